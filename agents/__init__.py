@@ -1,0 +1,1 @@
+"""LLM-facing roles (prompts, structured outputs, parsing) and the model factory."""

@@ -1,0 +1,111 @@
+"""Model factory: turn a model spec string into a LangChain chat model.
+
+Specs:
+- ``scripted:<name>[?k=v&...]``: deterministic models (``agents.scripted``); common options
+  ``latency`` (seconds per call), ``faults`` (rate of injected failures), ``structured=0``.
+- ``local`` / ``local:/path/model.gguf``: the embedded llama.cpp server (``agents.local_model``)
+  with SmolLM2-135M-Instruct by default.
+- ``openai:<model>``: OpenAI or any OpenAI-compatible server (``base_url=`` for vLLM, Ollama,
+  llama.cpp); ``<provider>:<model>``: anything LangChain's ``init_chat_model`` knows.
+
+Every model comes back with bounded tenacity retries (``agents.retry``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+from urllib.parse import parse_qsl
+
+from langchain_core.language_models import BaseChatModel
+
+from agents.retry import RetryPolicy, retrying_class, with_retries
+from evals.redact import register_secret
+from evals.trace import Task
+
+
+class ModelSpecError(ValueError):
+    """A model spec that cannot be turned into a model; the message says what would work."""
+
+
+def parse_spec(spec: str) -> tuple[str, str, dict[str, str]]:
+    """``"scripted:replay?latency=1"`` -> ``("scripted", "replay", {"latency": "1"})``."""
+    spec = spec.strip()
+    if not spec:
+        raise ModelSpecError("empty model spec; try 'local', 'scripted:constant' or 'openai:gpt-4o-mini'")
+    head, _, query = spec.partition("?")
+    provider, _, name = head.partition(":")
+    return provider, name, dict(parse_qsl(query, keep_blank_values=True))
+
+
+def _policy_seed(task: Task | None, seed: int) -> int:
+    key = f"{task.id if task else ''}:{seed}"
+    return int(hashlib.sha256(key.encode()).hexdigest()[:8], 16)
+
+
+def make_chat_model(spec: str, *, task: Task | None = None, seed: int = 0, base_url: str | None = None, api_key: str | None = None, temperature: float | None = None, max_tokens: int | None = None, retry: RetryPolicy | None = None, **opts: Any) -> BaseChatModel:
+    """Build the chat model for ``spec``. ``task`` lets task-aware scripted policies see the gold."""
+    provider, name, params = parse_spec(spec)
+    policy = retry or RetryPolicy()
+    if provider == "scripted":
+        return _scripted(name, params, task, seed, policy)
+    if provider == "local":
+        from agents.local_model import local_chat_model
+
+        return local_chat_model(name or None, temperature=temperature, max_tokens=max_tokens, seed=seed, retry=policy, **opts)
+    register_secret(api_key)
+    if provider == "openai" or base_url:
+        from langchain_openai import ChatOpenAI
+
+        cls = retrying_class(ChatOpenAI, policy)
+        kwargs: dict[str, Any] = {"model": name or "gpt-4o-mini", "max_retries": 0, "timeout": opts.pop("timeout", 120)}
+        if base_url:
+            kwargs["base_url"] = base_url
+        if api_key:
+            kwargs["api_key"] = api_key
+        elif base_url:
+            kwargs["api_key"] = "not-needed"
+        if temperature is not None:
+            kwargs["temperature"] = temperature
+        if max_tokens is not None:
+            kwargs["max_tokens"] = max_tokens
+        if seed is not None and provider == "openai":
+            kwargs["seed"] = seed
+        return cls(**kwargs, **opts)
+    try:
+        from langchain.chat_models import init_chat_model
+    except ImportError as exc:  # pragma: no cover - langchain is a dependency
+        raise ModelSpecError("provider specs need the 'langchain' package") from exc
+    kwargs = {k: v for k, v in {"temperature": temperature, "max_tokens": max_tokens, "api_key": api_key}.items() if v is not None}
+    try:
+        model = init_chat_model(f"{provider}:{name}", **kwargs, **opts)
+    except (ImportError, ValueError) as exc:
+        raise ModelSpecError(f"cannot build model {spec!r}: {exc}. Known forms: local, local:/path.gguf, scripted:<name>, openai:<model>, <provider>:<model> (with its langchain-<provider> package installed)") from exc
+    return with_retries(model, policy)
+
+
+def _scripted(name: str, params: dict[str, str], task: Task | None, seed: int, retry: RetryPolicy) -> BaseChatModel:
+    from agents.scripted import _POLICIES, ScriptedChatModel, faulty
+
+    if name not in _POLICIES:
+        raise ModelSpecError(f"unknown scripted model {name!r}; known: {', '.join(sorted(_POLICIES))}")
+    try:
+        policy = _POLICIES[name](task, params)
+        latency = float(params.get("latency", 0) or 0)
+        fault_rate = float(params.get("faults", 0) or 0)
+    except (ValueError, KeyError) as exc:
+        raise ModelSpecError(f"bad options for scripted:{name}: {exc}") from exc
+    if fault_rate:
+        policy = faulty(policy, fault_rate, _policy_seed(task, seed))
+        retry = RetryPolicy(attempts=retry.attempts, initial_s=float(params.get("retry_wait", 0.01)), max_s=0.05)
+    cls = retrying_class(ScriptedChatModel, retry)
+    return cls(policy=policy, name_=name, latency=latency, structured=params.get("structured", "1") not in ("0", "false"))
+
+
+def supports_structured_output(model: BaseChatModel) -> bool:
+    """Whether ``with_structured_output`` is usable; roles fall back to a text protocol if not."""
+    try:
+        model.with_structured_output({"title": "Probe", "type": "object", "properties": {}}, include_raw=True)
+    except (NotImplementedError, ValueError, TypeError, AttributeError):
+        return False
+    return True

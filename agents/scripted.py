@@ -1,0 +1,184 @@
+"""Deterministic chat models for tests and benchmarks (``scripted:<name>?opt=value``).
+
+A scripted model answers through a *policy*: a function from the prompt messages to the reply
+text. Policies are registered by name; a benchmark can register a task-aware one (an oracle that
+knows the gold action) because factories receive the episode's ``Task``. Every scripted model
+- reports ``usage_metadata`` (whitespace token counts), so token accounting works offline;
+- can sleep a fixed simulated latency per call (``?latency=0.2``);
+- supports ``with_structured_output(include_raw=True)`` by parsing its reply as JSON, unless
+  created with ``?structured=0`` to exercise the plain-text protocol of the roles;
+- raises real ``openai`` errors when faults are injected, so the retry layer sees exactly what it
+  would see from a server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+import httpx
+import openai
+from langchain_core.language_models import BaseChatModel, LanguageModelInput
+from langchain_core.messages import AIMessage, BaseMessage
+from langchain_core.outputs import ChatGeneration, ChatResult
+from langchain_core.runnables import Runnable, RunnableLambda
+from pydantic import BaseModel, ConfigDict, Field
+
+from evals.trace import Task
+
+Policy = Callable[[list[BaseMessage]], "str | AIMessage"]
+PolicyFactory = Callable[[Task | None, dict[str, str]], Policy]
+
+_POLICIES: dict[str, PolicyFactory] = {}
+
+
+def register_scripted(name: str, factory: PolicyFactory) -> None:
+    """Register ``scripted:<name>``. ``factory(task, params)`` returns the reply policy."""
+    _POLICIES[name] = factory
+
+
+def scripted_names() -> list[str]:
+    return sorted(_POLICIES)
+
+
+def count_tokens(text: str) -> int:
+    return len(text.split())
+
+
+def _prompt_text(messages: Sequence[BaseMessage]) -> str:
+    return "\n".join(m.content if isinstance(m.content, str) else json.dumps(m.content) for m in messages)
+
+
+class ScriptedChatModel(BaseChatModel):
+    """A chat model whose replies come from a policy function."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    policy: Any = Field(exclude=True)
+    name_: str = "scripted"
+    latency: float = 0.0
+    structured: bool = True
+
+    @property
+    def _llm_type(self) -> str:
+        return f"scripted:{self.name_}"
+
+    def _reply(self, messages: list[BaseMessage], stop: list[str] | None) -> ChatResult:
+        reply = self.policy(messages)
+        message = reply if isinstance(reply, AIMessage) else AIMessage(content=str(reply))
+        text = message.content if isinstance(message.content, str) else json.dumps(message.content)
+        if stop:
+            for marker in stop:
+                if marker in text:
+                    text = text[: text.index(marker)]
+            message = AIMessage(content=text, tool_calls=message.tool_calls)
+        message.usage_metadata = {
+            "input_tokens": count_tokens(_prompt_text(messages)),
+            "output_tokens": count_tokens(text),
+            "total_tokens": count_tokens(_prompt_text(messages)) + count_tokens(text),
+        }
+        return ChatResult(generations=[ChatGeneration(message=message)])
+
+    def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None, run_manager: Any = None, **kwargs: Any) -> ChatResult:
+        if self.latency:
+            time.sleep(self.latency)
+        return self._reply(messages, stop)
+
+    async def _agenerate(self, messages: list[BaseMessage], stop: list[str] | None = None, run_manager: Any = None, **kwargs: Any) -> ChatResult:
+        if self.latency:
+            await asyncio.sleep(self.latency)
+        return self._reply(messages, stop)
+
+    def with_structured_output(self, schema: Any, *, include_raw: bool = False, **kwargs: Any) -> Runnable[LanguageModelInput, Any]:
+        if not self.structured:
+            raise NotImplementedError("this scripted model was created with structured=0 (plain-text protocol)")
+
+        def parse(message: AIMessage) -> Any:
+            from agents.parsing import extract_json
+
+            data = extract_json(message.content if isinstance(message.content, str) else "")
+            if isinstance(schema, type) and issubclass(schema, BaseModel):
+                return schema.model_validate(data)
+            return data
+
+        def run(message: AIMessage) -> Any:
+            if not include_raw:
+                return parse(message)
+            try:
+                return {"raw": message, "parsed": parse(message), "parsing_error": None}
+            except Exception as exc:  # a malformed reply is data, not a crash
+                return {"raw": message, "parsed": None, "parsing_error": exc}
+
+        return self | RunnableLambda(run)
+
+
+# -- fault injection ----------------------------------------------------------------------------
+def _fault(kind: str) -> Exception:
+    request = httpx.Request("POST", "http://scripted.invalid/v1/chat/completions")
+    if kind == "rate_limit":
+        return openai.RateLimitError("scripted rate limit", response=httpx.Response(429, request=request), body=None)
+    if kind == "server":
+        return openai.InternalServerError("scripted server error", response=httpx.Response(500, request=request), body=None)
+    return openai.APITimeoutError(request=request)
+
+
+FAULT_KINDS = ("rate_limit", "server", "timeout", "malformed")
+
+
+def faulty(policy: Policy, rate: float, seed: int, kinds: Sequence[str] = FAULT_KINDS) -> Policy:
+    """Wrap a policy so that a seeded fraction ``rate`` of calls fail or return garbage."""
+    rng = random.Random(seed)
+
+    def wrapped(messages: list[BaseMessage]) -> str | AIMessage:
+        if rng.random() < rate:
+            kind = rng.choice(list(kinds))
+            if kind == "malformed":
+                return "}}{{ not json, no Final Answer, <|garbage|> ```"
+            raise _fault(kind)
+        return policy(messages)
+
+    return wrapped
+
+
+# -- built-in policies --------------------------------------------------------------------------
+def replay_policy(replies: Sequence[str | AIMessage], *, cycle: bool = False) -> Policy:
+    """Reply with the given texts in order; past the end, repeat the last one (or cycle)."""
+    if not replies:
+        raise ValueError("scripted:replay needs at least one reply")
+    state: dict[str, Iterator[int]] = {}
+
+    def policy(messages: list[BaseMessage]) -> str | AIMessage:
+        index = next(state.setdefault("i", iter(range(10**9))))
+        if cycle:
+            return replies[index % len(replies)]
+        return replies[min(index, len(replies) - 1)]
+
+    return policy
+
+
+def _replay_factory(task: Task | None, params: dict[str, str]) -> Policy:
+    replies = json.loads(params["replies"]) if "replies" in params else [params.get("text", "Final Answer: I don't know.")]
+    return replay_policy(replies, cycle=params.get("cycle") in ("1", "true"))
+
+
+def _constant_factory(task: Task | None, params: dict[str, str]) -> Policy:
+    text = params.get("text", "I don't know.")
+    return lambda messages: text
+
+
+def _echo_factory(task: Task | None, params: dict[str, str]) -> Policy:
+    return lambda messages: messages[-1].content if messages and isinstance(messages[-1].content, str) else ""
+
+
+def _garbage_factory(task: Task | None, params: dict[str, str]) -> Policy:
+    return lambda messages: "}}{{ <|garbage|> ``` not json"
+
+
+register_scripted("replay", _replay_factory)
+register_scripted("constant", _constant_factory)
+register_scripted("echo", _echo_factory)
+register_scripted("garbage", _garbage_factory)

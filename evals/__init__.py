@@ -1,0 +1,1 @@
+"""Evaluation side: datasets, the episode runner, traces, scorers, reports and the CLI."""

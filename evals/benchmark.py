@@ -1,0 +1,136 @@
+"""What a benchmark is to the harness, and the registry of benchmarks.
+
+A benchmark (tau2-bench style: data, environment and evaluator kept apart) says
+- which tasks there are (``tasks``, reading its dataset loader),
+- what environment an episode acts on (``run_resources`` once per run, ``environment`` per task),
+- how one episode is driven (``run_episode``; the default invokes the agent graph once),
+- how a finished trace is scored (``score_episode``, trace only, never a model) and how episode
+  scores aggregate into the run's metrics (``aggregate``).
+
+Benchmarks register themselves by name with ``@register_benchmark``; ``evals.benchmarks``
+imports the built-in ones.
+"""
+
+from __future__ import annotations
+
+import abc
+import contextlib
+from collections.abc import AsyncIterator, Callable
+from typing import Any, ClassVar
+
+from langchain_core.runnables import RunnableConfig
+from pydantic import BaseModel, ConfigDict, Field
+
+from evals.trace import Task, Trace
+
+
+class RunOptions(BaseModel):
+    """Options of one ``restgraph run`` that benchmarks and agents may read."""
+
+    model_config = ConfigDict(extra="allow")
+
+    benchmark: str
+    agent: str
+    model: str = "local"
+    limit: int | None = None
+    seed: int = 0
+    concurrency: int = 4
+    episode_timeout_s: float = 600.0
+    max_steps: int = 60
+    bench_options: dict[str, Any] = Field(default_factory=dict)
+    agent_options: dict[str, Any] = Field(default_factory=dict)
+    model_options: dict[str, Any] = Field(default_factory=dict)
+
+
+class EpisodeOutcome(BaseModel):
+    """What the benchmark hands back to the runner after driving one episode."""
+
+    final_answer: str | None = None
+    status: str = "finished"
+    error: str | None = None
+    env_state: dict[str, Any] | None = None
+    extra: dict[str, Any] = Field(default_factory=dict)
+
+
+def outcome_from_state(state: dict[str, Any]) -> EpisodeOutcome:
+    """Read the conventional output keys every agent graph's state carries."""
+    answer = state.get("final_answer")
+    return EpisodeOutcome(
+        final_answer=None if answer is None else str(answer),
+        status=state.get("status") or "finished",
+        error=state.get("error"),
+    )
+
+
+class Benchmark(abc.ABC):
+    name: ClassVar[str]
+    description: ClassVar[str] = ""
+    #: metric keys ``aggregate`` returns, in report order
+    metric_keys: ClassVar[tuple[str, ...]] = ()
+    default_agent: ClassVar[str] = ""
+    #: agent families this benchmark's environment can serve (matched against ``AgentSpec.env_kind``)
+    env_kind: ClassVar[str] = ""
+    #: per-episode score key counted as a success in the live progress bar
+    episode_success_key: ClassVar[str] = "success"
+
+    @abc.abstractmethod
+    def tasks(self, options: RunOptions) -> list[Task]:
+        """All tasks of the requested split/suite, in a stable order."""
+
+    @contextlib.asynccontextmanager
+    async def run_resources(self, options: RunOptions) -> AsyncIterator[Any]:
+        """Per-run shared resources (a loopback server, a browser). Default: none."""
+        yield None
+
+    @contextlib.asynccontextmanager
+    async def environment(self, task: Task, resources: Any, options: RunOptions) -> AsyncIterator[Any]:
+        """The per-episode environment handed to the agent builder. Default: none."""
+        yield None
+
+    def initial_state(self, task: Task, env: Any, options: RunOptions) -> dict[str, Any]:
+        return {"task_id": task.id, "instruction": task.instruction}
+
+    async def run_episode(self, task: Task, graph: Any, env: Any, options: RunOptions, config: RunnableConfig) -> EpisodeOutcome:
+        """Drive one episode. The runner streams the graph so each node becomes a trace step."""
+        from evals.runner import stream_graph  # local import: runner imports this module
+
+        state = await stream_graph(graph, self.initial_state(task, env, options), config)
+        outcome = outcome_from_state(state)
+        outcome.env_state = await self.final_env_state(env)
+        return outcome
+
+    async def final_env_state(self, env: Any) -> dict[str, Any] | None:
+        """What of the environment's end state the scorer needs (e.g. Spotify's state diff)."""
+        return None
+
+    @abc.abstractmethod
+    def score_episode(self, trace: Trace) -> dict[str, Any]:
+        """Per-episode scores from the trace alone (``trace.task`` holds the gold)."""
+
+    @abc.abstractmethod
+    def aggregate(self, scores: list[dict[str, Any]], traces: list[Trace]) -> dict[str, float]:
+        """Run-level metrics keyed by ``metric_keys``; rates are fractions in [0, 1]."""
+
+
+_BENCHMARKS: dict[str, Callable[[], Benchmark]] = {}
+
+
+def register_benchmark(cls: type[Benchmark]) -> type[Benchmark]:
+    _BENCHMARKS[cls.name] = cls
+    return cls
+
+
+def benchmark_names() -> list[str]:
+    _load_builtins()
+    return sorted(_BENCHMARKS)
+
+
+def get_benchmark(name: str) -> Benchmark:
+    _load_builtins()
+    if name not in _BENCHMARKS:
+        raise KeyError(f"unknown benchmark {name!r}; known: {', '.join(sorted(_BENCHMARKS))}")
+    return _BENCHMARKS[name]()
+
+
+def _load_builtins() -> None:
+    import evals.benchmarks  # noqa: F401  (registers the built-in benchmarks)

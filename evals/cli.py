@@ -1,0 +1,216 @@
+"""The ``restgraph`` command line.
+
+Exit codes: 0 ok, 2 usage error (one line saying what is wrong), 1 run failure.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from datetime import datetime
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, help="restgraph: API-using agents on LangGraph, and the harness that scores them.")
+models_app = typer.Typer(no_args_is_help=True, help="Manage models.")
+sandbox_app = typer.Typer(no_args_is_help=True, help="Offline sandbox servers.")
+app.add_typer(models_app, name="models")
+app.add_typer(sandbox_app, name="sandbox")
+console = Console(stderr=True)
+
+
+def usage_error(message: str) -> typer.Exit:
+    console.print(f"[red]error:[/red] {message}", highlight=False)
+    return typer.Exit(2)
+
+
+def _kv(pairs: list[str] | None, what: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise usage_error(f"{what} expects key=value, got {pair!r}")
+        try:
+            out[key] = json.loads(value)
+        except json.JSONDecodeError:
+            out[key] = value
+    return out
+
+
+@app.command()
+def run(
+    bench: Annotated[str, typer.Argument(help="benchmark name (see `restgraph list`)")],
+    agent: Annotated[str | None, typer.Option("--agent", "-a", help="agent name; default: the benchmark's")] = None,
+    model: Annotated[str, typer.Option("--model", "-m", help="local | local:/x.gguf | scripted:<name> | openai:<model> | <provider>:<model>")] = "local",
+    limit: Annotated[int | None, typer.Option(help="run only the first N tasks")] = None,
+    concurrency: Annotated[int, typer.Option(min=1, help="episodes in flight at once")] = 4,
+    out: Annotated[Path | None, typer.Option(help="run folder; default runs/<bench>-<agent>-<time>")] = None,
+    resume: Annotated[bool, typer.Option(help="run only the episodes missing from OUT/traces.jsonl")] = False,
+    seed: Annotated[int, typer.Option(help="seed for sampling, candidate sets and scripted faults")] = 0,
+    max_steps: Annotated[int, typer.Option(min=1, help="graph step budget per episode")] = 60,
+    timeout: Annotated[float, typer.Option(min=0.1, help="wall-clock seconds per episode")] = 600.0,
+    base_url: Annotated[str | None, typer.Option(help="OpenAI-compatible endpoint (vLLM, Ollama, llama.cpp)")] = None,
+    api_key: Annotated[str | None, typer.Option(envvar="RESTGRAPH_API_KEY", help="API key for the endpoint (never written to traces)")] = None,
+    temperature: Annotated[float | None, typer.Option(help="sampling temperature")] = None,
+    suite: Annotated[str | None, typer.Option(help="benchmark suite (api-use)")] = None,
+    source: Annotated[str | None, typer.Option(help="source file (shortcuts)")] = None,
+    split: Annotated[str | None, typer.Option(help="dataset split (assistantbench)")] = None,
+    samples: Annotated[int | None, typer.Option(help="samples per task (api-use)")] = None,
+    bench_opt: Annotated[list[str] | None, typer.Option("--bench-opt", "-B", help="benchmark option key=value")] = None,
+    agent_opt: Annotated[list[str] | None, typer.Option("--agent-opt", "-A", help="agent option key=value")] = None,
+    model_opt: Annotated[list[str] | None, typer.Option("--model-opt", "-M", help="model option key=value")] = None,
+    quiet: Annotated[bool, typer.Option(help="no progress bar")] = False,
+) -> None:
+    """Run AGENT on BENCH; writes OUT/traces.jsonl, OUT/config.json and OUT/summary.json."""
+    from evals.benchmark import RunOptions, get_benchmark
+    from evals.runner import run_sync
+    from graphs.registry import get_agent
+
+    try:
+        benchmark = get_benchmark(bench)
+        agent_name = agent or benchmark.default_agent
+        spec = get_agent(agent_name)
+    except KeyError as exc:
+        raise usage_error(exc.args[0]) from None
+    if spec.env_kind not in (benchmark.env_kind, "any"):
+        raise usage_error(f"agent {agent_name!r} acts on '{spec.env_kind}' environments; {bench} provides '{benchmark.env_kind}'")
+    bench_options = _kv(bench_opt, "--bench-opt")
+    for key, value in {"suite": suite, "source": source, "split": split}.items():
+        if value is not None:
+            bench_options[key] = value
+    agent_options = _kv(agent_opt, "--agent-opt")
+    if samples is not None:
+        agent_options["samples"] = samples
+    if temperature is not None:
+        agent_options.setdefault("temperature", temperature)
+    model_options: dict[str, Any] = {k: v for k, v in {"base_url": base_url, "api_key": api_key, "temperature": temperature}.items() if v is not None}
+    model_options.update(_kv(model_opt, "--model-opt"))
+    if api_key:
+        from evals.redact import register_secret
+
+        register_secret(api_key)
+    if spec.needs_model and model.startswith("local"):
+        from agents.models import make_chat_model
+
+        try:  # fail fast and clearly if the embedded model cannot be had
+            make_chat_model(model)
+        except Exception as exc:
+            console.print(f"[red]error:[/red] cannot start the local model: {exc}")
+            raise typer.Exit(1) from None
+    out = out or Path("runs") / f"{bench}-{agent_name}-{datetime.now().strftime('%Y%m%d-%H%M%S')}"
+    options = RunOptions(benchmark=bench, agent=agent_name, model=model, limit=limit, seed=seed, concurrency=concurrency, episode_timeout_s=timeout, max_steps=max_steps, bench_options=bench_options, agent_options=agent_options, model_options=model_options)
+    try:
+        summary = run_sync(options, out, resume=resume, progress=not quiet and sys.stderr.isatty())
+    except FileExistsError as exc:
+        raise usage_error(str(exc)) from None
+    except Exception as exc:
+        console.print(f"[red]run failed:[/red] {type(exc).__name__}: {exc}")
+        raise typer.Exit(1) from None
+    _print_summary(summary, out)
+
+
+def _print_summary(summary: dict[str, Any], out: Path) -> None:
+    from evals.report import metrics_table
+
+    Console().print(metrics_table([summary], title=str(out)))
+
+
+@app.command()
+def score(run_dir: Annotated[Path, typer.Argument(help="a run folder holding traces.jsonl")]) -> None:
+    """Recompute RUN_DIR/summary.json from the traces alone (no model, no network)."""
+    from evals.summary import write_summary
+
+    if not (run_dir / "traces.jsonl").is_file():
+        raise usage_error(f"{run_dir} holds no traces.jsonl")
+    try:
+        summary = write_summary(run_dir)
+    except (ValueError, KeyError) as exc:
+        console.print(f"[red]error:[/red] {exc}")
+        raise typer.Exit(1) from None
+    _print_summary(summary, run_dir)
+
+
+@app.command()
+def report(
+    run_dirs: Annotated[list[Path], typer.Argument(help="run folders to compare")],
+    fmt: Annotated[str, typer.Option("--format", help="table | markdown | csv | json")] = "table",
+    plot: Annotated[Path | None, typer.Option(help="also save a bar chart PNG here")] = None,
+) -> None:
+    """Compare runs in one table (and optionally a bar chart)."""
+    from evals.report import load_summaries, render
+
+    try:
+        summaries = load_summaries(run_dirs)
+    except (FileNotFoundError, ValueError) as exc:
+        raise usage_error(str(exc)) from None
+    if fmt not in ("table", "markdown", "csv", "json"):
+        raise usage_error(f"--format must be table, markdown, csv or json, not {fmt!r}")
+    render(summaries, fmt, plot=plot)
+
+
+@app.command("list")
+def list_things() -> None:
+    """Show benchmarks, agents and model specs."""
+    from agents.scripted import scripted_names
+    from evals.benchmark import benchmark_names, get_benchmark
+    from graphs.registry import agent_names, get_agent
+
+    out = Console()
+    out.print("[bold]Benchmarks[/bold]")
+    for name in benchmark_names():
+        b = get_benchmark(name)
+        out.print(f"  {name:<22} default agent {b.default_agent:<22} metrics {', '.join(b.metric_keys)}")
+    out.print("[bold]Agents[/bold]")
+    for name in agent_names():
+        s = get_agent(name)
+        out.print(f"  {name:<22} [{s.env_kind}] {s.description}")
+    out.print("[bold]Models[/bold]")
+    out.print("  local                  embedded SmolLM2-135M-Instruct on llama.cpp (smoke-test model)")
+    out.print("  local:/path/model.gguf any GGUF on the embedded llama.cpp server")
+    out.print("  openai:<model>         OpenAI, or any OpenAI-compatible server with --base-url")
+    out.print("  <provider>:<model>     anything LangChain's init_chat_model knows")
+    out.print("  scripted:<name>        " + ", ".join(scripted_names()))
+
+
+@models_app.command("pull")
+def models_pull(name: Annotated[str, typer.Argument(help="'local' (the embedded default)")] = "local") -> None:
+    """Pre-fetch the embedded model into the user cache."""
+    if name != "local":
+        raise usage_error("only 'local' can be pulled")
+    from agents.local_model import ensure_default_gguf
+
+    try:
+        path = ensure_default_gguf()
+    except Exception as exc:
+        console.print(f"[red]error:[/red] {exc}")
+        raise typer.Exit(1) from None
+    Console().print(f"model ready: {path}")
+
+
+@sandbox_app.command("serve")
+def sandbox_serve(
+    name: Annotated[str, typer.Argument(help="sandbox name (tmdb, spotify, web)")],
+    host: Annotated[str, typer.Option(help="bind address (loopback by default)")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port")] = 8000,
+) -> None:
+    """Serve an offline sandbox on loopback."""
+    import uvicorn
+
+    from tools.sandbox import get_sandbox_app, sandbox_names
+
+    try:
+        asgi = get_sandbox_app(name)
+    except KeyError:
+        raise usage_error(f"unknown sandbox {name!r}; known: {', '.join(sandbox_names())}") from None
+    uvicorn.run(asgi, host=host, port=port, log_level="warning")
+
+
+def main() -> None:  # pragma: no cover
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,102 @@
+"""Comparison tables and plots over run summaries (``restgraph report``)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+
+def load_summaries(run_dirs: list[Path]) -> list[dict[str, Any]]:
+    summaries = []
+    for run_dir in run_dirs:
+        path = Path(run_dir) / "summary.json"
+        if not path.is_file():
+            raise FileNotFoundError(f"{path} not found; run `restgraph score {run_dir}` first")
+        summary = json.loads(path.read_text())
+        summary["run_dir"] = str(run_dir)
+        summaries.append(summary)
+    return summaries
+
+
+def metric_names(summaries: list[dict[str, Any]]) -> list[str]:
+    names: list[str] = []
+    for summary in summaries:
+        for key in summary.get("metrics", {}):
+            if key not in names:
+                names.append(key)
+    return names
+
+
+def rows(summaries: list[dict[str, Any]]) -> tuple[list[str], list[list[str]]]:
+    metrics = metric_names(summaries)
+    header = ["benchmark", "agent", "model", "n", *metrics, "tokens in/out"]
+    body = []
+    for s in summaries:
+        usage = s.get("usage", {})
+        cells = [s["benchmark"], s["agent"], s["model"], str(s["n"])]
+        cells += [f"{s['metrics'][m]:.3f}" if m in s.get("metrics", {}) else "" for m in metrics]
+        cells.append(f"{usage.get('input_tokens', 0)}/{usage.get('output_tokens', 0)}")
+        body.append(cells)
+    return header, body
+
+
+def metrics_table(summaries: list[dict[str, Any]], title: str | None = None) -> Table:
+    header, body = rows(summaries)
+    table = Table(title=title)
+    for column in header:
+        table.add_column(column)
+    for cells in body:
+        table.add_row(*cells)
+    return table
+
+
+def render(summaries: list[dict[str, Any]], fmt: str, plot: Path | None = None) -> str:
+    header, body = rows(summaries)
+    if fmt == "table":
+        Console().print(metrics_table(summaries))
+        text = ""
+    elif fmt == "markdown":
+        text = "| " + " | ".join(header) + " |\n|" + "---|" * len(header) + "\n"
+        text += "".join("| " + " | ".join(r) + " |\n" for r in body)
+    elif fmt == "csv":
+        buf = io.StringIO()
+        writer = csv.writer(buf)
+        writer.writerow(header)
+        writer.writerows(body)
+        text = buf.getvalue()
+    else:
+        text = json.dumps(summaries, indent=2)
+    if text:
+        print(text, end="" if text.endswith("\n") else "\n")
+    if plot is not None:
+        bar_chart(summaries, plot)
+    return text
+
+
+def bar_chart(summaries: list[dict[str, Any]], path: Path) -> Path:
+    """One group of bars per metric, one bar per run."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    metrics = [m for m in metric_names(summaries) if all(0.0 <= s["metrics"].get(m, 0) <= 1.0 for s in summaries)]
+    fig, ax = plt.subplots(figsize=(max(6, 1.6 * len(metrics) * max(1, len(summaries)) / 2), 4))
+    width = 0.8 / max(1, len(summaries))
+    for i, s in enumerate(summaries):
+        xs = [j + i * width for j in range(len(metrics))]
+        ax.bar(xs, [s["metrics"].get(m, 0.0) for m in metrics], width=width, label=f"{s['agent']} / {s['model']}")
+    ax.set_xticks([j + width * (len(summaries) - 1) / 2 for j in range(len(metrics))], metrics, rotation=15)
+    ax.set_ylim(0, 1)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return path

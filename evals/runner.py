@@ -1,0 +1,216 @@
+"""The episode runner: many tasks through one agent, concurrently, with nothing lost.
+
+- asyncio with a semaphore (``concurrency``); each episode has a step budget (LangGraph's
+  ``recursion_limit``) and a wall-clock timeout;
+- every finished episode is appended to ``traces.jsonl`` at once (fsynced), so a killed run
+  loses only what was in flight, and ``resume=True`` runs exactly the missing episodes;
+- an episode that raises becomes a trace with ``status="error:<kind>"`` and the run goes on;
+- Ctrl-C (SIGINT/SIGTERM) stops launching, cancels what is in flight, and keeps what finished.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import signal
+import time
+import uuid
+from collections.abc import Callable
+from contextlib import suppress
+from pathlib import Path
+from typing import Any
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.runnables import RunnableConfig
+from langgraph.errors import GraphRecursionError
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from evals.benchmark import Benchmark, EpisodeOutcome, RunOptions, get_benchmark
+from evals.recording import EpisodeRecorder, TraceCallbackHandler, current_recorder, reset_recorder, set_recorder
+from evals.redact import redact
+from evals.summary import write_summary
+from evals.trace import Task, Trace, TraceStore, now_iso
+from graphs.registry import AgentSpec, get_agent
+
+ModelFactory = Callable[[Task], BaseChatModel | None]
+
+
+def _summarise_update(update: Any) -> dict[str, Any] | None:
+    """Keep a JSON-safe, bounded view of what a node wrote to the state."""
+    if not isinstance(update, dict):
+        return None
+    text = json.dumps(update, default=str)
+    if len(text) > 4000:
+        return {"_truncated": text[:4000]}
+    return json.loads(text)
+
+
+async def stream_graph(graph: Any, inputs: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
+    """Run a compiled graph, closing one trace step per finished node; return the final state."""
+    recorder = current_recorder()
+    final: dict[str, Any] = dict(inputs)
+    async for mode, chunk in graph.astream(inputs, config, stream_mode=["updates", "values"]):
+        if mode == "values" and isinstance(chunk, dict):
+            final = chunk
+        elif mode == "updates" and isinstance(chunk, dict) and recorder is not None:
+            for node, update in chunk.items():
+                recorder.close_step(node, _summarise_update(update))
+    return final
+
+
+class EpisodeRunner:
+    """Runs tasks of one benchmark through one agent and writes their traces."""
+
+    def __init__(self, options: RunOptions, out_dir: str | Path, *, model_factory: ModelFactory | None = None, benchmark: Benchmark | None = None, agent: AgentSpec | None = None, progress: bool = True):
+        self.options = options
+        self.out_dir = Path(out_dir)
+        self.store = TraceStore(self.out_dir)
+        self.benchmark = benchmark or get_benchmark(options.benchmark)
+        self.agent = agent or get_agent(options.agent)
+        self.model_factory = model_factory or self._default_model_factory
+        self.progress = progress
+        self.run_id = uuid.uuid4().hex[:12]
+        self.in_flight = 0
+        self.peak_in_flight = 0
+        self.stopped = False
+
+    def _default_model_factory(self, task: Task) -> BaseChatModel | None:
+        if not self.agent.needs_model:
+            return None
+        from agents.models import make_chat_model
+
+        return make_chat_model(self.options.model, task=task, seed=self.options.seed, **self.options.model_options)
+
+    # -- one episode ------------------------------------------------------------------------------
+    async def run_episode(self, task: Task, resources: Any) -> Trace:
+        recorder = EpisodeRecorder(model_name=self.options.model)
+        token = set_recorder(recorder)
+        started = time.perf_counter()
+        started_at = now_iso()
+        self.in_flight += 1
+        self.peak_in_flight = max(self.peak_in_flight, self.in_flight)
+        in_flight_at_start = self.in_flight
+        outcome = EpisodeOutcome(status="error:unknown")
+        try:
+            outcome = await asyncio.wait_for(self._drive(task, resources, recorder), timeout=self.options.episode_timeout_s)
+        except GraphRecursionError as exc:
+            outcome = EpisodeOutcome(status="budget_exhausted", error=f"step budget of {self.options.max_steps} graph steps reached: {exc}"[:500])
+        except TimeoutError:
+            outcome = EpisodeOutcome(status="error:timeout", error=f"episode exceeded {self.options.episode_timeout_s}s")
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # an episode's failure is data; the run goes on
+            outcome = EpisodeOutcome(status=f"error:{type(exc).__name__}", error=f"{type(exc).__name__}: {exc}"[:2000])
+        finally:
+            self.in_flight -= 1
+            recorder.flush()
+            reset_recorder(token)
+        trace = Trace(
+            run_id=self.run_id,
+            task_id=task.id,
+            task=task,
+            benchmark=self.benchmark.name,
+            agent=self.agent.name,
+            model=self.options.model if self.agent.needs_model else "none",
+            seed=self.options.seed,
+            config={"max_steps": self.options.max_steps, "episode_timeout_s": self.options.episode_timeout_s, "agent_options": self.options.agent_options, "bench_options": self.options.bench_options},
+            steps=recorder.steps,
+            final_answer=outcome.final_answer,
+            status=outcome.status,
+            error=outcome.error,
+            env_state=outcome.env_state,
+            started_at=started_at,
+            ended_at=now_iso(),
+            wall_s=round(time.perf_counter() - started, 6),
+            extra={**outcome.extra, "in_flight": in_flight_at_start},
+        )
+        trace.recompute_usage()
+        return trace
+
+    async def _drive(self, task: Task, resources: Any, recorder: EpisodeRecorder) -> EpisodeOutcome:
+        model = self.model_factory(task)
+        async with self.benchmark.environment(task, resources, self.options) as env:
+            graph = self.agent.build(model, env, self.options.agent_options)
+            config: RunnableConfig = {
+                "callbacks": [TraceCallbackHandler(recorder)],
+                "recursion_limit": self.options.max_steps,
+                "configurable": {"thread_id": task.id},
+                "metadata": {"task_id": task.id},
+            }
+            return await self.benchmark.run_episode(task, graph, env, self.options, config)
+
+    # -- the run ----------------------------------------------------------------------------------
+    def pending_tasks(self, resume: bool) -> tuple[list[Task], int]:
+        tasks = self.benchmark.tasks(self.options)
+        if self.options.limit is not None:
+            tasks = tasks[: self.options.limit]
+        done = self.store.finished_ids() if resume else set()
+        return [t for t in tasks if t.id not in done], len(tasks)
+
+    def write_config(self, total: int) -> None:
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        config = {"options": self.options.model_dump(mode="json"), "n_tasks": total, "run_id": self.run_id, "written_at": now_iso()}
+        (self.out_dir / "config.json").write_text(json.dumps(redact(config), indent=2, sort_keys=True) + "\n")
+
+    async def run(self, *, resume: bool = False) -> dict[str, Any]:
+        if not resume and self.store.path.exists() and self.store.path.stat().st_size:
+            raise FileExistsError(f"{self.store.path} already holds traces; pass --resume to continue that run or choose another --out")
+        pending, total = self.pending_tasks(resume)
+        self.write_config(total)
+        semaphore = asyncio.Semaphore(max(1, self.options.concurrency))
+        counts = {"done": total - len(pending), "success": 0, "errors": 0}
+        loop = asyncio.get_running_loop()
+        stop = asyncio.Event()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(sig, stop.set)
+
+        progress = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TextColumn("{task.fields[stats]}"), disable=not self.progress, transient=False)
+        async with self.benchmark.run_resources(self.options) as resources:
+            with progress:
+                bar = progress.add_task(f"{self.benchmark.name}/{self.agent.name}", total=total, completed=counts["done"], stats="")
+
+                async def one(task: Task) -> None:
+                    async with semaphore:
+                        if stop.is_set():
+                            return
+                        trace = await self.run_episode(task, resources)
+                        self.store.append(trace)
+                        scores = _safe_score(self.benchmark, trace)
+                        counts["done"] += 1
+                        counts["success"] += int(bool(scores.get(self.benchmark.episode_success_key)))
+                        counts["errors"] += int(trace.status.startswith("error"))
+                        progress.update(bar, advance=1, stats=f"success {counts['success']}  errors {counts['errors']}  in flight {self.in_flight}")
+
+                jobs = [asyncio.ensure_future(one(t)) for t in pending]
+                stopper = asyncio.ensure_future(stop.wait())
+                try:
+                    remaining = set(jobs)
+                    while remaining and not stop.is_set():
+                        _, remaining = await asyncio.wait(remaining | {stopper}, return_when=asyncio.FIRST_COMPLETED)
+                        remaining.discard(stopper)
+                    if stop.is_set():
+                        self.stopped = True
+                        for job in jobs:
+                            job.cancel()
+                        await asyncio.gather(*jobs, return_exceptions=True)
+                finally:
+                    stopper.cancel()
+                    for sig in (signal.SIGINT, signal.SIGTERM):
+                        with suppress(NotImplementedError, RuntimeError, ValueError):
+                            loop.remove_signal_handler(sig)
+                for job in jobs:
+                    if job.done() and not job.cancelled() and job.exception() is not None:
+                        raise job.exception()  # a harness bug (not an episode failure): surface it
+        return write_summary(self.out_dir, self.benchmark)
+
+
+def _safe_score(benchmark: Benchmark, trace: Trace) -> dict[str, Any]:
+    try:
+        return benchmark.score_episode(trace)
+    except Exception:  # the live counter must never kill a run; `restgraph score` reports it
+        return {}
+
+
+def run_sync(options: RunOptions, out_dir: str | Path, *, resume: bool = False, progress: bool = True, **kwargs: Any) -> dict[str, Any]:
+    return asyncio.run(EpisodeRunner(options, out_dir, progress=progress, **kwargs).run(resume=resume))

@@ -1,0 +1,1 @@
+"""LangGraph wiring: one builder per agent, and the registry from agent name to builder."""

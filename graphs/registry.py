@@ -1,0 +1,60 @@
+"""Agent registry: agent name -> graph builder.
+
+A builder takes the chat model, the episode's environment and the run's agent options, and
+returns a compiled LangGraph graph whose state has ``instruction`` as input and
+``final_answer`` / ``status`` as output. ``env_kind`` says what environment the agent acts on
+(``openapi``, ``browser``, ``shortcuts``, ``synthetic_api``, ``none``); a benchmark accepts the
+agents whose kind it serves.
+
+Users add variants in a notebook with ``register_agent("my-planner", builder, env_kind=...)``
+without touching the package.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from langchain_core.language_models import BaseChatModel
+
+Builder = Callable[[BaseChatModel | None, Any, dict[str, Any]], Any]
+
+
+@dataclass(frozen=True)
+class AgentSpec:
+    name: str
+    builder: Builder
+    env_kind: str
+    description: str = ""
+    #: False for agents that never call a model (oracle, replay)
+    needs_model: bool = True
+    defaults: dict[str, Any] = field(default_factory=dict)
+
+    def build(self, model: BaseChatModel | None, env: Any, options: dict[str, Any] | None = None) -> Any:
+        return self.builder(model, env, {**self.defaults, **(options or {})})
+
+
+_AGENTS: dict[str, AgentSpec] = {}
+
+
+def register_agent(name: str, builder: Builder, *, env_kind: str, description: str = "", needs_model: bool = True, defaults: dict[str, Any] | None = None) -> AgentSpec:
+    spec = AgentSpec(name, builder, env_kind, description, needs_model, dict(defaults or {}))
+    _AGENTS[name] = spec
+    return spec
+
+
+def agent_names(env_kind: str | None = None) -> list[str]:
+    _load_builtins()
+    return sorted(n for n, s in _AGENTS.items() if env_kind is None or s.env_kind == env_kind)
+
+
+def get_agent(name: str) -> AgentSpec:
+    _load_builtins()
+    if name not in _AGENTS:
+        raise KeyError(f"unknown agent {name!r}; known: {', '.join(sorted(_AGENTS))}")
+    return _AGENTS[name]
+
+
+def _load_builtins() -> None:
+    import graphs.builtin  # noqa: F401  (registers the built-in agents)

@@ -1,0 +1,1 @@
+"""What agents act on: OpenAPI tools, sandbox servers, the browser, the synthetic API executor."""
