@@ -88,7 +88,13 @@ class Benchmark(abc.ABC):
         yield None
 
     def initial_state(self, task: Task, env: Any, options: RunOptions) -> dict[str, Any]:
-        return {"task_id": task.id, "instruction": task.instruction}
+        """Graph input. Agents registered with ``needs_gold`` (oracle, replay) also get ``gold``."""
+        from graphs.registry import get_agent
+
+        state: dict[str, Any] = {"task_id": task.id, "instruction": task.instruction}
+        if get_agent(options.agent).needs_gold:
+            state["gold"] = task.gold
+        return state
 
     async def run_episode(self, task: Task, graph: Any, env: Any, options: RunOptions, config: RunnableConfig) -> EpisodeOutcome:
         """Drive one episode. The runner streams the graph so each node becomes a trace step."""

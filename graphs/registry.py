@@ -29,6 +29,8 @@ class AgentSpec:
     description: str = ""
     #: False for agents that never call a model (oracle, replay)
     needs_model: bool = True
+    #: True for agents that read ``task.gold`` (oracle, replay); the runner puts it in ``state["gold"]``
+    needs_gold: bool = False
     defaults: dict[str, Any] = field(default_factory=dict)
 
     def build(self, model: BaseChatModel | None, env: Any, options: dict[str, Any] | None = None) -> Any:
@@ -38,8 +40,8 @@ class AgentSpec:
 _AGENTS: dict[str, AgentSpec] = {}
 
 
-def register_agent(name: str, builder: Builder, *, env_kind: str, description: str = "", needs_model: bool = True, defaults: dict[str, Any] | None = None) -> AgentSpec:
-    spec = AgentSpec(name, builder, env_kind, description, needs_model, dict(defaults or {}))
+def register_agent(name: str, builder: Builder, *, env_kind: str, description: str = "", needs_model: bool = True, needs_gold: bool = False, defaults: dict[str, Any] | None = None) -> AgentSpec:
+    spec = AgentSpec(name, builder, env_kind, description, needs_model, needs_gold, dict(defaults or {}))
     _AGENTS[name] = spec
     return spec
 

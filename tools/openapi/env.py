@@ -1,0 +1,31 @@
+"""The environment a RestBench episode acts on: a spec, an HTTP tool, and how to read the end state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tools.openapi.client import HttpTool
+from tools.openapi.spec import Operation, operations
+
+
+@dataclass
+class OpenAPIEnvironment:
+    scenario: str  # "tmdb" | "spotify"
+    spec: dict[str, Any]  # dereferenced
+    http: HttpTool
+    base_url: str
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def operations(self) -> list[Operation]:
+        if "_ops" not in self.extra:
+            self.extra["_ops"] = operations(self.spec)
+        return self.extra["_ops"]
+
+    @property
+    def endpoint_keys(self) -> list[str]:
+        return [op.key for op in self.operations]
+
+    def operation(self, key: str) -> Operation | None:
+        return next((op for op in self.operations if op.key == key), None)
