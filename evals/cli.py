@@ -166,7 +166,7 @@ def list_things() -> None:
     out.print("[bold]Agents[/bold]")
     for name in agent_names():
         s = get_agent(name)
-        out.print(f"  {name:<22} [{s.env_kind}] {s.description}")
+        out.print(f"  {name:<22} ({s.env_kind}) {s.description}", markup=False)
     out.print("[bold]Models[/bold]")
     out.print("  local                  embedded SmolLM2-135M-Instruct on llama.cpp (smoke-test model)")
     out.print("  local:/path/model.gguf any GGUF on the embedded llama.cpp server")
