@@ -13,7 +13,11 @@ from typing import Any
 
 REDACTED = "[REDACTED]"
 
-_SECRET_KEYS = re.compile(r"(?i)^(authorization|api[_-]?key|x-api-key|access[_-]?token|token|password|secret|client[_-]?secret|hf[_-]?token|cookie)$")
+_SECRET_KEYS = re.compile(
+    r"(?i)^(?:token|cookie|set-cookie|password|passwd|secret"
+    r"|(?:.*[-_.])?(?:authorization|api[-_]?key|apikey|(?:access|refresh|auth|id|session)[-_]?token"
+    r"|(?:client|secret)[-_]?(?:secret|key)|private[-_]?key|password))$"
+)
 _PATTERNS = [
     re.compile(r"(?i)\bbearer\s+[A-Za-z0-9._~+/=-]{8,}"),
     re.compile(r"\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{16,}"),
@@ -21,6 +25,8 @@ _PATTERNS = [
     re.compile(r"\bgh[pousr]_[A-Za-z0-9]{20,}"),
     re.compile(r"\bAKIA[0-9A-Z]{16}\b"),
     re.compile(r"(?i)((?:api_?key|access_token|token|key)=)[^&\s\"']{8,}"),
+    # header lines and JSON/YAML text: `Authorization: Basic ...`, `"api_key": "..."`
+    re.compile(r"(?i)((?:authorization|x-api-key|api[_-]?key|access[_-]?token|client[_-]?secret|password)[\"']?\s*[:=]\s*[\"']?(?:(?:basic|bearer|token|digest)\s+)?)[^\s\"'&,}]{6,}"),
 ]
 _ENV_HINTS = ("KEY", "TOKEN", "SECRET", "PASSWORD")
 _known: set[str] = set()
@@ -58,7 +64,7 @@ def redact(obj: Any) -> Any:
     if isinstance(obj, dict):
         out = {}
         for key, value in obj.items():
-            if isinstance(key, str) and _SECRET_KEYS.match(key) and isinstance(value, str) and value:
+            if isinstance(key, str) and _SECRET_KEYS.match(key) and isinstance(value, str | int | float) and not isinstance(value, bool) and value != "":
                 out[key] = REDACTED
             else:
                 out[key] = redact(value)
