@@ -204,7 +204,9 @@ class TraceStore:
             return LoadReport(traces=[])
         traces: list[Trace] = []
         skipped: list[str] = []
-        with open(self.path, encoding="utf-8") as fh:
+        # errors="replace": a kill mid-write can cut a multi-byte character; that torn line must be
+        # skipped like any other, not abort the whole load with UnicodeDecodeError.
+        with open(self.path, encoding="utf-8", errors="replace") as fh:
             for lineno, line in enumerate(fh, start=1):
                 if not line.strip():
                     continue
