@@ -19,7 +19,8 @@ models_app = typer.Typer(no_args_is_help=True, help="Manage models.")
 sandbox_app = typer.Typer(no_args_is_help=True, help="Offline sandbox servers.")
 app.add_typer(models_app, name="models")
 app.add_typer(sandbox_app, name="sandbox")
-console = Console(stderr=True)
+#: soft_wrap: error messages stay on one line however narrow the terminal (scripts grep them)
+console = Console(stderr=True, soft_wrap=True)
 
 
 def usage_error(message: str) -> typer.Exit:
