@@ -1,0 +1,90 @@
+"""The frozen Spotify catalogue (``catalogue.json``) and the fixture (``fixture.json``), indexed.
+
+The catalogue covers every entity the 57 RestBench queries and RestGPT's prompt examples name
+(restbench.md §8.1, §8.3). Ids marked ``real_id`` are Spotify's real ids (so model priors agree
+with the sandbox); the others are deterministic synthetic base62 ids.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import UTC, datetime, timedelta
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from tools.sandbox.spotify.models import Album, Artist, CatalogueData, PublicPlaylist, Track
+
+HERE = Path(__file__).parent
+API_BASE = "https://api.spotify.com/v1"
+MARKETS = ["US", "GB", "CA", "AU", "DE", "FR", "JP", "KR", "TW", "HK", "BR", "MX", "SE", "ES", "NZ"]
+_BASE62 = re.compile(r"^[0-9A-Za-z]{22}$")
+_URI = re.compile(r"^spotify:(track|album|artist|playlist|episode|show|user):([0-9A-Za-z._-]+)$")
+
+
+class Catalogue:
+    def __init__(self, data: CatalogueData, fixture: dict[str, Any]):
+        self.data = data
+        self.fixture = fixture
+        self.artists: dict[str, Artist] = {a.id: a for a in data.artists}
+        self.albums: dict[str, Album] = {a.id: a for a in data.albums}
+        self.tracks: dict[str, Track] = {t.id: t for t in data.tracks}
+        self.public_playlists: dict[str, PublicPlaylist] = {p.id: p for p in data.playlists}
+        self.epoch = datetime.fromisoformat(fixture["epoch"].replace("Z", "+00:00"))
+
+    # ------------------------------------------------------------ lookups by name (fixtures, tests)
+    def artist_named(self, name: str) -> Artist:
+        return next(a for a in self.data.artists if a.name == name)
+
+    def album_named(self, name: str) -> Album:
+        return next(a for a in self.data.albums if a.name == name)
+
+    def track_named(self, artist: str, name: str) -> Track:
+        artist_id = self.artist_named(artist).id
+        return next(t for t in self.data.tracks if t.name == name and artist_id in t.artist_ids)
+
+    def artist_albums(self, artist_id: str) -> list[Album]:
+        """Spotify's order: grouped album, single, compilation, appears_on; newest first in a group."""
+        own = [a for a in self.data.albums if a.artist_ids and a.artist_ids[0] == artist_id]
+        appears = [a for a in self.data.albums if artist_id in a.artist_ids[1:] or (a not in own and any(artist_id in self.tracks[t].artist_ids for t in a.track_ids))]
+        rank = {"album": 0, "single": 1, "compilation": 2}
+        own.sort(key=lambda a: (rank.get(a.album_type, 3), _neg_date(a.release_date)))
+        appears.sort(key=lambda a: _neg_date(a.release_date))
+        return own + appears
+
+    def newest_album(self, artist_id: str) -> Album:
+        return next(a for a in self.artist_albums(artist_id) if a.album_type == "album" and a.artist_ids[0] == artist_id)
+
+    # ------------------------------------------------------------ time
+    def timestamp(self, clock: int) -> str:
+        return (self.epoch + timedelta(seconds=clock)).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+    def millis(self, clock: int) -> int:
+        return int((self.epoch + timedelta(seconds=clock)).replace(tzinfo=UTC).timestamp() * 1000)
+
+
+def _neg_date(date: str) -> str:
+    """Sort key giving newest first for ISO dates (inverting each digit)."""
+    return "".join(chr(ord("9") - ord(c) + ord("0")) if c.isdigit() else c for c in date)
+
+
+def is_base62_id(value: str) -> bool:
+    return bool(_BASE62.match(value or ""))
+
+
+def parse_uri(uri: str) -> tuple[str, str] | None:
+    """``spotify:track:ID`` -> ("track", "ID"); ``None`` if malformed."""
+    match = _URI.match((uri or "").strip())
+    return (match.group(1), match.group(2)) if match else None
+
+
+def uri(kind: str, item_id: str) -> str:
+    return f"spotify:{kind}:{item_id}"
+
+
+@lru_cache(maxsize=1)
+def load_catalogue() -> Catalogue:
+    data = CatalogueData.model_validate(json.loads((HERE / "catalogue.json").read_text(encoding="utf-8")))
+    fixture = json.loads((HERE / "fixture.json").read_text(encoding="utf-8"))
+    return Catalogue(data, fixture)

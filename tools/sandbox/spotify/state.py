@@ -1,0 +1,91 @@
+"""The §8.4 initial state and the per-token session store.
+
+``initial_state()`` replays upstream ``init_spotify`` (save Lana's then Whitney's top-3 tracks,
+follow three artists, create My R&B then My Rock, save and play Born To Die, save reputation)
+with the library operations, then applies the fixture decisions of ``fixture.json``. Each bearer
+token gets its own deep copy on first use, so concurrent episodes never see each other.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from tools.sandbox.spotify import library
+from tools.sandbox.spotify.catalogue import Catalogue, load_catalogue, uri
+from tools.sandbox.spotify.models import Device, LogEntry, Player, PlayHistory, SpotifyState, User
+
+
+def build_initial_state(cat: Catalogue) -> SpotifyState:
+    fx = cat.fixture
+    seq = fx["upstream_sequence"]
+    state = SpotifyState(user=User(**fx["user"]))
+    for name in seq["save_top3_tracks_of"]:
+        library.save_tracks(state, cat, cat.artist_named(name).top_track_ids[:3])
+    library.follow(state, [cat.artist_named(n).id for n in seq["follow"]])
+    for spec in seq["playlists"]:
+        pl = library.create_playlist(state, spec["name"])
+        library.add_to_playlist(state, cat, pl, cat.artist_named(spec["top3_of"]).top_track_ids[:3])
+    playing = cat.album_named(seq["save_album_and_play"])
+    library.save_albums(state, cat, [playing.id])
+    state.devices = [Device(**d) for d in fx["devices"]]
+    active = next(d for d in state.devices if d.is_active)
+    state.player = Player(device_id=active.id, item_id=playing.track_ids[0], context_uri=uri("album", playing.id), **fx["player"])
+    state.context_queue = list(playing.track_ids[1:])
+    library.save_albums(state, cat, [cat.album_named(seq["save_album"]).id])
+    older = [cat.track_named(a, t).id for a, t in fx["recently_played_older"]]
+    state.recently_played = [PlayHistory(track_id=playing.track_ids[0], played_at=cat.timestamp(state.clock), context_uri=state.player.context_uri)] + [
+        PlayHistory(track_id=t, played_at=cat.timestamp(-600 * (i + 1))) for i, t in enumerate(older)
+    ]
+    state.top_artists = [cat.artist_named(n).id for n in fx["top_artists"]]
+    state.top_tracks = [cat.track_named(a, t).id for a, t in fx["top_tracks"]]
+    return state
+
+
+@lru_cache(maxsize=1)
+def _initial_json() -> str:
+    return build_initial_state(load_catalogue()).model_dump_json()
+
+
+def initial_state() -> SpotifyState:
+    """A fresh deep copy of the §8.4 initial state."""
+    return SpotifyState.model_validate_json(_initial_json())
+
+
+@dataclass
+class Session:
+    state: SpotifyState
+    log: list[LogEntry] = field(default_factory=list)
+
+
+class SessionStore:
+    """Sessions keyed by bearer token, created lazily from the initial state."""
+
+    def __init__(self) -> None:
+        self._sessions: dict[str, Session] = {}
+        self._lock = threading.Lock()
+
+    def get(self, token: str) -> Session:
+        with self._lock:
+            session = self._sessions.get(token)
+            if session is None:
+                session = self._sessions[token] = Session(initial_state())
+            return session
+
+    def reset(self, token: str) -> None:
+        with self._lock:
+            self._sessions.pop(token, None)
+
+    def tokens(self) -> list[str]:
+        with self._lock:
+            return list(self._sessions)
+
+    def snapshot(self, token: str, *, drop: bool = False) -> dict[str, Any]:
+        """The token's final state and request log as JSON (what a trace's ``env_state`` holds)."""
+        with self._lock:
+            session = self._sessions.pop(token, None) if drop else self._sessions.get(token)
+        if session is None:
+            session = Session(initial_state())
+        return {"final_state": session.state.model_dump(mode="json"), "request_log": [e.model_dump(mode="json") for e in session.log]}
