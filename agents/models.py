@@ -38,6 +38,28 @@ def parse_spec(spec: str) -> tuple[str, str, dict[str, str]]:
     return provider, name, dict(parse_qsl(query, keep_blank_values=True))
 
 
+def check_spec(spec: str) -> None:
+    """Reject a spec that could never build a model, before a run starts (the CLI's usage check).
+
+    Only what can be known without building is checked (no network, no task): the scripted
+    model's name and numeric options. Other providers are checked when they are built.
+    """
+    provider, name, params = parse_spec(spec)
+    if provider != "scripted":
+        return
+    from agents.scripted import _POLICIES
+
+    if name not in _POLICIES:
+        raise ModelSpecError(f"unknown scripted model {name!r}; known: {', '.join(sorted(_POLICIES))}")
+    for key in ("latency", "faults", "retry_wait"):
+        try:
+            value = float(params.get(key, 0) or 0)
+        except ValueError:
+            raise ModelSpecError(f"scripted:{name}: {key} must be a number, got {params[key]!r}") from None
+        if value < 0 or (key == "faults" and value > 1):
+            raise ModelSpecError(f"scripted:{name}: {key}={value} is out of range")
+
+
 def _policy_seed(task: Task | None, seed: int) -> int:
     key = f"{task.id if task else ''}:{seed}"
     return int(hashlib.sha256(key.encode()).hexdigest()[:8], 16)

@@ -76,6 +76,13 @@ def run(
         spec = get_agent(agent_name)
     except KeyError as exc:
         raise usage_error(exc.args[0]) from None
+    if spec.needs_model:
+        from agents.models import ModelSpecError, check_spec
+
+        try:
+            check_spec(model)
+        except ModelSpecError as exc:
+            raise usage_error(str(exc)) from None
     if spec.env_kind not in (benchmark.env_kind, "any"):
         raise usage_error(f"agent {agent_name!r} acts on '{spec.env_kind}' environments; {bench} provides '{benchmark.env_kind}'")
     bench_options = _kv(bench_opt, "--bench-opt")
