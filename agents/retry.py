@@ -10,6 +10,8 @@ rate limits (429), server errors (5xx), timeouts and dropped connections. Everyt
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -57,21 +59,48 @@ class RetryMixin:
 
     def _generate(self, *args: Any, **kwargs: Any) -> ChatResult:
         opts = {k: v for k, v in self._retrying_kwargs().items() if v is not None}
-        for attempt in Retrying(**opts):
-            with attempt:
-                result = super()._generate(*args, **kwargs)  # type: ignore[misc]
-        return _with_attempts(result, attempt.retry_state.attempt_number)
+        failures: list[str] = []
+        try:
+            for attempt in Retrying(**opts):
+                with attempt, _noting(failures):
+                    result = super()._generate(*args, **kwargs)  # type: ignore[misc]
+        except BaseException as exc:
+            _mark_attempts(exc, failures)
+            raise
+        return _with_attempts(result, attempt.retry_state.attempt_number, failures)
 
     async def _agenerate(self, *args: Any, **kwargs: Any) -> ChatResult:
         opts = {k: v for k, v in self._retrying_kwargs().items() if v is not None}
-        async for attempt in AsyncRetrying(**opts):
-            with attempt:
-                result = await super()._agenerate(*args, **kwargs)  # type: ignore[misc]
-        return _with_attempts(result, attempt.retry_state.attempt_number)
+        failures: list[str] = []
+        try:
+            async for attempt in AsyncRetrying(**opts):
+                with attempt, _noting(failures):
+                    result = await super()._agenerate(*args, **kwargs)  # type: ignore[misc]
+        except BaseException as exc:
+            _mark_attempts(exc, failures)
+            raise
+        return _with_attempts(result, attempt.retry_state.attempt_number, failures)
 
 
-def _with_attempts(result: ChatResult, attempts: int) -> ChatResult:
-    result.llm_output = {**(result.llm_output or {}), "attempts": attempts}
+@contextlib.contextmanager
+def _noting(failures: list[str]) -> Iterator[None]:
+    """Remember each failed attempt so the trace shows the retries, not only the last outcome."""
+    try:
+        yield
+    except Exception as exc:
+        failures.append(f"{type(exc).__name__}: {exc}"[:300])
+        raise
+
+
+def _mark_attempts(exc: BaseException, failures: list[str]) -> None:
+    with contextlib.suppress(AttributeError, TypeError):
+        exc.restgraph_attempts = len(failures)  # type: ignore[attr-defined]
+        exc.restgraph_retried_errors = failures[:-1]  # type: ignore[attr-defined]
+
+
+def _with_attempts(result: ChatResult, attempts: int, failures: list[str] | None = None) -> ChatResult:
+    """Put the attempt count (and the errors retried past) where the trace callback reads them."""
+    result.llm_output = {**(result.llm_output or {}), "attempts": attempts, "retried_errors": list(failures or [])}
     return result
 
 

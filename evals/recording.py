@@ -59,6 +59,12 @@ class EpisodeRecorder:
         call.latency_s = round(time.perf_counter() - started, 6)
         if error is not None:
             call.error = f"{type(error).__name__}: {error}"[:2000]
+            call.attempts = max(1, int(getattr(error, "restgraph_attempts", 1) or 1))
+            call.retried_errors = list(getattr(error, "restgraph_retried_errors", []) or [])
+        llm_output = (response.llm_output if response is not None else None) or {}
+        if "attempts" in llm_output:
+            call.attempts = int(llm_output["attempts"])
+            call.retried_errors = [str(e) for e in llm_output.get("retried_errors") or []]
         if response is not None and response.generations and response.generations[0]:
             gen = response.generations[0][0]
             message = getattr(gen, "message", None)

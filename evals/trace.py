@@ -60,6 +60,9 @@ class ModelCall(BaseModel):
     parsed: Any = None
     parse_error: str | None = None
     error: str | None = None
+    #: tries the retry layer made for this call (1 = no retry), and the errors it retried past
+    attempts: int = 1
+    retried_errors: list[str] = Field(default_factory=list)
     input_tokens: int = 0
     output_tokens: int = 0
     latency_s: float = 0.0
