@@ -49,6 +49,11 @@ def _initial_json() -> str:
     return build_initial_state(load_catalogue()).model_dump_json()
 
 
+def initial_state_json() -> str:
+    """The initial state as JSON (cached; also fingerprinted into traces)."""
+    return _initial_json()
+
+
 def initial_state() -> SpotifyState:
     """A fresh deep copy of the §8.4 initial state."""
     return SpotifyState.model_validate_json(_initial_json())

@@ -1,0 +1,142 @@
+"""``restbench-spotify``: RestBench's 57 Spotify queries on the offline stateful sandbox.
+
+Upstream judged success by hand on a live Premium account it wiped before each query. Here each
+episode gets its own bearer token, i.e. its own copy of the §8.4 initial state in one shared
+sandbox app, and success is decided by the §9 state predicates over the episode's final state,
+request log and answer (``evals.scorers.spotify``). The final state, its diff against the
+initial state and the request log are stored in ``trace.env_state``, so ``restgraph score``
+re-scores without any server.
+
+Bench options (``-B key=value``):
+- ``server=inprocess`` (default): httpx ASGI transport, no socket.
+- ``server=loopback``: a real uvicorn server on a free 127.0.0.1 port for the run.
+- ``strict=1``: predicates also fail on any collateral change (§9 strict mode).
+- ``live=1``: **DESTRUCTIVE**, off by default. Sends the agent's requests to
+  ``https://api.spotify.com/v1`` with the user token in ``$SPOTIFY_TOKEN`` (all 19 scopes); the
+  agent may delete your saved tracks, follows and playlist items. Live episodes keep paths and
+  call counts, but their success is not judged (``success`` is ``None``): the live account is
+  not in the §8.4 state the predicates assume.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import uuid
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import httpx
+
+from evals.benchmark import Benchmark, RunOptions, register_benchmark
+from evals.datasets.restbench import load_queries, load_spec
+from evals.scorers.restbench import RESTBENCH_METRICS, aggregate_restbench, path_scores
+from evals.scorers.spotify import evaluate, state_diff
+from evals.scorers.spotify_predicates import READ_ONLY, Episode
+from evals.trace import Task, Trace
+from tools.openapi import HttpTool, OpenAPIEnvironment, operations
+from tools.sandbox.spotify.app import create_app
+from tools.sandbox.spotify.models import LogEntry, SpotifyState
+from tools.sandbox.spotify.solutions import reference_solutions
+from tools.sandbox.spotify.state import initial_state, initial_state_json
+
+LIVE_BASE_URL = "https://api.spotify.com/v1"
+INPROCESS_BASE_URL = "http://spotify.sandbox/v1"
+
+
+def _flag(options: RunOptions, key: str) -> bool:
+    return str(options.bench_options.get(key, "")).lower() in ("1", "true", "yes", "on")
+
+
+def fixture_sha() -> str:
+    """Fingerprint of the initial state; scoring warns when a trace was made on another fixture."""
+    return hashlib.sha256(initial_state_json().encode()).hexdigest()[:16]
+
+
+@dataclass
+class Resources:
+    mode: str  # inprocess | loopback | live
+    base_url: str
+    app: Any = None
+    token: str | None = None
+
+
+@register_benchmark
+class RestBenchSpotify(Benchmark):
+    name: ClassVar[str] = "restbench-spotify"
+    description: ClassVar[str] = "RestBench Spotify: 57 queries on a stateful offline sandbox, state-predicate success"
+    metric_keys: ClassVar[tuple[str, ...]] = RESTBENCH_METRICS
+    default_agent: ClassVar[str] = "restgpt"
+    env_kind: ClassVar[str] = "openapi"
+
+    def tasks(self, options: RunOptions) -> list[Task]:
+        solutions = reference_solutions()
+        tasks = []
+        for q in load_queries("spotify"):
+            ref = solutions[q.index]
+            gold = {"query_id": q.index, "solution": q.solution, "reference_calls": ref["calls"], "reference_answer": ref["answer"], "read_only": q.index in READ_ONLY}
+            tasks.append(Task(id=f"spotify/{q.index}", benchmark=self.name, instruction=q.query, gold=gold, metadata={"raw_solution": q.raw_solution, "flag": q.flag}))
+        return tasks
+
+    @contextlib.asynccontextmanager
+    async def run_resources(self, options: RunOptions) -> AsyncIterator[Resources]:
+        if _flag(options, "live"):
+            token = os.environ.get("SPOTIFY_TOKEN")
+            if not token:
+                raise RuntimeError("-B live=1 needs a Spotify user token in $SPOTIFY_TOKEN (all 19 scopes of the spec); live mode is DESTRUCTIVE")
+            yield Resources("live", LIVE_BASE_URL, token=token)
+            return
+        server = str(options.bench_options.get("server", "inprocess"))
+        if server not in ("inprocess", "loopback"):
+            raise ValueError(f"-B server={server!r}: use inprocess or loopback")
+        app = create_app()
+        if server == "loopback":
+            from tools.openapi.serve import serve_on_loopback
+
+            async with serve_on_loopback(app) as url:
+                yield Resources("loopback", url + "/v1", app=app)
+        else:
+            yield Resources("inprocess", INPROCESS_BASE_URL, app=app)
+
+    @contextlib.asynccontextmanager
+    async def environment(self, task: Task, resources: Resources, options: RunOptions) -> AsyncIterator[OpenAPIEnvironment]:
+        spec = load_spec("spotify")
+        token = resources.token or f"rg-{uuid.uuid4().hex}"
+        transport = httpx.ASGITransport(app=resources.app) if resources.mode == "inprocess" else None
+        http = HttpTool(resources.base_url, transport=transport, token=token, endpoint_keys=[op.key for op in operations(spec)])
+        env = OpenAPIEnvironment("spotify", spec, http, resources.base_url, extra={"token": token, "mode": resources.mode, "app": resources.app})
+        try:
+            yield env
+        finally:
+            await http.aclose()
+            if resources.app is not None:
+                resources.app.state.store.reset(token)
+
+    async def final_env_state(self, env: OpenAPIEnvironment) -> dict[str, Any] | None:
+        if env.extra["mode"] == "live":
+            return {"mode": "live"}
+        snap = env.extra["app"].state.store.snapshot(env.extra["token"])
+        final = SpotifyState.model_validate(snap["final_state"])
+        return {"mode": env.extra["mode"], "fixture_sha": fixture_sha(), "final_state": snap["final_state"], "diff": state_diff(initial_state(), final), "request_log": snap["request_log"]}
+
+    def score_episode(self, trace: Trace) -> dict[str, Any]:
+        gold = trace.task.gold
+        scores: dict[str, Any] = path_scores(trace, gold["solution"])
+        env_state = trace.env_state or {}
+        if env_state.get("mode") == "live":
+            return {**scores, "success": None, "reason": "live mode: success is not judged"}
+        if "final_state" not in env_state:
+            return {**scores, "success": False, "reason": f"no final state recorded (status {trace.status})"}
+        episode = Episode(initial=initial_state(), final=SpotifyState.model_validate(env_state["final_state"]), answer=trace.final_answer or "", log=[LogEntry.model_validate(e) for e in env_state.get("request_log", [])])
+        strict = str(trace.config.get("bench_options", {}).get("strict", "")).lower() in ("1", "true", "yes", "on")
+        default, strict_result = evaluate(gold["query_id"], episode), evaluate(gold["query_id"], episode, strict=True)
+        chosen = strict_result if strict else default
+        out = {**scores, "success": chosen["success"], "reason": chosen["reason"], "strict_success": strict_result["success"], "read_only": gold.get("read_only", False)}
+        if env_state.get("fixture_sha") not in (None, fixture_sha()):
+            out["warning"] = "trace was recorded on a different sandbox fixture"
+        return out
+
+    def aggregate(self, scores: list[dict[str, Any]], traces: list[Trace]) -> dict[str, float]:
+        return aggregate_restbench(scores)
