@@ -1,10 +1,12 @@
 """The ``restgraph`` command line.
 
-Exit codes: 0 ok, 2 usage error (one line saying what is wrong), 1 run failure.
+Exit codes: 0 ok, 2 usage error (one line saying what is wrong), 1 run failure, 130 interrupted
+(Ctrl-C: finished episodes kept, continue with --resume).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sys
 from datetime import datetime
@@ -67,7 +69,7 @@ def run(
 ) -> None:
     """Run AGENT on BENCH; writes OUT/traces.jsonl, OUT/config.json and OUT/summary.json."""
     from evals.benchmark import RunOptions, get_benchmark
-    from evals.runner import run_sync
+    from evals.runner import EpisodeRunner
     from graphs.registry import get_agent
 
     try:
@@ -111,13 +113,17 @@ def run(
     out = out or Path("runs") / f"{bench}-{agent_name}-{datetime.now().strftime('%Y%m%d-%H%M%S')}"
     options = RunOptions(benchmark=bench, agent=agent_name, model=model, limit=limit, seed=seed, concurrency=concurrency, episode_timeout_s=timeout, max_steps=max_steps, bench_options=bench_options, agent_options=agent_options, model_options=model_options)
     try:
-        summary = run_sync(options, out, resume=resume, progress=not quiet and sys.stderr.isatty())
+        runner = EpisodeRunner(options, out, progress=not quiet and sys.stderr.isatty())
+        summary = asyncio.run(runner.run(resume=resume))
     except FileExistsError as exc:
         raise usage_error(str(exc)) from None
     except Exception as exc:
         console.print(f"[red]run failed:[/red] {type(exc).__name__}: {exc}")
         raise typer.Exit(1) from None
     _print_summary(summary, out)
+    if runner.stopped:  # Ctrl-C: what finished is kept, but the run is not complete
+        console.print(f"interrupted: {summary['n']} episodes are in {out}; finish with the same command plus --resume")
+        raise typer.Exit(130)
 
 
 def _print_summary(summary: dict[str, Any], out: Path) -> None:
