@@ -1,0 +1,142 @@
+"""Secrets in a model reply or in a tool call never reach traces.jsonl, config.json or summaries."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from langchain_core.messages import HumanMessage
+from langgraph.graph import END, START, StateGraph
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route
+
+from agents.scripted import register_scripted
+from evals.recording import record_tool_call
+from evals.redact import REDACTED, redact
+from evals.trace import ToolCall
+from graphs.chat import ChatState
+from graphs.registry import register_agent
+from tests.foundation.conftest import cli, trace_rows
+
+OPENAI_KEY = "sk-proj-" + "A1b2C3d4E5f6G7h8I9j0K1l2"
+BEARER = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjMifQ.c2lnbmF0dXJl"
+CLI_KEY = "my-endpoint-key-7f3a9c"  # no recognisable shape: only registration can catch it
+BASIC = "dXNlcjpodW50ZXIydmVyeXNlY3JldA=="
+AUTH_TOKEN = "tok-5e1d9a7c3b2f"
+QUERY_KEY = "0123456789abcdef0123456789abcdef"  # a TMDB-style v3 key
+
+
+def _leaky_policy(task: Any, params: dict[str, str]):
+    return lambda messages: f"Sure. Use {OPENAI_KEY} with header 'Authorization: Bearer {BEARER}'; the endpoint key is {CLI_KEY}. Answer: 42"
+
+
+register_scripted("test-leaky", _leaky_policy)
+
+
+def _files(run_dir: Path) -> dict[str, str]:
+    return {p.name: p.read_text(encoding="utf-8") for p in run_dir.iterdir() if p.is_file()}
+
+
+def _assert_clean(run_dir: Path, secrets: list[str]) -> None:
+    files = _files(run_dir)
+    assert {"traces.jsonl", "config.json", "summary.json"} <= set(files)
+    for name, text in files.items():
+        for secret in secrets:
+            assert secret not in text, f"{secret!r} leaked into {name}"
+    assert REDACTED in files["traces.jsonl"]
+
+
+def test_secrets_in_a_model_reply_and_the_api_key_option_are_redacted(tmp_path: Path) -> None:
+    result = cli("run", "smoke", "--model", "scripted:test-leaky", "--api-key", CLI_KEY, "-B", "n=3", "--out", tmp_path, "--quiet")
+    assert result.exit_code == 0, result
+    _assert_clean(tmp_path, [OPENAI_KEY, BEARER, CLI_KEY])
+    assert CLI_KEY not in result.stdout + result.stderr
+    row = trace_rows(tmp_path)[0]
+    raw = row["steps"][0]["model_calls"][0]["raw_output"]
+    assert raw.startswith("Sure. Use [REDACTED]") and raw.endswith("Answer: 42")  # the rest is kept
+    assert json.loads((tmp_path / "config.json").read_text())["options"]["model_options"]["api_key"] == REDACTED
+
+
+def _tool_agent(model: Any, env: Any, options: dict[str, Any]) -> Any:
+    async def act(state: ChatState) -> dict[str, Any]:
+        record_tool_call(ToolCall(
+            kind="http", name="GET /search/movie", method="GET",
+            url=f"https://api.themoviedb.org/3/search/movie?api_key={QUERY_KEY}&query=batman",
+            params={"api_key": QUERY_KEY, "query": "batman", "page": 1},
+            body={"client_secret": "cs-8d7f6e5d4c3b", "password": 12345678},
+            status=200,
+            response=json.dumps({"echo_headers": f"Authorization: Basic {BASIC}", "results": []}),
+            extra={"headers": {"Authorization": f"Bearer {BEARER}", "X-Auth-Token": AUTH_TOKEN, "Proxy-Authorization": f"Basic {BASIC}", "Accept": "application/json"}},
+        ))
+        await model.ainvoke([HumanMessage(state["instruction"])])
+        return {"final_answer": "done", "status": "finished"}
+
+    graph = StateGraph(ChatState)
+    graph.add_node("act", act)
+    graph.add_edge(START, "act")
+    graph.add_edge("act", END)
+    return graph.compile()
+
+
+register_agent("test-tool-secrets", _tool_agent, env_kind="none")
+
+
+def test_secrets_in_a_tool_call_are_redacted_and_the_rest_is_kept(tmp_path: Path) -> None:
+    result = cli("run", "smoke", "--agent", "test-tool-secrets", "--model", "scripted:smoke-oracle", "-B", "n=2", "--out", tmp_path, "--quiet")
+    assert result.exit_code == 0, result
+    _assert_clean(tmp_path, [QUERY_KEY, BEARER, BASIC, AUTH_TOKEN, "cs-8d7f6e5d4c3b", "12345678"])
+    call = trace_rows(tmp_path)[0]["steps"][0]["tool_calls"][0]
+    assert call["params"] == {"api_key": REDACTED, "query": "batman", "page": 1}
+    assert call["extra"]["headers"]["Accept"] == "application/json"
+    assert call["url"].endswith("query=batman")
+
+
+async def test_http_tool_token_echoed_by_the_server_is_redacted() -> None:
+    """The real HttpTool: its token is registered, so even a server echoing it back is cleaned."""
+    from evals.recording import EpisodeRecorder, reset_recorder, set_recorder
+    from tools.openapi.client import HttpTool
+
+    async def echo(request: Request) -> JSONResponse:
+        return JSONResponse({"you_sent": request.headers.get("authorization")})
+
+    token = "spotify-user-token-a1b2c3d4"
+    app = Starlette(routes=[Route("/v1/me", echo)])
+    tool = HttpTool("http://sandbox/v1", transport=httpx.ASGITransport(app=app), token=token)
+    recorder = EpisodeRecorder()
+    reset = set_recorder(recorder)
+    try:
+        result = await tool.request("GET", "/me")
+    finally:
+        reset_recorder(reset)
+        await tool.aclose()
+    assert token in result.text  # the agent does see it; the trace must not
+    step = recorder.close_step("act")
+    assert token not in json.dumps(redact(step.model_dump(mode="json")))
+
+
+@pytest.mark.parametrize("key", ["Authorization", "authorization", "X-API-Key", "api_key", "apiKey", "X-Auth-Token", "Proxy-Authorization", "access_token", "refresh_token", "client_secret", "password", "Cookie", "Set-Cookie", "X-Goog-Api-Key", "private_key"])
+def test_secret_keys_are_redacted_whatever_the_value_type(key: str) -> None:
+    assert redact({key: "s3cr3t-value-1"}) == {key: REDACTED}
+    assert redact({"nested": [{key: 987654321}]}) == {"nested": [{key: REDACTED}]}
+
+
+@pytest.mark.parametrize("key", ["max_tokens", "input_tokens", "query", "keyword", "page", "author", "passage"])
+def test_ordinary_keys_are_kept(key: str) -> None:
+    assert redact({key: "value-1234567"}) == {key: "value-1234567"}
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    (f"Authorization: Basic {BASIC}", BASIC),
+    (f'{{"api_key": "{QUERY_KEY}"}}', QUERY_KEY),
+    (f"GET /x?api_key={QUERY_KEY}&page=2", QUERY_KEY),
+    (f"x-api-key: {QUERY_KEY}", QUERY_KEY),
+    ("hf_" + "a" * 30, "hf_" + "a" * 30),
+    ("AKIA" + "ABCDEFGHIJKLMNOP", "AKIAABCDEFGHIJKLMNOP"),
+])
+def test_secret_shaped_text_is_redacted(text: str, secret: str) -> None:
+    assert secret not in redact(text)
