@@ -38,6 +38,16 @@ def parse_spec(spec: str) -> tuple[str, str, dict[str, str]]:
     return provider, name, dict(parse_qsl(query, keep_blank_values=True))
 
 
+def _load_registrations() -> None:
+    """Benchmarks and agents register their scripted policies on import (e.g. ``smoke-oracle``);
+    load them so ``make_chat_model("scripted:smoke-oracle")`` works in a fresh notebook too."""
+    from evals.benchmark import benchmark_names
+    from graphs.registry import agent_names
+
+    benchmark_names()
+    agent_names()
+
+
 def check_spec(spec: str) -> None:
     """Reject a spec that could never build a model, before a run starts (the CLI's usage check).
 
@@ -49,6 +59,8 @@ def check_spec(spec: str) -> None:
         return
     from agents.scripted import _POLICIES
 
+    if name not in _POLICIES:
+        _load_registrations()
     if name not in _POLICIES:
         raise ModelSpecError(f"unknown scripted model {name!r}; known: {', '.join(sorted(_POLICIES))}")
     for key in ("latency", "faults", "retry_wait"):
@@ -109,6 +121,8 @@ def make_chat_model(spec: str, *, task: Task | None = None, seed: int = 0, base_
 def _scripted(name: str, params: dict[str, str], task: Task | None, seed: int, retry: RetryPolicy) -> BaseChatModel:
     from agents.scripted import _POLICIES, ScriptedChatModel, faulty
 
+    if name not in _POLICIES:
+        _load_registrations()
     if name not in _POLICIES:
         raise ModelSpecError(f"unknown scripted model {name!r}; known: {', '.join(sorted(_POLICIES))}")
     try:
