@@ -1,0 +1,1 @@
+"""LLM-facing roles of the ShortcutsBench agents."""

@@ -1,0 +1,102 @@
+"""The next-action role: one stateless ``[system, user]`` call that proposes a workflow's next action.
+
+Prompts live in ``next_action_system.txt`` / ``next_action_user.txt`` (``<<name>>`` slots, since
+API texts and examples are full of braces). With a model that supports structured output the
+reply is requested against ``NEXT_ACTION_SCHEMA``; otherwise, or when that parse fails, the raw
+text goes through upstream's bracket parser (``tools.shortcuts.output.parse_reply``). Either way
+the result is a ``BStep`` of the log schema: ``generated_by_agent`` or ``json_error``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
+
+from agents.models import supports_structured_output
+from evals.recording import annotate_model_call
+from tools.shortcuts.candidates import candidate_lines
+from tools.shortcuts.episode import history_json
+from tools.shortcuts.output import GENERATED, BStep, bstep_from_reply
+
+ROLE = "next_action"
+_HERE = Path(__file__).parent
+
+NEXT_ACTION_SCHEMA: dict[str, Any] = {
+    "title": "NextAction",
+    "description": "The next action of the Apple Shortcuts workflow.",
+    "type": "object",
+    "properties": {
+        "Thought": {"type": "string"},
+        "WFWorkflowActionIdentifier": {"type": "string"},
+        "WFWorkflowActionParameters": {"type": "object"},
+    },
+    "required": ["Thought", "WFWorkflowActionIdentifier", "WFWorkflowActionParameters"],
+}
+
+
+class PromptTooLong(RuntimeError):
+    """The prompt does not fit the configured budget; the query stops here (``truncated_at``)."""
+
+
+@cache
+def _template(name: str) -> str:
+    return (_HERE / name).read_text(encoding="utf-8")
+
+
+def render(template: str, **slots: str) -> str:
+    for key, value in slots.items():
+        template = template.replace(f"<<{key}>>", value)
+    return template
+
+
+def build_messages(query: str, candidates: Mapping[str, str], history: Sequence[Mapping[str, Any]]) -> list[BaseMessage]:
+    """The protocol's two messages; ``candidates`` is the id-sorted table shown to the model."""
+    system = render(_template("next_action_system.txt"), candidates=candidate_lines(candidates), candidate_ids=repr(list(candidates)))
+    user = render(_template("next_action_user.txt"), query=query, history=history_json(history))
+    return [SystemMessage(system), HumanMessage(user)]
+
+
+def approx_tokens(messages: Sequence[BaseMessage]) -> int:
+    """Cheap token estimate (characters / 4), used only to refuse prompts that cannot fit."""
+    return sum(len(m.content) if isinstance(m.content, str) else len(json.dumps(m.content)) for m in messages) // 4
+
+
+def _raw_text(message: Any) -> str:
+    if isinstance(message, AIMessage):
+        if isinstance(message.content, str) and message.content.strip():
+            return message.content
+        if message.tool_calls:  # providers that answer structured requests with a tool call
+            return json.dumps(message.tool_calls[0]["args"])
+        return message.content if isinstance(message.content, str) else json.dumps(message.content)
+    return "" if message is None else str(message)
+
+
+async def propose_next_action(model: BaseChatModel, messages: list[BaseMessage], *, structured: bool | None = None, max_prompt_tokens: int | None = None) -> BStep:
+    """One model call. Model errors propagate (the caller decides whether they end the query)."""
+    if max_prompt_tokens is not None and approx_tokens(messages) > max_prompt_tokens:
+        raise PromptTooLong(f"prompt of ~{approx_tokens(messages)} tokens exceeds max_prompt_tokens={max_prompt_tokens}")
+    use_structured = supports_structured_output(model) if structured is None else structured
+    if use_structured:
+        out = await model.with_structured_output(NEXT_ACTION_SCHEMA, include_raw=True).ainvoke(messages)
+        parsed = out.get("parsed")
+        if isinstance(parsed, dict):
+            step = BStep(state=GENERATED, aseq=parsed)
+            annotate_model_call(parsed=parsed, role=ROLE)
+            return step
+        step = bstep_from_reply(_raw_text(out.get("raw")))
+        error = out.get("parsing_error")
+    else:
+        reply = await model.ainvoke(messages)
+        step = bstep_from_reply(_raw_text(reply))
+        error = None
+    if step.state == GENERATED:
+        annotate_model_call(parsed=step.aseq, role=ROLE)
+    else:
+        annotate_model_call(parse_error=f"json_error: {error or 'no JSON value in the reply'}", role=ROLE)
+    return step

@@ -1,0 +1,94 @@
+"""ShortcutsBench agents: single-step graphs the benchmark invokes fresh for every scored action.
+
+- ``shortcuts-next-action``: one ``propose`` node, one stateless model call on the cleaned gold
+  history it is handed. It keeps nothing between invocations (no checkpointer, no message list),
+  which is what the teacher-forced protocol requires.
+- ``replay``: no model; returns the prediction an experiment log stored for this position, so
+  upstream logs are re-scored by exactly the code that scores our own runs.
+
+Input state: ``instruction`` (the query), ``candidates`` (id-sorted table), ``history`` and
+``position`` (raw index of the gold action); output ``prediction`` (a ``bseqs`` entry) and
+``status`` (``finished`` or ``error:context_overflow`` when the prompt cannot be run).
+"""
+
+from __future__ import annotations
+
+from typing import Any, NotRequired, TypedDict
+
+from langchain_core.language_models import BaseChatModel
+from langgraph.graph import END, START, StateGraph
+
+from agents.shortcuts.next_action import PromptTooLong, build_messages, propose_next_action
+from graphs.registry import register_agent
+from tools.shortcuts.output import is_context_error
+
+CONTEXT_OVERFLOW = "error:context_overflow"
+
+
+class NextActionState(TypedDict):
+    instruction: str
+    task_id: NotRequired[str]
+    candidates: NotRequired[dict[str, str]]
+    history: NotRequired[list[dict[str, Any]]]
+    position: NotRequired[int]
+    gold: NotRequired[dict[str, Any]]
+    prediction: NotRequired[dict[str, Any] | None]
+    final_answer: NotRequired[str | None]
+    status: NotRequired[str]
+    error: NotRequired[str | None]
+
+
+def _single_node(name: str, node: Any) -> Any:
+    graph = StateGraph(NextActionState)
+    graph.add_node(name, node)
+    graph.add_edge(START, name)
+    graph.add_edge(name, END)
+    return graph.compile()
+
+
+def _flag(value: Any) -> bool | None:
+    if value is None or value == "auto":
+        return None
+    return str(value).lower() not in ("0", "false", "no", "off")
+
+
+def build_next_action(model: BaseChatModel | None, env: Any, options: dict[str, Any]) -> Any:
+    """Options: ``structured`` (auto|0|1) and ``max_prompt_tokens`` (chars/4 estimate; unset = no cap)."""
+    if model is None:
+        raise ValueError("shortcuts-next-action needs a model")
+    structured = _flag(options.get("structured"))
+    cap = options.get("max_prompt_tokens")
+    max_prompt_tokens = int(cap) if cap not in (None, "", "none") else None
+
+    async def propose(state: NextActionState) -> dict[str, Any]:
+        messages = build_messages(state["instruction"], state.get("candidates") or {}, state.get("history") or [])
+        try:
+            step = await propose_next_action(model, messages, structured=structured, max_prompt_tokens=max_prompt_tokens)
+        except PromptTooLong as exc:
+            return {"prediction": None, "status": CONTEXT_OVERFLOW, "error": str(exc)}
+        except Exception as exc:
+            if is_context_error(exc):
+                return {"prediction": None, "status": CONTEXT_OVERFLOW, "error": f"{type(exc).__name__}: {exc}"[:1000]}
+            raise
+        return {"prediction": step.model_dump(), "final_answer": str(step.aseq)[:2000], "status": "finished"}
+
+    return _single_node("propose", propose)
+
+
+def build_replay(model: Any, env: Any, options: dict[str, Any]) -> Any:
+    """Returns ``gold["bseqs"][position]``; a position the log never ran is a context overflow."""
+
+    def replay(state: NextActionState) -> dict[str, Any]:
+        bseqs = (state.get("gold") or {}).get("bseqs")
+        if bseqs is None:
+            raise ValueError("the replay agent needs a task from an experiment log (--source experiment_res_*.jsonl)")
+        position = int(state.get("position", 0))
+        if position >= len(bseqs):
+            return {"prediction": None, "status": CONTEXT_OVERFLOW, "error": f"the log stops at action {len(bseqs)}"}
+        return {"prediction": bseqs[position], "status": "finished"}
+
+    return _single_node("replay", replay)
+
+
+register_agent("shortcuts-next-action", build_next_action, env_kind="shortcuts", description="teacher-forced next action: one fresh model call per gold action (-A structured=auto|0|1, -A max_prompt_tokens=N)", defaults={"structured": "auto"})
+register_agent("replay", build_replay, env_kind="shortcuts", needs_model=False, needs_gold=True, description="re-scores the predictions stored in an experiment log (no model)")
