@@ -1,0 +1,204 @@
+"""The TMDB fixture database: loads and validates ``fixtures/*.json``, indexes it, and searches it.
+
+Loaded once per process (``get_db``); read-only, so one instance serves every episode. Person
+credits are not authored: they are the reverse index of the movie/TV credits, so a person's
+filmography and a film's cast can never disagree.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections import defaultdict
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from tools.sandbox.tmdb.derive import normalise
+from tools.sandbox.tmdb.models import (
+    Collection,
+    Company,
+    FrozenLists,
+    Movie,
+    MovieFile,
+    Network,
+    Orgs,
+    PeopleFile,
+    Person,
+    TVFile,
+    TVShow,
+)
+
+FIXTURES = Path(__file__).with_name("fixtures")
+
+
+@dataclass(frozen=True)
+class Credit:
+    """One person's credit on a movie or show (``job`` None for cast)."""
+
+    media_type: str  # "movie" | "tv"
+    media_id: int
+    character: str | None = None
+    job: str | None = None
+    episode_count: int = 0
+
+
+class FixtureError(ValueError):
+    """The fixture files are inconsistent (an id referenced but not defined, a duplicate id)."""
+
+
+class FixtureDB:
+    def __init__(self, root: Path = FIXTURES):
+        def load(name: str, model):  # noqa: ANN001 - a pydantic model class
+            return model.model_validate(json.loads((root / name).read_text(encoding="utf-8")))
+
+        self.people: dict[int, Person] = _index(load("people.json", PeopleFile).people, "person")
+        self.movies: dict[int, Movie] = _index(load("movies.json", MovieFile).movies, "movie")
+        self.shows: dict[int, TVShow] = _index(load("tv.json", TVFile).shows, "tv")
+        orgs = load("orgs.json", Orgs)
+        self.companies: dict[int, Company] = _index(orgs.companies, "company")
+        self.networks: dict[int, Network] = _index(orgs.networks, "network")
+        self.collections: dict[int, Collection] = _index(orgs.collections, "collection")
+        self.lists: FrozenLists = load("lists.json", FrozenLists)
+        self.credits: dict[int, list[Credit]] = defaultdict(list)
+        self._build_person_credits()
+        self._check_references()
+
+    def _build_person_credits(self) -> None:
+        for movie in self.movies.values():
+            for pid, character in movie.cast:
+                self.credits[pid].append(Credit("movie", movie.id, character=character))
+            for pid, job in movie.crew:
+                self.credits[pid].append(Credit("movie", movie.id, job=job))
+        for show in self.shows.values():
+            total = self.episode_total(show)
+            for pid, character in show.cast:
+                self.credits[pid].append(Credit("tv", show.id, character=character, episode_count=total))
+            seen = {(pid, job) for pid, job in show.crew}
+            for pid, job in show.crew:
+                self.credits[pid].append(Credit("tv", show.id, job=job, episode_count=total))
+            for season in show.seasons:  # episode-level crew (directors) shows up as TV crew credits too
+                for episode in season.episodes:
+                    for pid, job in episode.crew:
+                        if (pid, job) not in seen:
+                            seen.add((pid, job))
+                            self.credits[pid].append(Credit("tv", show.id, job=job, episode_count=1))
+                for pid, job in season.crew:
+                    if (pid, job) not in seen:
+                        seen.add((pid, job))
+                        self.credits[pid].append(Credit("tv", show.id, job=job, episode_count=1))
+
+    def _check_references(self) -> None:
+        missing: list[str] = []
+
+        def need(table: dict, key: int | None, where: str) -> None:
+            if key is not None and key not in table:
+                missing.append(f"{where} -> {key}")
+
+        for m in self.movies.values():
+            for pid, _ in m.cast + m.crew:
+                need(self.people, pid, f"movie {m.id} credits")
+            for mid in m.similar + m.recommendations:
+                need(self.movies, mid, f"movie {m.id} similar/recommendations")
+            for cid in m.companies:
+                need(self.companies, cid, f"movie {m.id} companies")
+            need(self.collections, m.collection, f"movie {m.id} collection")
+        for s in self.shows.values():
+            pairs = s.cast + s.crew + [p for season in s.seasons for p in season.cast + season.crew]
+            pairs += [p for season in s.seasons for e in season.episodes for p in e.guest_stars + e.crew]
+            for pid, _ in pairs:
+                need(self.people, pid, f"tv {s.id} credits")
+            for pid in s.created_by:
+                need(self.people, pid, f"tv {s.id} created_by")
+            for tid in s.similar + s.recommendations:
+                need(self.shows, tid, f"tv {s.id} similar/recommendations")
+            for nid in s.networks:
+                need(self.networks, nid, f"tv {s.id} networks")
+            for cid in s.companies:
+                need(self.companies, cid, f"tv {s.id} companies")
+        for c in self.collections.values():
+            for mid in c.parts:
+                need(self.movies, mid, f"collection {c.id} parts")
+        for c in self.companies.values():
+            need(self.companies, c.parent, f"company {c.id} parent")
+        lists = self.lists
+        for name in ("movie_popular", "movie_top_rated", "movie_now_playing", "movie_upcoming", "trending_movie_day", "trending_movie_week"):
+            for mid in getattr(lists, name):
+                need(self.movies, mid, f"lists.{name}")
+        need(self.movies, lists.movie_latest, "lists.movie_latest")
+        for name in ("tv_popular", "tv_top_rated", "tv_on_the_air", "tv_airing_today", "trending_tv_day", "trending_tv_week"):
+            for tid in getattr(lists, name):
+                need(self.shows, tid, f"lists.{name}")
+        need(self.shows, lists.tv_latest, "lists.tv_latest")
+        for name in ("person_popular", "trending_person_day", "trending_person_week"):
+            for pid in getattr(lists, name):
+                need(self.people, pid, f"lists.{name}")
+        if missing:
+            raise FixtureError("undefined ids in the TMDB fixture: " + "; ".join(missing[:20]))
+
+    # --- helpers used by the views and the answer key -------------------------------------------
+    @staticmethod
+    def episode_total(show: TVShow) -> int:
+        if show.number_of_episodes is not None:
+            return show.number_of_episodes
+        return sum(s.episode_count for s in show.seasons if s.season_number > 0)
+
+    def season(self, show: TVShow, number: int):
+        return next((s for s in show.seasons if s.season_number == number), None)
+
+    def collection_of(self, movie_id: int) -> Collection | None:
+        return next((c for c in self.collections.values() if movie_id in c.parts), None)
+
+    def directed(self, person_id: int, media_type: str = "movie") -> list[int]:
+        """Distinct media ids a person is credited as Director on, in credit order."""
+        out: list[int] = []
+        for c in self.credits.get(person_id, []):
+            if c.media_type == media_type and c.job == "Director" and c.media_id not in out:
+                out.append(c.media_id)
+        return out
+
+
+def _index(items: list, kind: str) -> dict:
+    table: dict = {}
+    for item in items:
+        if item.id in table:
+            raise FixtureError(f"duplicate {kind} id {item.id}")
+        table[item.id] = item
+    return table
+
+
+@lru_cache(maxsize=1)
+def get_db() -> FixtureDB:
+    return FixtureDB()
+
+
+# --- search ----------------------------------------------------------------------------------------
+def _tier(query: str, names: list[str]) -> int | None:
+    """0 exact, 1 substring, 2 every query word close to a name word (typos), None no match."""
+    q = normalise(query)
+    if not q:
+        return None
+    best: int | None = None
+    for name in names:
+        n = normalise(name)
+        if not n:
+            continue
+        if q == n:
+            return 0
+        if q in n:
+            best = 1 if best is None else min(best, 1)
+            continue
+        words = n.split()
+        if all(any(w.startswith(t) or difflib.SequenceMatcher(None, t, w).ratio() >= 0.8 for w in words) for t in q.split()):
+            best = 2 if best is None else min(best, 2)
+    return best
+
+
+def search(items: list, query: str, names, popularity) -> list:  # noqa: ANN001 - callables
+    """TMDB-like search: case- and accent-insensitive, partial, typo tolerant; best tier, then popularity."""
+    hits = []
+    for item in items:
+        tier = _tier(query, names(item))
+        if tier is not None:
+            hits.append((tier, -popularity(item), item.id, item))
+    return [h[-1] for h in sorted(hits, key=lambda h: h[:3])]
