@@ -37,14 +37,16 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Coroutine
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
 from evals.recording import record_tool_call
 from evals.trace import ToolCall, bounded
 
+T = TypeVar("T")
 CHILD = Path(__file__).with_name("pyexec_child.py")
 #: how much of each stream is kept; the rest is drained and dropped
 MAX_OUTPUT_BYTES = 1_000_000
@@ -218,10 +220,16 @@ async def run_python(
 _POOL = concurrent.futures.ThreadPoolExecutor(max_workers=4, thread_name_prefix="pyexec-sync")
 
 
-def run_python_sync(code: str, **kwargs: Any) -> PyExecResult:
-    """Blocking ``run_python``. Inside a running event loop it runs on a helper thread's own loop."""
+def run_sync(coro: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine to completion from sync code, even when this thread already runs a loop
+    (a notebook, a LangGraph node): then it runs on a helper thread with its own loop."""
     try:
         asyncio.get_running_loop()
     except RuntimeError:
-        return asyncio.run(run_python(code, **kwargs))
-    return _POOL.submit(asyncio.run, run_python(code, **kwargs)).result()
+        return asyncio.run(coro)
+    return _POOL.submit(asyncio.run, coro).result()
+
+
+def run_python_sync(code: str, **kwargs: Any) -> PyExecResult:
+    """Blocking ``run_python`` (same arguments)."""
+    return run_sync(run_python(code, **kwargs))
