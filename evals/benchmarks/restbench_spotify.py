@@ -59,6 +59,9 @@ def fixture_sha() -> str:
 class Resources:
     mode: str  # inprocess | loopback | live
     base_url: str
+    #: the dereferenced spec, loaded once per run and shared read-only by every episode (agents
+    #: that narrow schemas must copy first, restbench.md §4 defect 4)
+    spec: dict[str, Any]
     app: Any = None
     token: str | None = None
 
@@ -86,7 +89,7 @@ class RestBenchSpotify(Benchmark):
             token = os.environ.get("SPOTIFY_TOKEN")
             if not token:
                 raise RuntimeError("-B live=1 needs a Spotify user token in $SPOTIFY_TOKEN (all 19 scopes of the spec); live mode is DESTRUCTIVE")
-            yield Resources("live", LIVE_BASE_URL, token=token)
+            yield Resources("live", LIVE_BASE_URL, load_spec("spotify"), token=token)
             return
         server = str(options.bench_options.get("server", "inprocess"))
         if server not in ("inprocess", "loopback"):
@@ -96,13 +99,13 @@ class RestBenchSpotify(Benchmark):
             from tools.openapi.serve import serve_on_loopback
 
             async with serve_on_loopback(app) as url:
-                yield Resources("loopback", url + "/v1", app=app)
+                yield Resources("loopback", url + "/v1", load_spec("spotify"), app=app)
         else:
-            yield Resources("inprocess", INPROCESS_BASE_URL, app=app)
+            yield Resources("inprocess", INPROCESS_BASE_URL, load_spec("spotify"), app=app)
 
     @contextlib.asynccontextmanager
     async def environment(self, task: Task, resources: Resources, options: RunOptions) -> AsyncIterator[OpenAPIEnvironment]:
-        spec = load_spec("spotify")
+        spec = resources.spec
         token = resources.token or f"rg-{uuid.uuid4().hex}"
         transport = httpx.ASGITransport(app=resources.app) if resources.mode == "inprocess" else None
         http = HttpTool(resources.base_url, transport=transport, token=token, endpoint_keys=[op.key for op in operations(spec)])

@@ -18,13 +18,17 @@ from tools.sandbox.spotify.models import SpotifyState
 @dataclass(frozen=True)
 class QueryCheck:
     check: Check
-    #: state components the query may change: saved_tracks, saved_albums, followed, player, queue,
-    #: new_playlist, and initial playlists as "playlist#N" or "playlist:NAME"
+    #: state components the query may change: saved_tracks, saved_albums, followed, playback (what
+    #: plays, where, playing or not), volume, repeat, queue, new_playlist, and initial playlists as "playlist#N" or "playlist:NAME"
     touches: frozenset[str] = frozenset()
+    #: touched components the query may also take items away from (or, for a playlist, rename or
+    #: re-scope); in any other touched component a loss is still damage (following one more
+    #: artist must not unfollow another)
+    lose: frozenset[str] = frozenset()
 
 
-def Q(check: Check, *touches: str) -> QueryCheck:  # noqa: N802 - table constructor
-    return QueryCheck(check, frozenset(touches))
+def Q(check: Check, *touches: str, lose: tuple[str, ...] = ()) -> QueryCheck:  # noqa: N802 - table constructor
+    return QueryCheck(check, frozenset(touches) | frozenset(lose), frozenset(lose))
 
 
 def _artist(name: str):
@@ -57,22 +61,22 @@ TABLE: dict[int, QueryCheck] = {
     1: Q(p.new_playlist("Love Mariah", p.by_artist("Mariah Carey", exactly=3)), "new_playlist"),
     2: Q(p.queue_has(lambda ep: ep.cat.album_named("The Dark Side of the Moon").track_ids[0]), "queue"),
     3: Q(p.playlist_items("#1", contains=lambda ep: ep.cat.track_named("Lana Del Rey", "Summertime Sadness").id), "playlist#1"),
-    4: Q(p._all(p.advanced, p.volume_is(60)), "player", "queue"),
+    4: Q(p._all(p.advanced, p.volume_is(60)), "playback", "volume", "queue"),
     5: Q(p.saved_tracks_include(lambda ep: {ep.current}), "saved_tracks"),
     6: Q(p.queue_has(lambda ep: ep.cat.newest_album(ep.initial.followed_artists[0]).track_ids[0]), "queue"),
     7: FOLLOW_CURRENT,
-    8: Q(p._all(p.playing, lambda ep: None if ep.final.player.item_id in ep.cat.newest_album(ep.cat.artist_named("Taylor Swift").id).track_ids else "the current item is not from Taylor Swift's newest album"), "player", "queue"),
-    9: Q(p._all(p.playing, p.changed_play, p.playing_from_search), "player", "queue"),
+    8: Q(p._all(p.playing, lambda ep: None if ep.final.player.item_id in ep.cat.newest_album(ep.cat.artist_named("Taylor Swift").id).track_ids else "the current item is not from Taylor Swift's newest album"), "playback", "queue"),
+    9: Q(p._all(p.playing, p.changed_play, p.playing_from_search), "playback", "queue"),
     10: Q(p.followed(lambda ep: {ep.cat.tracks[ep.initial.recently_played[0].track_id].artist_ids[0]}), "followed"),
-    11: Q(p._all(p.advanced, p.repeat_track), "player", "queue"),
+    11: Q(p._all(p.advanced, p.repeat_track), "playback", "queue", "repeat"),
     12: Q(p.album_saved("Mojito"), "saved_albums"),
-    13: Q(p.playlist_meta("#1", name="My First"), "playlist#1"),
-    14: Q(p.not_followed(_current_artist_set), "followed"),
+    13: Q(p.playlist_meta("#1", name="My First"), lose=("playlist#1",)),
+    14: Q(p.only_unfollowed(_current_artist_set), lose=("followed",)),
     15: Q(p._all(p.playing, lambda ep: None if ep.volume(ep.final) < ep.volume(ep.initial) else "the volume was not turned down",
-                 p.log_order(("PUT", "/me/player/pause"), ("PUT", "/me/player/volume"))), "player"),
+                 p.log_order(("PUT", "/me/player/pause"), ("PUT", "/me/player/volume"))), "playback", "volume"),
     16: Q(p.new_playlist("Current", lambda ep, items: None if set(ep.initial.user_queue + ep.initial.context_queue) <= set(items) else "not every queued track is in the playlist"), "new_playlist"),
     17: Q(p.answer_names(lambda ep: [ep.cat.tracks[ep.current].name])),
-    18: Q(lambda ep: None if [s.id for s in ep.final.saved_albums] == [s.id for s in ep.initial.saved_albums[1:]] else "saved albums are not the original minus the first one", "saved_albums"),
+    18: Q(lambda ep: None if [s.id for s in ep.final.saved_albums] == [s.id for s in ep.initial.saved_albums[1:]] else "the saved albums are not the original minus the first one", lose=("saved_albums",)),
     19: Q(p.answer_names(lambda ep: [ep.cat.albums[s.id].name for s in ep.initial.saved_albums])),
     20: FOLLOW_CURRENT,
     21: Q(p.answer_names(_catalogue_track_names, at_least=1)),
@@ -80,38 +84,38 @@ TABLE: dict[int, QueryCheck] = {
     23: Q(p.new_playlist("Love Taylor", p.nonempty_subset(lambda ep: set(ep.cat.artist_named("Taylor Swift").top_track_ids))), "new_playlist"),
     24: Q(p.answer_names(lambda ep: [ep.cat.artists[ep.initial.top_artists[0]].name])),
     25: Q(p.answer_names(lambda ep: sorted({t.name for t in ep.cat.data.tracks if ep.initial.top_artists[0] in t.artist_ids}), at_least=1)),
-    26: Q(p._all(p.playlist_items("My R&B", expected=lambda pl: []), p.playlist_meta("My R&B", name="Test")), "playlist:My R&B"),
+    26: Q(p._all(p.playlist_items("My R&B", expected=lambda pl: []), p.playlist_meta("My R&B", name="Test")), lose=("playlist:My R&B",)),
     27: Q(p.answer_names(lambda ep: [ep.cat.albums[ep.cat.tracks[ep.current].album_id].name])),
-    28: Q(p.paused, "player"),
-    29: Q(p._all(p.playing, p.on_device("My PC"), p.log_order(("PUT", "/me/player/pause"), ("PUT", "/me/player/play"))), "player"),
+    28: Q(p.paused, "playback"),
+    29: Q(p._all(p.playing, p.on_device("My PC"), p.log_order(("PUT", "/me/player/pause"), ("PUT", "/me/player/play"))), "playback"),
     30: Q(p.answer_names(lambda ep: [ep.cat.newest_album(ep.cat.artist_named("Maroon 5").id).name])),
     31: Q(p.answer_names(lambda ep: [ep.cat.artists[a].name for a in ep.cat.artists[ep.initial.followed_artists[0]].related_artist_ids], at_least=1)),
-    32: Q(p._all(p.not_followed(_current_artist_set), p.advanced), "followed", "player", "queue"),
+    32: Q(p._all(p.only_unfollowed(_current_artist_set), p.advanced), "playback", "queue", lose=("followed",)),
     33: Q(p.followed(lambda ep: {_artist("Taylor Swift")(ep)}), "followed"),
     34: Q(p.new_playlist("My Top", p.nonempty_subset(lambda ep: set(ep.initial.top_tracks))), "new_playlist"),
-    35: Q(p.playlist_items("My Rock", expected=lambda pl: [i.id for i in pl.items[1:]]), "playlist:My Rock"),
+    35: Q(p.playlist_items("My Rock", expected=lambda pl: [i.id for i in pl.items[1:]]), lose=("playlist:My Rock",)),
     36: Q(p.saved_tracks_include(_lana_top), "saved_tracks"),
     37: Q(p.followed(_rnb_artists), "followed"),
-    38: Q(p.playlist_items("My R&B", expected=lambda pl: [pl.items[0].id, pl.items[2].id]), "playlist:My R&B"),
-    39: Q(lambda ep: None if [s.id for s in ep.final.saved_tracks] == [s.id for i, s in enumerate(ep.initial.saved_tracks) if i != 2] else "saved tracks are not the original minus track #3", "saved_tracks"),
+    38: Q(p.playlist_items("My R&B", expected=lambda pl: [pl.items[0].id, pl.items[2].id]), lose=("playlist:My R&B",)),
+    39: Q(lambda ep: None if [s.id for s in ep.final.saved_tracks] == [s.id for i, s in enumerate(ep.initial.saved_tracks) if i != 2] else "saved tracks are not the original minus track #3", lose=("saved_tracks",)),
     40: Q(p.followed(lambda ep: {_artist("Mariah Carey")(ep), _artist("Whitney Houston")(ep)}), "followed"),
-    41: Q(p.advanced, "player", "queue"),
-    42: Q(p._all(p.playing, p.context_is(lambda ep: uri("playlist", ep.initial_playlist("My Rock").id))), "player", "queue"),
-    43: Q(lambda ep: None if not ep.final.saved_tracks and not ep.final.followed_artists else "saved tracks or followed artists remain", "saved_tracks", "followed"),
+    41: Q(p.advanced, "playback", "queue"),
+    42: Q(p._all(p.playing, p.context_is(lambda ep: uri("playlist", ep.initial_playlist("My Rock").id))), "playback", "queue"),
+    43: Q(lambda ep: None if not ep.final.saved_tracks and not ep.final.followed_artists else "saved tracks or followed artists remain", lose=("saved_tracks", "followed")),
     44: Q(p.new_playlist("Quiet", lambda ep, items: None), "new_playlist"),
-    45: Q(p.volume_is(20), "player"),
-    46: Q(p.repeat_track, "player"),
-    47: Q(p._all(p.volume_is(80), p.advanced), "player", "queue"),
-    48: Q(p._all(p.playing, p.context_is(lambda ep: uri("album", ep.cat.newest_album(ep.cat.artist_named("BIGBANG").id).id))), "player", "queue"),
+    45: Q(p.volume_is(20), "volume"),
+    46: Q(p.repeat_track, "repeat"),
+    47: Q(p._all(p.volume_is(80), p.advanced), "playback", "volume", "queue"),
+    48: Q(p._all(p.playing, p.context_is(lambda ep: uri("album", ep.cat.newest_album(ep.cat.artist_named("BIGBANG").id).id))), "playback", "queue"),
     49: Q(p.followed(lambda ep: {_artist("Jay Chou")(ep)}), "followed"),
-    50: Q(p._all(lambda ep: None if ep.final.player.item_id == ep.initial.saved_tracks[2].id else "the current item is not saved track #3", p.repeat_track), "player", "queue"),
+    50: Q(p._all(lambda ep: None if ep.final.player.item_id == ep.initial.saved_tracks[2].id else "the current item is not saved track #3", p.repeat_track), "playback", "queue", "repeat"),
     51: Q(p.new_playlist("BIGBANG", p.by_artist("BIGBANG")), "new_playlist"),
-    52: Q(p.playlist_items("#1", expected=lambda pl: []), "playlist#1"),
-    53: Q(p.playlist_meta("#1", public=False), "playlist#1"),
+    52: Q(p.playlist_items("#1", expected=lambda pl: []), lose=("playlist#1",)),
+    53: Q(p.playlist_meta("#1", public=False), lose=("playlist#1",)),
     54: Q(p.album_saved("Mojito"), "saved_albums"),
-    55: Q(p._all(p.queue_has(lambda ep: ep.initial.saved_tracks[0].id), p.repeat_track), "queue", "player"),
+    55: Q(p._all(p.queue_has(lambda ep: ep.initial.saved_tracks[0].id), p.repeat_track), "queue", "repeat"),
     56: Q(p.answer_names(lambda ep: [ep.initial.user.display_name])),
-    57: Q(p.paused, "player"),
+    57: Q(p.paused, "playback"),
 }
 assert set(READ_ONLY) == {i for i, q in TABLE.items() if not q.touches}
 
@@ -122,7 +126,9 @@ def components(state: SpotifyState) -> dict[str, Any]:
         "saved_tracks": [s.id for s in state.saved_tracks],
         "saved_albums": [s.id for s in state.saved_albums],
         "followed": list(state.followed_artists),
-        "player": {**state.player.model_dump(exclude={"progress_ms"}), "volumes": {d.id: d.volume_percent for d in state.devices}},
+        "playback": state.player.model_dump(exclude={"progress_ms", "repeat_state"}),
+        "volume": {d.id: d.volume_percent for d in state.devices},
+        "repeat": state.player.repeat_state,
         "queue": {"user_queue": list(state.user_queue), "context_queue": list(state.context_queue)},
     }
     for pl in state.playlists:
@@ -148,15 +154,17 @@ def _allowed(ep: Episode, touches: frozenset[str]) -> set[str]:
     return names
 
 
-def damage(ep: Episode, touches: frozenset[str], strict: bool) -> list[str]:
-    allowed = _allowed(ep, touches)
+def damage(ep: Episode, spec: QueryCheck, strict: bool) -> list[str]:
+    """Default: losses outside ``spec.lose``; strict: also any change outside ``spec.touches``."""
+    allowed, may_lose = _allowed(ep, spec.touches), _allowed(ep, spec.lose)
     initial_ids = {f"playlist:{pl.id}" for pl in ep.initial.playlists}
     problems = []
     for name, change in state_diff(ep.initial, ep.final).items():
         before, after = change["before"], change["after"]
-        if name in allowed or (name not in initial_ids and name.startswith("playlist:") and "new_playlist" in allowed):
+        is_new_playlist = name not in initial_ids and name.startswith("playlist:")
+        if name in may_lose or (is_new_playlist and "new_playlist" in allowed):
             continue
-        if strict:
+        if strict and name not in allowed:
             problems.append(f"{name} changed")
         elif isinstance(before, list) and Counter(before) - Counter(after or []):
             problems.append(f"{name} lost items")
@@ -171,6 +179,6 @@ def evaluate(query_id: int, ep: Episode, strict: bool = False) -> dict[str, Any]
         reason = spec.check(ep)
     except (KeyError, IndexError, StopIteration) as exc:
         reason = f"predicate could not be evaluated: {type(exc).__name__}: {exc}"
-    harm = damage(ep, spec.touches, strict)
+    harm = damage(ep, spec, strict)
     success = reason is None and not harm
     return {"success": success, "reason": reason or ("; ".join(harm) if harm else "ok"), "damage": harm}

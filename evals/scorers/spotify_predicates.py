@@ -142,10 +142,16 @@ def followed(artists: Callable[[Episode], set[str]], *, require_log_if_noop: boo
     return check
 
 
-def not_followed(artists: Callable[[Episode], set[str]]) -> Check:
+def only_unfollowed(artists: Callable[[Episode], set[str]]) -> Check:
+    """Exactly ``artists`` were unfollowed (others kept, in order; new follows are allowed)."""
+
     def check(ep: Episode) -> str | None:
-        still = artists(ep) & set(ep.final.followed_artists)
-        return "still followed: " + ", ".join(ep.cat.artists[a].name for a in sorted(still)) if still else None
+        drop = artists(ep)
+        kept = [a for a in ep.initial.followed_artists if a not in drop]
+        if drop & set(ep.final.followed_artists):
+            return "still followed: " + ", ".join(ep.cat.artists[a].name for a in sorted(drop & set(ep.final.followed_artists)))
+        lost = [a for a in kept if a not in ep.final.followed_artists]
+        return "also unfollowed: " + ", ".join(ep.cat.artists[a].name for a in lost) if lost else None
 
     return check
 
