@@ -24,7 +24,8 @@ def latest_per_task(traces: list[Trace]) -> list[Trace]:
 
 
 def _natural_key(task_id: str) -> tuple:
-    return tuple(int(p) if p.isdigit() else p for p in task_id.replace("-", "/").split("/"))
+    """``x/2`` before ``x/10``; numeric and text parts never compared with each other."""
+    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in task_id.replace("-", "/").split("/"))
 
 
 def score_traces(benchmark: Benchmark, traces: list[Trace]) -> tuple[list[dict[str, Any]], dict[str, float]]:
