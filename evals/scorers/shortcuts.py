@@ -151,6 +151,23 @@ def score_record(*, aseqs: Sequence[Any], bseqs: Sequence[Any], api_names: Seque
 
 
 # -- aggregation ---------------------------------------------------------------------------------
+def level_counts(scores: Iterable[Mapping[str, Any]]) -> dict[str, dict[str, tuple[int, int]]]:
+    """``{metric: {level or "Overall": (correct, n)}}``: the per-level table with its denominators."""
+    out: dict[str, dict[str, list[int]]] = {m: defaultdict(lambda: [0, 0]) for m in METRICS}
+    for score in scores:
+        if "api" not in score:
+            continue
+        for metric, key in _COUNT_KEYS.items():
+            counts = score.get(key)
+            if counts is None:
+                continue
+            for group in (score["level"], "Overall"):
+                out[metric][group][0] += counts["correct"]
+                out[metric][group][1] += counts["n"]
+    return {m: {g: (c, n) for g, (c, n) in groups.items()} for m, groups in out.items()}
+
+
+
 def _groups(score: Mapping[str, Any]) -> list[str]:
     groups = ["", f"@{score['level']}", f"@candidates{candidate_bucket(score['n_candidates'])}"]
     if score.get("category") in CATEGORIES:

@@ -1,0 +1,1 @@
+"""Benchmark-specific reports (tables and figures beyond the generic ``restgraph report``)."""

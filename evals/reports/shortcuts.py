@@ -1,0 +1,113 @@
+"""ShortcutsBench report: the paper's per-level table and heat maps, from run folders.
+
+Reads each run's ``scores.jsonl`` (written with ``summary.json``), so a report never needs a
+model. The table gives every metric per difficulty level with its denominator (parameter metrics
+are conditional on a right API, so rates alone mislead); the PNG has one heat map per metric,
+runs by levels, like the paper's figures.
+
+    python -m evals.reports.shortcuts runs/a runs/b --out report/
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from evals.scorers.shortcuts import METRICS, level_counts
+from tools.shortcuts.protocol import LEVELS
+
+COLUMNS = [label for label, _, _ in LEVELS] + ["Overall"]
+TITLES = {
+    "api_selection_accuracy": "API selection",
+    "static_param_accuracy": "Static parameter fill",
+    "prev_output_param_accuracy": "Previous-output fill",
+    "ask_input_accuracy": "Ask for input",
+}
+
+
+def load_run(run_dir: str | Path) -> tuple[str, dict[str, dict[str, tuple[int, int]]]]:
+    """A run's label (model, or agent for model-free runs) and its per-level counts."""
+    run_dir = Path(run_dir)
+    scores_path, summary_path = run_dir / "scores.jsonl", run_dir / "summary.json"
+    if not scores_path.is_file() or not summary_path.is_file():
+        raise FileNotFoundError(f"{run_dir} has no scores.jsonl/summary.json; run `restgraph score {run_dir}` first")
+    summary = json.loads(summary_path.read_text())
+    if summary.get("benchmark") != "shortcuts":
+        raise ValueError(f"{run_dir} is a {summary.get('benchmark')!r} run, not shortcuts")
+    scores = [json.loads(line) for line in scores_path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    label = summary["model"] if summary.get("model") not in (None, "none") else f"{summary['agent']} ({run_dir.name})"
+    return label, level_counts(scores)
+
+
+def _cell(counts: tuple[int, int] | None) -> str:
+    if not counts or not counts[1]:
+        return "–"
+    correct, n = counts
+    return f"{100 * correct / n:.2f} ({correct}/{n})"
+
+
+def level_table(runs: list[tuple[str, dict[str, dict[str, tuple[int, int]]]]]) -> str:
+    """Markdown: one section per metric, one row per run, columns = levels + overall."""
+    parts = []
+    for metric in METRICS:
+        lines = [f"### {TITLES[metric]} (%, right/counted)", "", "| run | " + " | ".join(COLUMNS) + " |", "|---" * (len(COLUMNS) + 1) + "|"]
+        for label, counts in runs:
+            lines.append(f"| {label} | " + " | ".join(_cell(counts[metric].get(col)) for col in COLUMNS) + " |")
+        parts.append("\n".join(lines))
+    return "\n\n".join(parts) + "\n"
+
+
+def heatmap(runs: list[tuple[str, dict[str, dict[str, tuple[int, int]]]]], path: str | Path) -> Path:
+    """One heat map per metric (runs x levels, percentages written in the cells; blank = no data)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    fig, axes = plt.subplots(1, len(METRICS), figsize=(4.2 * len(METRICS), 0.55 * len(runs) + 2.2), squeeze=False)
+    for ax, metric in zip(axes[0], METRICS, strict=True):
+        grid = np.full((len(runs), len(COLUMNS)), np.nan)
+        for i, (_, counts) in enumerate(runs):
+            for j, col in enumerate(COLUMNS):
+                correct, n = counts[metric].get(col, (0, 0))
+                if n:
+                    grid[i, j] = 100 * correct / n
+        ax.imshow(np.ma.masked_invalid(grid), cmap="YlGnBu", vmin=0, vmax=100, aspect="auto")
+        for (i, j), value in np.ndenumerate(grid):
+            if not np.isnan(value):
+                ax.text(j, i, f"{value:.1f}", ha="center", va="center", fontsize=8, color="white" if value > 60 else "black")
+        ax.set_xticks(range(len(COLUMNS)), COLUMNS, fontsize=8)
+        ax.set_yticks(range(len(runs)), [label for label, _ in runs] if metric == METRICS[0] else [""] * len(runs), fontsize=8)
+        ax.set_title(TITLES[metric], fontsize=10)
+    fig.tight_layout()
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return path
+
+
+def write_report(run_dirs: list[str | Path], out_dir: str | Path) -> dict[str, Any]:
+    runs = [load_run(d) for d in run_dirs]
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    table = out_dir / "shortcuts_levels.md"
+    table.write_text(level_table(runs), encoding="utf-8")
+    return {"table": table, "heatmap": heatmap(runs, out_dir / "shortcuts_heatmap.png")}
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("run_dirs", nargs="+", type=Path)
+    parser.add_argument("--out", type=Path, default=Path("report"))
+    args = parser.parse_args(argv)
+    paths = write_report(args.run_dirs, args.out)
+    print(paths["table"].read_text(encoding="utf-8"))
+    print(f"heat map: {paths['heatmap']}")
+
+
+if __name__ == "__main__":
+    main()

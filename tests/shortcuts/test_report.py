@@ -1,0 +1,25 @@
+"""The per-level table and heat map, on the hand-counted fixture (see test_scoring)."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import FIXTURES
+
+from evals.reports.shortcuts import level_table, load_run, write_report
+
+
+def test_level_table_and_heatmap(run_shortcuts, tmp_path):
+    run_shortcuts("replay", source=FIXTURES / "tiny_log.jsonl", check_intersection=FIXTURES / "tiny_check_intersection.json")
+    run_shortcuts(source=FIXTURES / "tiny_log.jsonl", check_intersection=FIXTURES / "tiny_check_intersection.json")
+    runs = [tmp_path / "run0", tmp_path / "run1"]
+    label, counts = load_run(runs[0])
+    assert label.startswith("replay")
+    assert counts["api_selection_accuracy"] == {"(5,15]": (4, 6), "(0,1]": (1, 1), "Overall": (5, 7)}
+    assert counts["static_param_accuracy"]["Overall"] == (2, 3)
+    table = level_table([load_run(d) for d in runs])
+    assert "| replay (run0) | 100.00 (1/1) | – | 66.67 (4/6) | – | 71.43 (5/7) |" in table
+    assert "| scripted:shortcuts-gold | 100.00 (1/1) | – | 100.00 (6/6) | – | 100.00 (7/7) |" in table
+    paths = write_report(runs, tmp_path / "report")
+    assert paths["heatmap"].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and paths["heatmap"].stat().st_size > 5000
+    with pytest.raises(FileNotFoundError):
+        load_run(tmp_path / "nothing")
