@@ -12,6 +12,7 @@ keyword arguments dropped and positional arguments compared by ``str()`` (B12). 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import secrets
 from collections.abc import Sequence
@@ -148,9 +149,34 @@ def _parse_results(stdout: str, nonce: str, n: int) -> dict[int, tuple[bool, str
     return results
 
 
+#: program sha256 -> result. Programs are deterministic, so a body checked during an episode is
+#: not re-run when the same process scores it. Bounded (oldest entries go first).
+_CACHE: dict[str, tuple[bool, str | None]] = {}
+CACHE_SIZE = 50_000
+_UNCACHEABLE = ("TimeoutError: exceeded", "Killed", "ProcessError", "no result")
+
+
+def _key(program: str, timeout_s: float, memory_mb: int) -> str:
+    return hashlib.sha256(f"{timeout_s}|{memory_mb}|{program}".encode()).hexdigest()
+
+
 async def run_programs(programs: Sequence[str], *, timeout_s: float = TIMEOUT_S, memory_mb: int = 512) -> list[tuple[bool, str | None]]:
-    """Execute programs in one sandboxed subprocess; a program that hangs or kills the process
-    fails alone (the rest are re-run in a fresh subprocess). At most ``len(programs)`` restarts."""
+    """Execute programs (those not already checked in this process) in sandboxed subprocesses."""
+    keys = [_key(p, timeout_s, memory_mb) for p in programs]
+    todo = sorted({k: i for i, k in enumerate(keys) if k not in _CACHE}.values())
+    fresh = await _run_uncached([programs[i] for i in todo], timeout_s=timeout_s, memory_mb=memory_mb)
+    for i, result in zip(todo, fresh, strict=True):
+        if not (result[1] or "").startswith(_UNCACHEABLE):  # load-dependent outcomes are re-tried
+            _CACHE[keys[i]] = result
+    while len(_CACHE) > CACHE_SIZE:
+        del _CACHE[next(iter(_CACHE))]
+    known = {keys[i]: r for i, r in zip(todo, fresh, strict=True)}
+    return [known.get(k) or _CACHE[k] for k in keys]
+
+
+async def _run_uncached(programs: Sequence[str], *, timeout_s: float, memory_mb: int) -> list[tuple[bool, str | None]]:
+    """One sandboxed subprocess for all programs; a program that hangs or kills the process fails
+    alone (the rest are re-run in a fresh subprocess). At most ``len(programs)`` restarts."""
     results: list[tuple[bool, str | None] | None] = [None] * len(programs)
     start = 0
     while start < len(programs):

@@ -1,0 +1,55 @@
+"""The code-writer role: show the generated problem to a chat model and extract the function body.
+
+The prompt is the generated problem verbatim (upstream gave it to completion models as a
+prefix); the system template (``code_writer_system.txt``) asks a chat model for the whole
+function in a fenced block. The reply goes through ``extract_body`` (spec section 7); an answer
+without code is recorded as a parse error (``no_code``) and counts as a failed sample.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
+from pydantic import BaseModel
+
+from agents.api_use.extract import extract_body, uses_keyword_arguments
+from evals.recording import annotate_model_call
+
+ROLE = "code_writer"
+_HERE = Path(__file__).parent
+
+
+class Sample(BaseModel):
+    """One model answer and the body extracted from it (``None`` = no code)."""
+
+    raw: str
+    body: str | None
+    keyword_args: bool = False
+    #: the model call failed (after retries); the sample counts as failed
+    error: str | None = None
+
+
+@cache
+def _template(name: str) -> str:
+    return (_HERE / name).read_text(encoding="utf-8")
+
+
+def build_messages(problem: str) -> list[BaseMessage]:
+    return [SystemMessage(_template("code_writer_system.txt").strip()),
+            HumanMessage(_template("code_writer_user.txt").replace("<<problem>>", problem).rstrip("\n"))]
+
+
+async def write_code(model: BaseChatModel, problem: str, *, func_name: str, root: str, indent: str) -> Sample:
+    """One model call -> one ``Sample``; the parse outcome is attached to the traced model call."""
+    reply = await model.ainvoke(build_messages(problem), config={"metadata": {"role": ROLE}})
+    raw = reply.content if isinstance(reply.content, str) else str(reply.content)
+    body = extract_body(raw, func_name, root, indent)
+    if body is None:
+        annotate_model_call(parse_error="no_code: the answer holds no function body", role=ROLE)
+        return Sample(raw=raw, body=None)
+    sample = Sample(raw=raw, body=body, keyword_args=uses_keyword_arguments(body, indent))
+    annotate_model_call(parsed={"body": body, "keyword_args": sample.keyword_args}, role=ROLE)
+    return sample

@@ -1,0 +1,107 @@
+"""``api-use``: Synthetic API Use (ethanachi/api_use) with its four benchmark files as suites.
+
+``--suite`` picks ``distractors`` (distractors_and_positioning), ``argument_fixing``,
+``chaining``, ``name_description`` or ``all``. Each case is generated with ``get_example`` in
+faithful mode unless ``-B fixed=true`` (all fixes) or ``-B fixed=flag1,flag2`` (individual
+``Fixes`` flags); the flags are recorded in every task's gold and reported by the dial report.
+The metric is ``pass_rate`` (mean per-case pass rate over the agent's samples), with pass@k when
+agents draw several samples and ``pass_rate/<dial>=<value>`` breakdowns.
+``scripted:api-use-target`` is an oracle that answers each task with its target.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from typing import Any, ClassVar
+
+from langchain_core.messages import BaseMessage
+
+from agents.scripted import register_scripted
+from evals.benchmark import Benchmark, RunOptions, register_benchmark
+from evals.datasets.api_use import FILES, load_suite, suite_name
+from evals.scorers.api_use import aggregate_scores, samples_from_answer, score_samples
+from evals.trace import Task, Trace
+from tools.synthetic_api.env import SyntheticApiEnv
+from tools.synthetic_api.generator import Fixes, get_example
+
+
+def fixes_option(value: Any) -> Fixes:
+    """``-B fixed=`` as given on the command line: a bool or a comma-separated list of flags."""
+    if isinstance(value, bool) or value is None:
+        return Fixes.all() if value else Fixes()
+    text = str(value).strip().lower()
+    if text in ("", "0", "false", "no", "faithful"):
+        return Fixes()
+    if text in ("1", "true", "yes", "all"):
+        return Fixes.all()
+    flags = [f.strip() for f in text.split(",") if f.strip()]
+    unknown = sorted(set(flags) - set(Fixes.model_fields))
+    if unknown:
+        raise ValueError(f"unknown api-use fix flags {unknown}; known: {', '.join(Fixes.model_fields)}")
+    return Fixes(**dict.fromkeys(flags, True))
+
+
+def build_tasks(suite: str, fixes: Fixes) -> list[Task]:
+    """Generate every case of a suite; a case that fails to generate is a clear error, not a skip."""
+    tasks = []
+    for case in load_suite(suite):
+        try:
+            tc = get_example(**case.options, fixed=fixes)
+        except Exception as exc:
+            raise ValueError(f"api-use case {case.suite}/{case.key} does not generate: {type(exc).__name__}: {exc}") from exc
+        gold = {"target": tc.target, "test": tc.test, "api_args": tc.api_args, "fixes": tc.fixes, "kwargs_aware": fixes.kwargs_aware_checker}
+        tasks.append(Task(id=f"api-use/{case.suite}/{case.key}", benchmark="api-use", instruction=tc.prompt, gold=gold,
+                          metadata={"suite": case.suite, "key": case.key, "dials": case.dials, "mode": "fixed" if tc.fixes else "faithful"}))
+    return tasks
+
+
+@register_benchmark
+class ApiUseBenchmark(Benchmark):
+    name: ClassVar[str] = "api-use"
+    description: ClassVar[str] = "Synthetic API Use: write code against synthetic libraries (--suite distractors|argument_fixing|chaining|name_description|all)"
+    metric_keys: ClassVar[tuple[str, ...]] = ("pass_rate", "pass@1", "no_code_rate", "keyword_args_rate")
+    default_agent: ClassVar[str] = "api-use-coder"
+    env_kind: ClassVar[str] = "synthetic_api"
+    episode_success_key: ClassVar[str] = "success"
+
+    def tasks(self, options: RunOptions) -> list[Task]:
+        suite = str(options.bench_options.get("suite", "distractors"))
+        fixes = fixes_option(options.bench_options.get("fixed"))
+        suites = list(FILES) if suite == "all" else [suite_name(suite)]
+        return [task for s in suites for task in build_tasks(s, fixes)]
+
+    @contextlib.asynccontextmanager
+    async def environment(self, task: Task, resources: Any, options: RunOptions) -> AsyncIterator[SyntheticApiEnv]:
+        yield SyntheticApiEnv(test=task.gold["test"], api_args=task.gold.get("api_args") or {}, kwargs_aware=bool(task.gold.get("kwargs_aware")))
+
+    def score_episode(self, trace: Trace) -> dict[str, Any]:
+        samples = samples_from_answer(trace.final_answer, trace.task.gold["test"])
+        if not samples:  # the episode ended without an answer: one failed sample
+            samples = [None]
+        scores = score_samples(samples, trace.task.gold)
+        scores.update(trace.task.metadata.get("dials", {}))
+        return scores
+
+    def aggregate(self, scores: list[dict[str, Any]], traces: list[Trace]) -> dict[str, float]:
+        metrics = aggregate_scores(scores)
+        metrics["faithful"] = float(all(t.task.metadata.get("mode", "faithful") == "faithful" for t in traces))
+        return metrics
+
+
+def _target_policy(task: Task | None, params: dict[str, str]):
+    """Answer with the task's target: as a fenced function (default) or raw (``?style=raw``)."""
+    style = params.get("style", "fenced")
+
+    def policy(messages: list[BaseMessage]) -> str:
+        if task is None or "target" not in task.gold:
+            return "I have no task."
+        if style == "raw":
+            return task.gold["target"] + "\n[END]"
+        header = task.gold["test"].split("\n", 1)[0].split("=", 1)[1].strip()
+        return f"Here is the function:\n\n```python\n{header}\n    {task.gold['target']}\n```\n[END]"
+
+    return policy
+
+
+register_scripted("api-use-target", _target_policy)

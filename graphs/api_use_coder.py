@@ -1,0 +1,85 @@
+"""``api-use-coder``: write the function for a Synthetic API Use problem, then check it.
+
+``write`` asks the model for ``samples`` answers in one graph step (``sample_concurrency`` calls
+in flight; each answer is one traced model call with its extraction outcome attached, and the
+step budget does not grow with ``samples``, so upstream's n=128 fits), then ``check`` runs every
+extracted body against the problem's test in the sandboxed checker. ``final_answer`` is a JSON
+object ``{"samples": [body or null, ...]}``; the benchmark's scorer re-checks it from the trace,
+so the in-episode check is for the agent's own record, not the score. Sampling temperature is
+the model's (``--temperature`` sets it on the model and is recorded in the agent options).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any, NotRequired, TypedDict
+
+from langchain_core.language_models import BaseChatModel
+from langgraph.graph import END, START, StateGraph
+
+from agents.api_use.code_writer import Sample, write_code
+from graphs.registry import register_agent
+from tools.synthetic_api.env import SyntheticApiEnv
+
+MAX_SAMPLES = 1000
+
+
+class ApiUseState(TypedDict):
+    instruction: str
+    task_id: NotRequired[str]
+    bodies: NotRequired[list[str | None]]
+    keyword_args: NotRequired[list[bool]]
+    checks: NotRequired[list[list[Any]]]
+    final_answer: NotRequired[str | None]
+    status: NotRequired[str]
+
+
+def build_api_use_coder(model: BaseChatModel | None, env: Any, options: dict[str, Any]) -> Any:
+    if model is None:
+        raise ValueError("the api-use-coder agent needs a model")
+    if not isinstance(env, SyntheticApiEnv):
+        raise ValueError(f"api-use-coder acts on a SyntheticApiEnv (benchmark api-use), got {type(env).__name__}")
+    samples = int(options.get("samples", 1))
+    if not 1 <= samples <= MAX_SAMPLES:
+        raise ValueError(f"samples must be in 1..{MAX_SAMPLES}, got {samples}")
+    func_name, root, indent = env.func_name, env.root, env.indent
+
+    gate = asyncio.Semaphore(max(1, int(options.get("sample_concurrency", 4))))
+
+    async def one(problem: str) -> Sample | Exception:
+        async with gate:
+            try:
+                return await write_code(model, problem, func_name=func_name, root=root, indent=indent)
+            except Exception as exc:  # one failed call costs one sample, not the other N-1
+                return exc
+
+    async def write(state: ApiUseState) -> dict[str, Any]:
+        results = await asyncio.gather(*(one(state["instruction"]) for _ in range(samples)))
+        errors = [r for r in results if isinstance(r, Exception)]
+        if len(errors) == len(results):
+            raise errors[0]  # nothing answered: the episode is an error, not a zero score
+        answers = [r if isinstance(r, Sample) else Sample(raw="", body=None, error=f"{type(r).__name__}: {r}") for r in results]
+        return {"bodies": [a.body for a in answers], "keyword_args": [a.keyword_args for a in answers]}
+
+    async def check(state: ApiUseState) -> dict[str, Any]:
+        bodies = state.get("bodies", [])
+        present = [b for b in bodies if b is not None]
+        results = iter(await env.check(present))
+        checks = [list(next(results)) if b is not None else [False, "no_code"] for b in bodies]
+        return {"checks": checks, "final_answer": json.dumps({"samples": bodies}), "status": "finished"}
+
+    graph = StateGraph(ApiUseState)
+    graph.add_node("write", write)
+    graph.add_node("check", check)
+    graph.add_edge(START, "write")
+    graph.add_edge("write", "check")
+    graph.add_edge("check", END)
+    return graph.compile()
+
+
+register_agent(
+    "api-use-coder", build_api_use_coder, env_kind="synthetic_api",
+    description="writes the Synthetic API function (-A samples=N for pass@k), extracts the body, checks it in the sandbox",
+    defaults={"samples": 1, "sample_concurrency": 4},
+)
