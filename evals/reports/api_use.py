@@ -1,0 +1,149 @@
+"""Synthetic API Use dial report: accuracy against each dial, per run, as a table and a PNG.
+
+Reads each run's ``scores.jsonl`` (one row per case, with its pass rate and dial values) and
+``config.json`` (for the mode and fix flags, which the spec says must always be reported). Dials:
+distractor count and target position (plus their (k, i) grid), noise pair and style pair, chain
+length, number of arguments and of fixed arguments, and the few-shot variant.
+
+    python -m evals.reports.api_use runs/a runs/b --out report/
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+#: dial -> axis label; numeric dials are drawn as lines, the others as grouped bars
+DIAL_LABELS = {
+    "distractors": "number of distractors",
+    "position": "target position",
+    "chain_length": "chain length",
+    "n_args": "number of API arguments",
+    "fixed_args": "number of fixed arguments",
+    "n_shots": "number of shots",
+    "shots": "shot variant",
+    "noise": "noise (function/description)",
+    "style": "style (name/description)",
+}
+
+
+class Run:
+    """One run folder: label, mode and per-case score rows."""
+
+    def __init__(self, run_dir: str | Path):
+        run_dir = Path(run_dir)
+        scores_path, summary_path = run_dir / "scores.jsonl", run_dir / "summary.json"
+        if not scores_path.is_file() or not summary_path.is_file():
+            raise FileNotFoundError(f"{run_dir} has no scores.jsonl/summary.json; run `restgraph score {run_dir}` first")
+        summary = json.loads(summary_path.read_text())
+        if summary.get("benchmark") != "api-use":
+            raise ValueError(f"{run_dir} is a {summary.get('benchmark')!r} run, not api-use")
+        config_path = run_dir / "config.json"
+        bench_options = json.loads(config_path.read_text()).get("options", {}).get("bench_options", {}) if config_path.is_file() else {}
+        self.mode = "faithful" if summary.get("metrics", {}).get("faithful", 1.0) == 1.0 else f"fixed ({bench_options.get('fixed')})"
+        self.label = f"{summary.get('model')} [{self.mode}]"
+        self.rows = [json.loads(line) for line in scores_path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def by_dial(rows: list[dict[str, Any]], dial: str) -> dict[Any, tuple[float, int]]:
+    """dial value -> (mean pass rate, number of cases), values in natural order."""
+    groups: dict[Any, list[float]] = defaultdict(list)
+    for row in rows:
+        if dial in row:
+            groups[row[dial]].append(float(row.get("pass_rate", 0.0)))
+    return {v: (sum(groups[v]) / len(groups[v]), len(groups[v])) for v in sorted(groups, key=lambda x: (isinstance(x, str), x))}
+
+
+def grid(rows: list[dict[str, Any]], row_dial: str, col_dial: str) -> dict[tuple[Any, Any], float]:
+    cells: dict[tuple[Any, Any], list[float]] = defaultdict(list)
+    for row in rows:
+        if row_dial in row and col_dial in row:
+            cells[(row[row_dial], row[col_dial])].append(float(row.get("pass_rate", 0.0)))
+    return {k: sum(v) / len(v) for k, v in cells.items()}
+
+
+def table(runs: list[Run]) -> str:
+    """Markdown: one section per dial, one column per run, cells ``rate (n)``."""
+    out = []
+    for dial, label in DIAL_LABELS.items():
+        per_run = [by_dial(run.rows, dial) for run in runs]
+        values = sorted({v for d in per_run for v in d}, key=lambda x: (isinstance(x, str), x))
+        if not values:
+            continue
+        out.append(f"### pass rate by {label}\n\n| {dial} | " + " | ".join(r.label for r in runs) + " |\n|---|" + "---|" * len(runs))
+        for value in values:
+            cells = [f"{d[value][0]:.3f} ({d[value][1]})" if value in d else "" for d in per_run]
+            out.append(f"| {value} | " + " | ".join(cells) + " |")
+        out.append("")
+    return "\n".join(out)
+
+
+def plot(runs: list[Run], path: Path) -> list[str]:
+    """One panel per dial present in any run (plus the distractor (k, i) grid); returns the dials drawn."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    dials = [d for d in DIAL_LABELS if any(by_dial(r.rows, d) for r in runs)]
+    has_grid = any(grid(r.rows, "distractors", "position") for r in runs)
+    panels = len(dials) + (1 if has_grid else 0)
+    if panels == 0:
+        raise ValueError("no dial values in these runs' scores.jsonl")
+    cols = min(3, panels)
+    fig, axes = plt.subplots((panels + cols - 1) // cols, cols, figsize=(5 * cols, 3.6 * ((panels + cols - 1) // cols)), squeeze=False)
+    flat = list(axes.flat)
+    for ax, dial in zip(flat, dials, strict=False):
+        numeric = all(isinstance(v, int) for r in runs for v in by_dial(r.rows, dial))
+        for i, run in enumerate(runs):
+            data = by_dial(run.rows, dial)
+            if numeric:
+                ax.plot(list(data), [m for m, _ in data.values()], marker="o", label=run.label)
+            else:
+                xs = list(range(len(data)))
+                width = 0.8 / len(runs)
+                ax.bar([x + i * width for x in xs], [m for m, _ in data.values()], width=width, label=run.label)
+                ax.set_xticks([x + 0.4 - width / 2 for x in xs], [str(v) for v in data], rotation=30, ha="right", fontsize=7)
+        ax.set_xlabel(DIAL_LABELS[dial])
+        ax.set_ylabel("pass rate")
+        ax.set_ylim(-0.05, 1.05)
+    if has_grid:
+        ax = flat[len(dials)]
+        cells = grid(runs[0].rows, "distractors", "position")
+        size = max(max(k for k, _ in cells), max(i for _, i in cells)) + 1
+        matrix = [[cells.get((k, i), float("nan")) for i in range(size)] for k in range(size)]
+        image = ax.imshow(matrix, vmin=0, vmax=1, cmap="viridis", origin="lower")
+        ax.set_xlabel("target position i")
+        ax.set_ylabel("distractors k")
+        ax.set_title(f"pass rate by (k, i): {runs[0].label}", fontsize=8)
+        fig.colorbar(image, ax=ax)
+    for ax in flat[panels:]:
+        ax.axis("off")
+    flat[0].legend(fontsize=7)
+    fig.suptitle("Synthetic API Use: pass rate by dial")
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return dials
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("runs", nargs="+", type=Path, help="api-use run folders")
+    parser.add_argument("--out", type=Path, default=Path("api_use_report"), help="folder for dials.md and dials.png")
+    args = parser.parse_args(argv)
+    runs = [Run(d) for d in args.runs]
+    text = table(runs)
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "dials.md").write_text(text + "\n")
+    plot(runs, args.out / "dials.png")
+    print(text)
+    print(f"wrote {args.out / 'dials.md'} and {args.out / 'dials.png'}")
+
+
+if __name__ == "__main__":
+    main()
