@@ -97,8 +97,9 @@ S: dict[int, Solution] = {
                  lambda db: all_of(title(db.shows[max((c.media_id for c in db.credits[9100007] if c.media_type == 'tv' and c.job), key=lambda i: db.shows[i].first_air_date)].name))),
     13: Solution([call(ST, query="Breaking Bad"), call("/tv/1396/recommendations")],
                  lambda r: f"Shows like Breaking Bad: {names(r[1]['results'], 'name')}.", lambda db: any_of(title(db.shows[i].name) for i in db.shows[1396].recommendations)),
-    14: Solution([call("/trending/movie/day"), call("/movie/872585/credits")],
-                 lambda r: f"Today's most trending movie is {r[0]['results'][0]['title']}, directed by {', '.join(directors(r[1]))}.",
+    # /trending/all/day, not /trending/movie/day: RestGPT's end-anchored matcher (spec 3.3) reads the latter as GET /movie/{movie_id}
+    14: Solution([call("/trending/all/day"), call("/movie/872585/credits")],
+                 lambda r: f"Today's most trending movie is {next(x for x in r[0]['results'] if x['media_type'] == 'movie')['title']}, directed by {', '.join(directors(r[1]))}.",
                  lambda db: any_of(text(n) for n in crew_names(db, db.movies[db.lists.trending_movie_day[0]].crew))),
     15: Solution([call(SM, query="Twilight"), call("/movie/8966/credits")],
                  lambda r: f"Twilight was directed by {', '.join(directors(r[1]))}.", lambda db: any_of(text(n) for n in crew_names(db, db.movies[8966].crew))),

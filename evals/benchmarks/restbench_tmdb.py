@@ -1,0 +1,146 @@
+"""``restbench-tmdb``: RestBench's 100 TMDB queries on the offline TMDB sandbox, scored automatically.
+
+Upstream ran against the live TMDB API (whose lists drift) and judged success by hand. Here every
+episode talks to the fixture-backed sandbox (``tools/sandbox/tmdb``, frozen at 2023-07-24) and
+success is the query's criterion (``task.gold["criterion"]``, derived from the fixture) checked
+against the final answer by normalised containment (``evals.scorers.tmdb_success``). The path
+metrics follow restbench.md §6 (``evals.scorers.restbench``).
+
+Gold per task: ``gold_path`` (normalised, §2.1), ``reference_calls`` and ``reference_answer``
+(recomputed from the sandbox when tasks are built; the ``oracle`` agent replays them),
+``criterion``, ``query_id``.
+
+Bench options (``-B key=value``):
+- ``server=inprocess`` (default): httpx ASGI transport, no socket.
+- ``server=loopback``: one real uvicorn server on a free 127.0.0.1 port for the whole run.
+- ``live=1`` (off by default): the real API at ``https://api.themoviedb.org/3``, with a v4 read
+  token in ``$TMDB_TOKEN`` / ``$TMDB_BEARER_TOKEN`` (Bearer) or a v3 key in ``$TMDB_API_KEY``
+  (``api_key`` query parameter). Live answers drift away from the fixture, so live episodes keep
+  the path metrics but ``success`` is ``None``; use ``review_csv`` (or an LLM judge shown the
+  criterion) to judge them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import os
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import httpx
+
+from evals.benchmark import Benchmark, RunOptions, register_benchmark
+from evals.datasets.restbench import load_queries, load_spec
+from evals.scorers.restbench import RESTBENCH_METRICS, aggregate_restbench, path_scores
+from evals.scorers.tmdb_success import check, describe
+from evals.trace import Task, Trace
+from tools.openapi import HttpTool, OpenAPIEnvironment, operations
+
+LIVE_BASE_URL = "https://api.themoviedb.org/3"
+INPROCESS_BASE_URL = "http://tmdb.sandbox/3"
+#: the sandbox accepts any non-empty credential; this one never leaves the machine
+SANDBOX_TOKEN = "restgraph-offline-sandbox"
+
+
+def _flag(options: RunOptions, key: str) -> bool:
+    return str(options.bench_options.get(key, "")).lower() in ("1", "true", "yes", "on")
+
+
+@dataclass
+class Resources:
+    mode: str  # inprocess | loopback | live
+    base_url: str
+    spec: dict[str, Any]  # dereferenced, shared read-only by every episode
+    app: Any = None
+    token: str = SANDBOX_TOKEN
+    auth_style: str = "bearer"
+
+
+def live_credentials() -> tuple[str, str]:
+    """(token, auth_style) from the environment, or a clear error."""
+    bearer = os.environ.get("TMDB_TOKEN") or os.environ.get("TMDB_BEARER_TOKEN")
+    if bearer:
+        return bearer, "bearer"
+    key = os.environ.get("TMDB_API_KEY")
+    if key:
+        return key, "api_key"
+    raise RuntimeError("-B live=1 needs TMDB credentials: $TMDB_TOKEN (v4 read token, Bearer) or $TMDB_API_KEY (v3 key)")
+
+
+@register_benchmark
+class RestBenchTMDB(Benchmark):
+    name: ClassVar[str] = "restbench-tmdb"
+    description: ClassVar[str] = "RestBench TMDB: 100 queries on an offline fixture sandbox, automatic success checks"
+    metric_keys: ClassVar[tuple[str, ...]] = RESTBENCH_METRICS
+    default_agent: ClassVar[str] = "restgpt"
+    env_kind: ClassVar[str] = "openapi"
+
+    def tasks(self, options: RunOptions) -> list[Task]:
+        from tools.sandbox.tmdb.solutions import reference_gold  # builds the fixture index on first use
+
+        tasks = []
+        for q in load_queries("tmdb"):
+            gold = {"query_id": q.index, "gold_path": q.solution, **reference_gold(q.index)}
+            tasks.append(Task(id=f"tmdb/{q.index}", benchmark=self.name, instruction=q.query, gold=gold, metadata={"raw_solution": q.raw_solution, "flag": q.flag}))
+        return tasks
+
+    @contextlib.asynccontextmanager
+    async def run_resources(self, options: RunOptions) -> AsyncIterator[Resources]:
+        spec = load_spec("tmdb")
+        if _flag(options, "live"):
+            token, style = live_credentials()
+            yield Resources("live", LIVE_BASE_URL, spec, token=token, auth_style=style)
+            return
+        server = str(options.bench_options.get("server", "inprocess"))
+        if server not in ("inprocess", "loopback"):
+            raise ValueError(f"-B server={server!r}: use inprocess or loopback")
+        from tools.sandbox.tmdb.app import create_app
+
+        app = create_app()
+        if server == "loopback":
+            from tools.openapi.serve import serve_on_loopback
+
+            async with serve_on_loopback(app) as url:
+                yield Resources("loopback", url + "/3", spec, app=app)
+        else:
+            yield Resources("inprocess", INPROCESS_BASE_URL, spec, app=app)
+
+    @contextlib.asynccontextmanager
+    async def environment(self, task: Task, resources: Resources, options: RunOptions) -> AsyncIterator[OpenAPIEnvironment]:
+        transport = httpx.ASGITransport(app=resources.app) if resources.mode == "inprocess" else None
+        keys = [op.key for op in operations(resources.spec)]
+        http = HttpTool(resources.base_url, transport=transport, token=resources.token, auth_style=resources.auth_style, endpoint_keys=keys)
+        env = OpenAPIEnvironment("tmdb", resources.spec, http, resources.base_url, extra={"mode": resources.mode})
+        try:
+            yield env
+        finally:
+            await http.aclose()
+
+    async def final_env_state(self, env: OpenAPIEnvironment) -> dict[str, Any] | None:
+        return {"mode": env.extra.get("mode")}  # TMDB is read-only: nothing else to keep
+
+    def score_episode(self, trace: Trace) -> dict[str, Any]:
+        gold = trace.task.gold
+        scores: dict[str, Any] = path_scores(trace, gold["gold_path"])
+        if (trace.env_state or {}).get("mode") == "live":
+            return {**scores, "success": None, "reason": "live mode: answers are not checked against the fixture"}
+        ok = check(gold["criterion"], trace.final_answer)
+        reason = "criterion met" if ok else ("no final answer" if not (trace.final_answer or "").strip() else f"answer misses {describe(gold['criterion'])}")
+        return {**scores, "success": ok, "reason": reason}
+
+    def aggregate(self, scores: list[dict[str, Any]], traces: list[Trace]) -> dict[str, float]:
+        return aggregate_restbench(scores)
+
+
+def review_csv(traces: list[Trace], trace_link: str = "{task_id}") -> str:
+    """Human-review export for live runs: query, answer, the fixture criterion as a hint, trace link."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["task_id", "query", "answer", "fixture_criterion", "trace", "success"])
+    for t in traces:
+        writer.writerow([t.task.id, t.task.instruction, t.final_answer or "", describe(t.task.gold.get("criterion", {"op": "any", "items": [{"value": "?"}]})),
+                         trace_link.format(task_id=t.task.id), ""])
+    return out.getvalue()
