@@ -33,12 +33,13 @@ def sample_check(data_dir, tmp_path):
 
 @pytest.mark.parametrize("model", ["scripted:shortcuts-gold", "scripted:shortcuts-gold?structured=0"])
 def test_gold_model_scores_one_on_every_metric(model, run_shortcuts, sample_check):
-    summary, traces = run_shortcuts(model=model, check_intersection=sample_check)  # the sample log
-    m = summary["metrics"]
-    assert m["api_selection_accuracy_n"] == 56 and m["static_param_accuracy_n"] > 0 and m["prev_output_param_accuracy_n"] == 14
-    for key in HEADLINE[:3]:
-        assert m[key] == 1.0, key
-    assert summary["usage"]["model_calls"] == 56 and summary["status_counts"] == {"finished": 4}
+    if "structured=0" not in model:  # the plain-text path is exercised on the tiny fixture only (time)
+        summary, traces = run_shortcuts(model=model, check_intersection=sample_check)  # the sample log
+        m = summary["metrics"]
+        assert m["api_selection_accuracy_n"] == 56 and m["static_param_accuracy_n"] > 0 and m["prev_output_param_accuracy_n"] == 14
+        for key in HEADLINE[:3]:
+            assert m[key] == 1.0, key
+        assert summary["usage"]["model_calls"] == 56 and summary["status_counts"] == {"finished": 4}
     tiny, _ = run_shortcuts(model=model, source=TINY, check_intersection=TINY_CHECK)  # has ask-for-input parameters
     assert all(tiny["metrics"][key] == 1.0 for key in HEADLINE) and tiny["metrics"]["ask_input_accuracy_n"] == 3
     assert all(value == 1.0 for key, value in tiny["metrics"].items() if "accuracy" in key and not key.endswith("_n"))
@@ -94,9 +95,9 @@ def test_candidate_sets_are_seeded(run_shortcuts):
 
     assert sets(3) == sets(3)
     assert sets(3) != sets(4)
-    _, a = run_shortcuts(model="scripted:garbage", seed=11)
-    _, b = run_shortcuts(model="scripted:garbage", seed=11)
-    _, c = run_shortcuts(model="scripted:garbage", seed=12)
+    _, a = run_shortcuts(model="scripted:garbage", seed=11, limit=2)
+    _, b = run_shortcuts(model="scripted:garbage", seed=11, limit=2)
+    _, c = run_shortcuts(model="scripted:garbage", seed=12, limit=2)
     per = [{t.task_id: t.extra["api_names"] for t in run} for run in (a, b, c)]
     assert per[0] == per[1] and per[0] != per[2]
     prompts = [{t.task_id: next(t.model_calls()).messages[0]["content"] for t in run} for run in (a, b)]
