@@ -28,6 +28,19 @@ def people() -> list[dict[str, Any]]:
     return out
 
 
+def ordered_lists() -> dict[str, Any]:
+    """The frozen lists, each sorted by its own measure like TMDB's (popularity, or rating for top rated)."""
+    movies = {m["id"]: m for m in MOVIES}
+    shows = {t["id"]: t for t in SHOWS}
+    pops = {p[0]: p[7] for p in PEOPLE}
+    out = dict(LISTS)
+    for key, table, field in [("movie_popular", movies, "popularity"), ("movie_top_rated", movies, "vote_average"), ("tv_popular", shows, "popularity"),
+                              ("tv_top_rated", shows, "vote_average"), ("tv_on_the_air", shows, "popularity")]:
+        out[key] = sorted(LISTS[key], key=lambda i, t=table, f=field: -t[i][f])
+    out["person_popular"] = sorted(LISTS["person_popular"], key=lambda i: -pops[i])
+    return out
+
+
 def render() -> dict[str, str]:
     """File name -> JSON text (validated through the pydantic models, defaults left out)."""
     docs = {
@@ -35,7 +48,7 @@ def render() -> dict[str, str]:
         "movies.json": MovieFile.model_validate({"movies": MOVIES}),
         "tv.json": TVFile.model_validate({"shows": SHOWS}),
         "orgs.json": Orgs.model_validate({"companies": COMPANIES, "networks": NETWORKS, "collections": COLLECTIONS}),
-        "lists.json": FrozenLists.model_validate(LISTS),
+        "lists.json": FrozenLists.model_validate(ordered_lists()),
     }
     out = {}
     for name, doc in docs.items():
