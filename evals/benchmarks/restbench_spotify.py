@@ -79,7 +79,7 @@ class RestBenchSpotify(Benchmark):
         tasks = []
         for q in load_queries("spotify"):
             ref = solutions[q.index]
-            gold = {"query_id": q.index, "solution": q.solution, "reference_calls": ref["calls"], "reference_answer": ref["answer"], "read_only": q.index in READ_ONLY}
+            gold = {"query_id": q.index, "gold_path": q.solution, "reference_calls": ref["calls"], "reference_answer": ref["answer"], "read_only": q.index in READ_ONLY}
             tasks.append(Task(id=f"spotify/{q.index}", benchmark=self.name, instruction=q.query, gold=gold, metadata={"raw_solution": q.raw_solution, "flag": q.flag}))
         return tasks
 
@@ -126,7 +126,7 @@ class RestBenchSpotify(Benchmark):
 
     def score_episode(self, trace: Trace) -> dict[str, Any]:
         gold = trace.task.gold
-        scores: dict[str, Any] = path_scores(trace, gold["solution"])
+        scores: dict[str, Any] = path_scores(trace, gold["gold_path"])
         env_state = trace.env_state or {}
         if env_state.get("mode") == "live":
             return {**scores, "success": None, "reason": "live mode: success is not judged"}

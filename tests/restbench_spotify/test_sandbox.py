@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+
+import pytest
+
+from evals.benchmark import RunOptions, get_benchmark
+from evals.trace import Trace
 from tests.restbench_spotify.conftest import auth
 from tools.sandbox.spotify.catalogue import load_catalogue
 from tools.sandbox.spotify.state import initial_state
@@ -131,3 +137,33 @@ def test_admin_state_endpoint(client):
     assert snap["final_state"]["devices"][0]["volume_percent"] == 33 and snap["request_log"][0]["status"] == 204
     client.post("/_sandbox/reset", headers=h)
     assert client.get("/_sandbox/state", headers=h).json()["request_log"] == []
+
+
+def test_catalogue_covers_the_entities_the_queries_name():
+    for artist in ["Mariah Carey", "Whitney Houston", "Lana Del Rey", "Taylor Swift", "Jay Chou", "The Beatles", "Maroon 5", "BIGBANG", "Pink Floyd", "Coldplay"]:
+        a = CAT.artist_named(artist)
+        assert a.top_track_ids, artist
+    for album in ["The Dark Side of the Moon", "Mojito", "Born To Die", "reputation"]:
+        assert CAT.album_named(album).track_ids
+    newest = {a: CAT.newest_album(CAT.artist_named(a).id).name for a in ["Taylor Swift", "The Beatles", "Maroon 5", "BIGBANG", "Lana Del Rey"]}
+    assert newest["Lana Del Rey"] == "Did you know that there's a tunnel under Ocean Blvd" and newest["Maroon 5"] == "JORDI"
+    believe = next(t for t in CAT.data.tracks if t.name.startswith("When You Believe"))
+    assert {CAT.artists[a].name for a in believe.artist_ids} == {"Mariah Carey", "Whitney Houston"}
+    assert CAT.track_named("Lana Del Rey", "Summertime Sadness").album_id == CAT.album_named("Born To Die").id
+    assert CAT.artist_named("Lana Del Rey").related_artist_ids
+
+
+def test_live_mode_is_off_by_default_and_needs_a_token(monkeypatch, data_dir):
+    bench = get_benchmark("restbench-spotify")
+    monkeypatch.delenv("SPOTIFY_TOKEN", raising=False)
+
+    async def enter(options):
+        async with bench.run_resources(options) as resources:
+            return resources.mode
+
+    assert asyncio.run(enter(RunOptions(benchmark=bench.name, agent="oracle"))) == "inprocess"
+    with pytest.raises(RuntimeError, match="SPOTIFY_TOKEN"):
+        asyncio.run(enter(RunOptions(benchmark=bench.name, agent="oracle", bench_options={"live": "1"})))
+    task = bench.tasks(RunOptions(benchmark=bench.name, agent="oracle"))[0]
+    trace = Trace(task_id=task.id, task=task, benchmark=bench.name, agent="x", model="none", env_state={"mode": "live"})
+    assert bench.score_episode(trace)["success"] is None
