@@ -62,8 +62,9 @@ class EpisodeRunner:
     """Runs tasks of one benchmark through one agent and writes their traces."""
 
     def __init__(self, options: RunOptions, out_dir: str | Path, *, model_factory: ModelFactory | None = None, benchmark: Benchmark | None = None, agent: AgentSpec | None = None, progress: bool = True):
-        self.options = options
         self.out_dir = Path(out_dir)
+        # per-run files other than traces (browser screenshots) go in the run folder: expose it
+        self.options = options if getattr(options, "run_dir", None) else options.model_copy(update={"run_dir": str(self.out_dir)})
         self.store = TraceStore(self.out_dir)
         self.benchmark = benchmark or get_benchmark(options.benchmark)
         self.agent = agent or get_agent(options.agent)
