@@ -1,0 +1,32 @@
+"""The closed-book answerer: the same model, no browsing (the paper's CB baseline and the
+fallback of SPA->CB when browsing gives up)."""
+
+from __future__ import annotations
+
+import re
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import HumanMessage
+
+from agents.browser.answer import format_answer
+from agents.browser.policy import prompt
+from evals.recording import annotate_model_call
+
+#: marker the scripted oracle uses to recognise the closed-book prompt
+CLOSED_BOOK_MARKER = "you cannot browse the web"
+_FINAL = re.compile(r"(?:the\s+)?final\s+answer\s*(?:is)?\s*:?(.*)", re.I | re.S)
+
+
+def extract_final_answer(reply: str) -> str:
+    """Text after the last "The final answer is:" (or the whole reply), formatted for the scorer."""
+    matches = list(_FINAL.finditer(reply))
+    text = matches[-1].group(1) if matches else reply
+    return format_answer(text.strip().split("\n\n")[0])
+
+
+async def closed_book_answer(model: BaseChatModel, question: str) -> str:
+    reply = await model.ainvoke([HumanMessage(prompt("closed_book").format(question=question))])
+    text = reply.content if isinstance(reply.content, str) else str(reply.content)
+    answer = extract_final_answer(text)
+    annotate_model_call(parsed={"answer": answer}, role="closed_book")
+    return answer

@@ -1,0 +1,170 @@
+"""``assistantbench`` (the real benchmark, real web) and ``assistantbench-local`` (offline fixture).
+
+Both run the browsing agents (``browser``, ``browser+cb``, ``closed-book``) in Debian's headless
+Chromium: one browser per run (``run_resources``), one fresh context per episode
+(``environment``), and score answers with the official AssistantBench scorer
+(``evals.scorers.assistantbench``). ``assistantbench-local`` also serves the fixture sites
+(``tools.browser.sites``) on a free loopback port and browses in offline mode, where any request
+to a non-loopback host is refused and recorded in the trace.
+
+Benchmark options (``-B k=v``): ``split`` (validation|test), ``path`` (a local JSONL),
+``scorer`` (official|fixed), ``hal_compat`` (crashes score (0, 0)), ``offline``, ``start_url``,
+``screenshots`` (1|0), ``screenshots_dir``, and any ``BrowserConfig`` field (``settle_s``,
+``max_obs_chars``, ``action_timeout_s``, ``navigation_timeout_s``, ``headless``...).
+Screenshots go to ``<run folder>/screenshots/<task>/`` (or ``screenshots_dir``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar
+
+from langchain_core.runnables import RunnableConfig
+
+import agents.browser.oracle  # noqa: F401  (registers scripted:browser-oracle)
+from evals.benchmark import Benchmark, EpisodeOutcome, RunOptions, outcome_from_state, register_benchmark
+from evals.datasets.assistantbench import load_tasks, split_name
+from evals.scorers.assistantbench import aggregate, exact_match, independent_has_answer, score_answer
+from evals.trace import Task, Trace
+from tools.browser.env import BrowserEnv
+from tools.browser.launch import BrowserConfig, launch_browser
+
+_TRUE = ("1", "true", "yes", "on")
+
+
+def _flag(options: dict[str, Any], key: str, default: bool) -> bool:
+    value = options.get(key, default)
+    return value if isinstance(value, bool) else str(value).strip().lower() in _TRUE
+
+
+def _safe(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", name)[:80]
+
+
+@dataclass
+class Resources:
+    browser: Any
+    config: BrowserConfig
+    start_url: str
+    screenshots_root: Path | None
+
+
+class _AssistantBenchBase(Benchmark):
+    metric_keys: ClassVar[tuple[str, ...]] = ("accuracy", "answer_rate", "precision", "exact_match", "full_score_rate", "scorer_errors")
+    default_agent: ClassVar[str] = "browser+cb"
+    env_kind: ClassVar[str] = "browser"
+    episode_success_key: ClassVar[str] = "success"
+    offline_default: ClassVar[bool] = False
+
+    # -- browser per run, context per episode ----------------------------------------------------
+    def browser_config(self, options: RunOptions) -> BrowserConfig:
+        bench = options.bench_options
+        fields = {k: bench[k] for k in BrowserConfig.model_fields if k in bench}
+        fields["offline"] = _flag(bench, "offline", self.offline_default)
+        fields["screenshots"] = _flag(bench, "screenshots", True)
+        if "headless" in bench:
+            fields["headless"] = _flag(bench, "headless", True)
+        return BrowserConfig.model_validate(fields)
+
+    @staticmethod
+    def screenshots_root(options: RunOptions) -> Path | None:
+        explicit = options.bench_options.get("screenshots_dir")
+        run_dir = getattr(options, "run_dir", None)
+        if explicit:
+            return Path(explicit)
+        return Path(run_dir) / "screenshots" if run_dir else None
+
+    @contextlib.asynccontextmanager
+    async def _browser(self, options: RunOptions, start_url: str) -> AsyncIterator[Resources]:
+        config = self.browser_config(options)
+        async with launch_browser(config) as browser:
+            yield Resources(browser, config, start_url, self.screenshots_root(options) if config.screenshots else None)
+
+    @contextlib.asynccontextmanager
+    async def run_resources(self, options: RunOptions) -> AsyncIterator[Resources]:
+        async with self._browser(options, str(options.bench_options.get("start_url", "about:blank"))) as resources:
+            yield resources
+
+    @contextlib.asynccontextmanager
+    async def environment(self, task: Task, resources: Resources, options: RunOptions) -> AsyncIterator[BrowserEnv]:
+        shots = resources.screenshots_root / _safe(task.id) if resources.screenshots_root else None
+        env = BrowserEnv(resources.browser, resources.config, start_url=resources.start_url, screenshot_dir=shots, max_steps=int(options.agent_options.get("max_steps", 20)))
+        try:
+            yield env
+        finally:
+            await env.close()
+
+    async def run_episode(self, task: Task, graph: Any, env: Any, options: RunOptions, config: RunnableConfig) -> EpisodeOutcome:
+        from evals.runner import stream_graph  # local import: runner imports the benchmark module
+
+        state = await stream_graph(graph, self.initial_state(task, env, options), config)
+        outcome = outcome_from_state(state)
+        session = env.opened if isinstance(env, BrowserEnv) else None
+        outcome.extra = {
+            "answer_source": state.get("answer_source", "none"),
+            "browse_outcome": state.get("browse_outcome"),
+            "browser_actions": session.steps if session else 0,
+        }
+        return outcome
+
+    # -- scoring ------------------------------------------------------------------------------------
+    def score_episode(self, trace: Trace) -> dict[str, Any]:
+        bench = trace.config.get("bench_options", {}) or {}
+        gold = trace.task.gold.get("answer")
+        answer = trace.final_answer
+        if gold is None:  # hidden test split: scored only by the leaderboard
+            return {"score": 0.0, "has_ans": independent_has_answer(answer), "exact_match": False, "success": False, "gold_available": False}
+        result = score_answer(answer, str(gold), fixed=str(bench.get("scorer", "official")) == "fixed", hal_compat=_flag(bench, "hal_compat", False))
+        row: dict[str, Any] = {"score": result.score, "has_ans": result.has_ans, "exact_match": exact_match(answer, str(gold)), "success": result.score == 1.0}
+        if result.error:
+            row["scorer_error"] = result.error
+        return row
+
+    def aggregate(self, scores: list[dict[str, Any]], traces: list[Trace]) -> dict[str, float]:
+        return aggregate(scores, n_tasks=len(traces))
+
+
+@register_benchmark
+class AssistantBench(_AssistantBenchBase):
+    name: ClassVar[str] = "assistantbench"
+    description: ClassVar[str] = "AssistantBench (HF, gated): 33 validation tasks with answers, 181 hidden test tasks; real web"
+
+    def tasks(self, options: RunOptions) -> list[Task]:
+        split = split_name(options.bench_options.get("split"))
+        rows = load_tasks(split, path=options.bench_options.get("path"))
+        return [
+            Task(id=row.id, benchmark=self.name, instruction=row.task, gold={"answer": row.answer, "gold_url": row.gold_url}, metadata={"hf_id": row.id, "split": split, "difficulty": row.difficulty})
+            for row in rows
+        ]
+
+
+@register_benchmark
+class AssistantBenchLocal(_AssistantBenchBase):
+    name: ClassVar[str] = "assistantbench-local"
+    description: ClassVar[str] = "12 AssistantBench-style tasks on offline fixture sites (loopback only); all four answer types"
+    offline_default: ClassVar[bool] = True
+
+    def tasks(self, options: RunOptions) -> list[Task]:
+        from tools.browser.sites.tasks import TASKS
+
+        return [
+            Task(id=f"local/{t.id}", benchmark=self.name, instruction=t.question, gold={"answer": t.gold}, metadata={"local_id": t.id, "answer_type": t.answer_type, "difficulty": t.difficulty})
+            for t in TASKS
+        ]
+
+    def browser_config(self, options: RunOptions) -> BrowserConfig:
+        config = super().browser_config(options)
+        config.offline = True  # the fixture benchmark never leaves loopback
+        return config
+
+    @contextlib.asynccontextmanager
+    async def run_resources(self, options: RunOptions) -> AsyncIterator[Resources]:
+        from tools.browser.sites import create_app
+        from tools.openapi.serve import serve_on_loopback
+
+        async with serve_on_loopback(create_app()) as base_url, self._browser(options, base_url + "/") as resources:
+            yield resources

@@ -1,0 +1,225 @@
+"""One episode's browser: a fresh Playwright context and page, the actions, and their records.
+
+Every action is bounded (Playwright timeouts plus an outer ``asyncio.wait_for``), waits for
+``domcontentloaded`` plus a short settle (waiting for ``load`` hangs on pages that did load),
+is recorded as a ``ToolCall(kind="browser")`` with a screenshot in the run folder, and feeds the
+loop detector (same (action, target, URL) three times, or two no-op actions in a row). In
+offline mode every request to a non-loopback host is aborted by a context-wide router and
+recorded as a refused ``ToolCall``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+import time
+from collections import Counter
+from pathlib import Path
+from urllib.parse import quote_plus, urljoin
+
+from playwright.async_api import Browser, BrowserContext, Page, Route
+
+from evals.recording import record_tool_call
+from evals.trace import ToolCall, bounded
+from tools.browser.actions import REF_ACTIONS, ActionResult, BrowserAction
+from tools.browser.launch import OFFLINE_SEARCH_PATH, ONLINE_SEARCH_URL, BrowserConfig, context_options
+from tools.browser.netpolicy import check_url
+from tools.browser.observe import compact_snapshot, refs_in, render_observation
+
+_BLOCK_PAGE = re.compile(r"unusual traffic|recaptcha|verify (that )?you are (a )?human|captcha|access denied", re.I)
+REPEAT_LIMIT = 3
+NOOP_LIMIT = 2
+#: characters of the post-action observation kept in the trace (the model call holds the prompt anyway)
+OBSERVATION_IN_TRACE = 6000
+
+
+class BrowserSession:
+    """Create with ``await BrowserSession.open(browser, config, ...)``; close with ``close()``."""
+
+    def __init__(self, context: BrowserContext, page: Page, config: BrowserConfig, *, start_url: str, max_steps: int, screenshot_dir: Path | None):
+        self.context = context
+        self.pages = [page]
+        self.config = config
+        self.start_url = start_url
+        self.max_steps = max_steps
+        self.screenshot_dir = screenshot_dir
+        self.steps = 0
+        self.refused: list[str] = []
+        self.loop_reason: str | None = None
+        self._repeats: Counter[tuple[str, str, str]] = Counter()
+        self._noops = 0
+        self._refs: set[str] = set()
+        self._fingerprint = ""
+        self.start_error: str | None = None
+        context.on("page", self._on_page)  # popups / target=_blank become the current tab
+
+    @classmethod
+    async def open(cls, browser: Browser, config: BrowserConfig, *, start_url: str = "about:blank", max_steps: int = 20, screenshot_dir: Path | None = None) -> BrowserSession:
+        context = await browser.new_context(**context_options(browser, config))
+        context.set_default_timeout(config.action_timeout_s * 1000)
+        context.set_default_navigation_timeout(config.navigation_timeout_s * 1000)
+        session_box: list[BrowserSession] = []
+
+        async def router(route: Route) -> None:
+            reason = check_url(route.request.url, offline=config.offline)
+            if reason is None:
+                await route.continue_()
+                return
+            if session_box:
+                session_box[0].refused.append(f"{route.request.url} ({reason})")
+            await route.abort("blockedbyclient")
+
+        await context.route("**/*", router)
+        page = await context.new_page()
+        session = cls(context, page, config, start_url=start_url, max_steps=max_steps, screenshot_dir=screenshot_dir)
+        session_box.append(session)
+        if start_url != "about:blank":
+            try:
+                session.start_error = await session._goto(start_url)
+            except Exception as exc:  # the agent sees the failure in its first observation
+                session.start_error = f"{type(exc).__name__}: {str(exc).splitlines()[0][:300]}"
+        return session
+
+    def _on_page(self, page: Page) -> None:
+        if page not in self.pages:
+            self.pages.append(page)
+
+    @property
+    def page(self) -> Page:
+        live = [p for p in self.pages if not p.is_closed()]
+        self.pages = live
+        return live[-1]
+
+    async def close(self) -> None:
+        with contextlib.suppress(Exception):
+            await self.context.close()
+
+    # -- observation ------------------------------------------------------------------------------
+    async def snapshot(self) -> str:
+        """Raw AI-mode snapshot with boxes (for change detection and compaction)."""
+        try:
+            return await asyncio.wait_for(self.page.aria_snapshot(mode="ai", boxes=True), self.config.action_timeout_s * 2)
+        except Exception as exc:  # a crashed or navigating page: say so instead of failing the episode
+            return f"- text: (could not read the page: {type(exc).__name__})"
+
+    async def observe(self, note: str = "") -> str:
+        raw = await self.snapshot()
+        self._fingerprint = self.page.url + "\n" + raw
+        tree = compact_snapshot(raw, viewport_height=self.config.viewport_height, max_chars=self.config.max_obs_chars)
+        self._refs = refs_in(tree)
+        if _BLOCK_PAGE.search(tree):
+            note = (note + " " if note else "") + "This looks like a CAPTCHA or block page: try another site or answer."
+        title = ""
+        with contextlib.suppress(Exception):
+            title = await self.page.title()
+        tabs = [f"[{i}]{'*' if p is self.page else ''} {p.url}" for i, p in enumerate(self.pages)]
+        return render_observation(url=self.page.url, title=title, tabs=tabs, tree=tree, step=self.steps, max_steps=self.max_steps, note=note)
+
+    # -- actions ------------------------------------------------------------------------------------
+    async def act(self, action: BrowserAction) -> ActionResult:
+        """Run one action (never raises); records it and updates the loop detector."""
+        started = time.perf_counter()
+        before_url, before = self.page.url, self._fingerprint
+        self.steps += 1
+        self.refused.clear()
+        try:
+            error = await asyncio.wait_for(self._dispatch(action), timeout=self.config.navigation_timeout_s + self.config.action_timeout_s)
+        except TimeoutError:
+            error = f"action timed out after {self.config.navigation_timeout_s + self.config.action_timeout_s:.0f}s"
+        except Exception as exc:  # Playwright errors are the agent's feedback, not a crash
+            error = f"{type(exc).__name__}: {str(exc).splitlines()[0][:300]}"
+        note = f"your last action failed: {error}" if error else ""
+        observation = await self.observe(note)
+        changed = error is None and self._fingerprint != before
+        result = ActionResult(ok=error is None, error=error, changed=changed, url=self.page.url, refused=list(self.refused), observation=observation)
+        result.screenshot = await self._screenshot(action)
+        self._update_loops(action, before_url, changed)
+        self._record(action, result, time.perf_counter() - started)
+        return result
+
+    async def _dispatch(self, action: BrowserAction) -> str | None:
+        if action.action in REF_ACTIONS:
+            if not action.ref:
+                return f"{action.action} needs a ref such as e12"
+            ref = action.ref.strip().strip("[]").removeprefix("ref=")
+            if self._refs and ref not in self._refs:
+                return f"unknown ref {ref!r}: use a [ref=eN] from the latest page"
+            locator = self.page.locator(f"aria-ref={ref}")
+            if action.action == "click":
+                await locator.click()
+                await self._settle()
+            elif action.action == "type":
+                await locator.fill(action.text or "")
+                if action.submit:
+                    await locator.press("Enter")
+                    await self._settle()
+            else:
+                await locator.select_option(action.value or action.text or "")
+                await self._settle()
+            return None
+        if action.action == "goto":
+            if not action.url:
+                return "goto needs a url"
+            return await self._goto(urljoin(self.page.url, action.url.strip()))
+        if action.action == "search":
+            template = self.config.search_url or (urljoin(self.start_url, OFFLINE_SEARCH_PATH) if self.config.offline else ONLINE_SEARCH_URL)
+            return await self._goto(template.replace("{q}", quote_plus(action.query or action.text or "")))
+        if action.action == "press":
+            await self.page.keyboard.press(action.key or "Enter")
+            await self._settle()
+        elif action.action == "scroll":
+            dy = int(self.config.viewport_height * 0.8) * (1 if action.direction == "down" else -1)
+            await self.page.evaluate(f"window.scrollBy(0, {dy})")
+        elif action.action == "back":
+            await self.page.go_back(wait_until="domcontentloaded")
+            await self._settle(load=False)
+        elif action.action == "answer":
+            return None
+        return None
+
+    async def _goto(self, url: str) -> str | None:
+        reason = check_url(url, offline=self.config.offline, navigation=True)
+        if reason is not None:
+            self.refused.append(f"{url} ({reason})")
+            return f"navigation refused: {reason}"
+        await self.page.goto(url, wait_until="domcontentloaded")
+        await self._settle(load=False)
+        return None
+
+    async def _settle(self, *, load: bool = True) -> None:
+        if load:
+            with contextlib.suppress(Exception):
+                await self.page.wait_for_load_state("domcontentloaded", timeout=self.config.navigation_timeout_s * 1000)
+        await asyncio.sleep(self.config.settle_s)
+
+    async def _screenshot(self, action: BrowserAction) -> str | None:
+        if not (self.config.screenshots and self.screenshot_dir):
+            return None
+        path = self.screenshot_dir / f"step{self.steps:02d}_{action.action}.jpg"
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            await asyncio.wait_for(self.page.screenshot(path=str(path), type="jpeg", quality=50), self.config.action_timeout_s)
+        except Exception:
+            return None
+        return str(path)
+
+    def _update_loops(self, action: BrowserAction, url: str, changed: bool) -> None:
+        if action.action == "answer":
+            return
+        key = action.key_for_loops(url)
+        self._repeats[key] += 1
+        self._noops = 0 if changed else self._noops + 1
+        if self._repeats[key] >= REPEAT_LIMIT:
+            self.loop_reason = f"loop: {action.describe()} repeated {REPEAT_LIMIT} times on {url}"
+        elif self._noops >= NOOP_LIMIT:
+            self.loop_reason = f"loop: {NOOP_LIMIT} consecutive actions changed nothing (last: {action.describe()})"
+
+    def _record(self, action: BrowserAction, result: ActionResult, latency: float) -> None:
+        extra = {"changed": result.changed, "step": self.steps}
+        if result.screenshot:
+            extra["screenshot"] = result.screenshot
+        record_tool_call(ToolCall(kind="browser", name=action.action, url=result.url, params=action.model_dump(exclude_none=True), error=result.error, response=bounded(result.observation, OBSERVATION_IN_TRACE), latency_s=round(latency, 6), extra=extra))
+        for refused in result.refused:
+            url, _, reason = refused.partition(" (")
+            record_tool_call(ToolCall(kind="browser", name="refused", url=url, error=f"refused: {reason.rstrip(')')}", extra={"during": action.action, "step": self.steps}))
