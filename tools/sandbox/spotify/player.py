@@ -58,17 +58,28 @@ def context_tracks(state: SpotifyState, cat: Catalogue, context_uri: str) -> lis
 
 
 def active_device(state: SpotifyState, device_id: str | None = None) -> str:
-    """The targeted device (``device_id`` transfers playback there); 404 when there is none."""
+    """The device a command targets: the active one, or ``device_id`` if that is the active one.
+
+    Only ``play`` may move playback to another device (``transfer``); other commands aimed at an
+    inactive device fail like Spotify's, without changing anything.
+    """
     if device_id:
         if not any(d.id == device_id for d in state.devices):
             raise SpotifyError(404, "Device not found")
-        for dev in state.devices:
-            dev.is_active = dev.id == device_id
-        state.player.device_id = device_id
+        if device_id != state.player.device_id:
+            raise no_active_device()
         return device_id
     if state.player.device_id is None:
         raise no_active_device()
     return state.player.device_id
+
+
+def transfer(state: SpotifyState, device_id: str) -> None:
+    if not any(d.id == device_id for d in state.devices):
+        raise SpotifyError(404, "Device not found")
+    for dev in state.devices:
+        dev.is_active = dev.id == device_id
+    state.player.device_id = device_id
 
 
 def _set_item(state: SpotifyState, cat: Catalogue, track_id: str) -> None:
@@ -80,29 +91,53 @@ def _set_item(state: SpotifyState, cat: Catalogue, track_id: str) -> None:
 
 
 def play(state: SpotifyState, cat: Catalogue, body: dict[str, Any], device_id: str | None) -> None:
-    active_device(state, device_id)
+    """Start a context or a list of uris, or resume; with ``device_id`` also transfer playback there.
+
+    Everything is validated before anything changes, so a failed request leaves no trace in state.
+    """
     context_uri, uris, offset = body.get("context_uri"), body.get("uris"), body.get("offset")
-    tick(state)
+    if device_id:
+        if not any(d.id == device_id for d in state.devices):
+            raise SpotifyError(404, "Device not found")
+    elif state.player.device_id is None:
+        raise no_active_device()
+    moving = bool(device_id) and device_id != state.player.device_id
+    start_with: tuple[str | None, list[str], int] | None = None
     if context_uri:
         tracks = context_tracks(state, cat, str(context_uri))
-        start = _offset_index(tracks, offset)
-        state.player.context_uri = str(context_uri)
-        _set_item(state, cat, tracks[start])
-        state.context_queue = tracks[start + 1:]
+        start_with = (str(context_uri), tracks, _offset_index(tracks, offset))
     elif uris:
         if not isinstance(uris, list) or not all(isinstance(u, str) for u in uris):
             raise SpotifyError(400, "uris must be a list of track uris")
         ids = [_track_id(cat, u) for u in uris]
-        start = _offset_index(ids, offset)
-        state.player.context_uri = None
-        _set_item(state, cat, ids[start])
-        state.context_queue = ids[start + 1:]
-    elif state.player.is_playing or state.player.item_id is None:
+        start_with = (None, ids, _offset_index(ids, offset))
+    elif state.player.item_id is None or (state.player.is_playing and not moving):
         raise restriction()
-    position = body.get("position_ms")
-    if isinstance(position, int) and position >= 0:
+    position = _position_ms(body.get("position_ms"))
+    tick(state)
+    if device_id:
+        transfer(state, device_id)
+    if start_with is not None:
+        context, tracks, start = start_with
+        state.player.context_uri = context
+        _set_item(state, cat, tracks[start])
+        state.context_queue = tracks[start + 1:]
+    if position is not None:
         state.player.progress_ms = position
     state.player.is_playing = True
+
+
+def _position_ms(value: Any) -> int | None:
+    """``position_ms`` as an int; numeric strings pass (the spec's own example sends ``"0"``)."""
+    if value is None:
+        return None
+    try:
+        position = int(value)
+    except (TypeError, ValueError) as exc:
+        raise SpotifyError(400, "Invalid position_ms") from exc
+    if isinstance(value, bool) or position < 0:
+        raise SpotifyError(400, "Invalid position_ms")
+    return position
 
 
 def _offset_index(tracks: list[str], offset: Any) -> int:
@@ -178,8 +213,9 @@ def skip_previous(state: SpotifyState, cat: Catalogue, device_id: str | None) ->
 
 def add_to_queue(state: SpotifyState, cat: Catalogue, item_uri: str, device_id: str | None) -> None:
     active_device(state, device_id)
-    state.user_queue.append(_track_id(cat, item_uri))
+    track_id = _track_id(cat, item_uri)
     tick(state)
+    state.user_queue.append(track_id)
 
 
 def set_volume(state: SpotifyState, volume: int, device_id: str | None) -> None:
