@@ -167,3 +167,16 @@ def test_live_mode_is_off_by_default_and_needs_a_token(monkeypatch, data_dir):
     task = bench.tasks(RunOptions(benchmark=bench.name, agent="oracle"))[0]
     trace = Trace(task_id=task.id, task=task, benchmark=bench.name, agent="x", model="none", env_state={"mode": "live"})
     assert bench.score_episode(trace)["success"] is None
+
+
+def test_failed_commands_leave_the_state_untouched(client):
+    h = auth("atomic")
+    before = client.app.state.store.get("atomic").state.model_dump()
+    assert client.put("/v1/me/player/play", json={"context_uri": "spotify:album:0000000000000000000000"}, headers=h).status_code == 404
+    assert client.put("/v1/me/player/play", params={"device_id": "nope"}, json={"uris": ["spotify:track:3AJwUDP919kvQ9QcozQPxg"]}, headers=h).status_code == 404
+    assert client.put("/v1/me/tracks", params={"ids": "3AJwUDP919kvQ9QcozQPxg,0000000000000000000000"}, headers=h).status_code == 404
+    phone = next(d for d in initial_state().devices if d.name == "My Phone").id
+    assert client.put("/v1/me/player/pause", params={"device_id": phone}, headers=h).status_code == 404
+    after = client.app.state.store.get("atomic").state.model_dump()
+    assert after == before
+    assert [e.status for e in client.app.state.store.get("atomic").log] == [404, 404, 404, 404]
