@@ -47,8 +47,11 @@ def _newest_first_track(artist: str):
     return lambda ep: ep.cat.newest_album(ep.cat.artist_named(artist).id).track_ids[0]
 
 
-def _catalogue_track_names(ep: Episode) -> list[str]:
-    return sorted({t.name for t in ep.cat.data.tracks if t.id != ep.current and len(p.fold(t.name)) >= 3})
+def _same_genre_track_names(ep: Episode) -> list[str]:
+    """Names of catalogue tracks whose artists share a genre with the current track's artists
+    (the current track excluded; names under 4 letters dropped so "Hero" counts but not "Me")."""
+    genres = {g for a in ep.cat.tracks[ep.current].artist_ids for g in ep.cat.artists[a].genres}
+    return sorted({t.name for t in ep.cat.data.tracks if t.id != ep.current and len(p.fold(t.name)) >= 4 and any(genres & set(ep.cat.artists[a].genres) for a in t.artist_ids)})
 
 
 def _current_artist_set(ep: Episode) -> set[str]:
@@ -79,7 +82,7 @@ TABLE: dict[int, QueryCheck] = {
     18: Q(lambda ep: None if [s.id for s in ep.final.saved_albums] == [s.id for s in ep.initial.saved_albums[1:]] else "the saved albums are not the original minus the first one", lose=("saved_albums",)),
     19: Q(p.answer_names(lambda ep: [ep.cat.albums[s.id].name for s in ep.initial.saved_albums])),
     20: FOLLOW_CURRENT,
-    21: Q(p.answer_names(_catalogue_track_names, at_least=1)),
+    21: Q(p.answer_names(_same_genre_track_names, at_least=1)),
     22: Q(p.playlist_items("My Rock", contains=_newest_first_track("The Beatles")), "playlist:My Rock"),
     23: Q(p.new_playlist("Love Taylor", p.nonempty_subset(lambda ep: set(ep.cat.artist_named("Taylor Swift").top_track_ids))), "new_playlist"),
     24: Q(p.answer_names(lambda ep: [ep.cat.artists[ep.initial.top_artists[0]].name])),

@@ -175,3 +175,12 @@ def test_strict_mode_fails_collateral_change(user):
     assert evaluate(45, ep)["success"] and not evaluate(45, ep, strict=True)["success"]
     ro = user.episode("You are listening to Born To Die")
     assert evaluate(17, ro)["success"] and not evaluate(17, ro, strict=True)["success"]
+
+
+def test_recommendation_answer_needs_a_same_genre_track():
+    def ep(answer):
+        return Episode(initial=initial_state(), final=initial_state(), answer=answer, log=[])
+
+    assert evaluate(21, ep("You might like Green Light by Lorde and bad guy by Billie Eilish."))["success"]
+    assert not evaluate(21, ep("Try So What by Miles Davis."))["success"]  # jazz, not the current genre
+    assert not evaluate(21, ep("Sorry, I cannot help with that."))["success"]
