@@ -32,7 +32,9 @@ DENIED_EVENTS = frozenset({
     "sqlite3.connect",
 })
 #: paths user code may not even read: other processes' environments, the host user's files
-DENIED_READ_PREFIXES = ("/proc", "/sys", "/root/.", "/home", "/dev/mem", "/dev/kmem", "/etc/shadow")
+DENIED_READ_PREFIXES = ("/proc", "/sys", "/root", "/home", "/dev/mem", "/dev/kmem", "/etc/shadow")
+#: ...except the interpreter's own installation (which may live under a home directory, e.g. pyenv)
+ALLOWED_READ_PREFIXES = tuple(sorted({os.path.join(p, "") for p in (sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix)}))
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
 
 
@@ -62,13 +64,15 @@ def _hook(event: str, args: tuple) -> None:
             raise SandboxViolation(f"sandbox: import of {top} is not allowed")
     elif event == "open":
         path, mode, flags = (list(args) + [None, None, None])[:3]
+        if isinstance(path, int):  # re-wrapping an inherited descriptor (the pipes) creates nothing
+            return
         if isinstance(mode, str) and any(c in mode for c in "wax+"):
             raise SandboxViolation(f"sandbox: opening {path!r} for writing is not allowed")
         if isinstance(flags, int) and flags & _WRITE_FLAGS:
             raise SandboxViolation(f"sandbox: opening {path!r} for writing is not allowed")
         if isinstance(path, (str, bytes)):
             text = os.fsdecode(path)
-            if text.startswith(DENIED_READ_PREFIXES):
+            if text.startswith(DENIED_READ_PREFIXES) and not os.path.abspath(text).startswith(ALLOWED_READ_PREFIXES):
                 raise SandboxViolation(f"sandbox: reading {text!r} is not allowed")
 
 

@@ -4,20 +4,24 @@
 problem; ``execute(sample, test) -> (passed, error)`` checks a model's continuation in a
 sandboxed subprocess. Faithful to upstream by default; ``fixed=True`` (or ``Fixes(...)``)
 corrects its documented bugs. See ``docs/api_use.md`` in the shared specs.
+
+The checker names are imported lazily: generating problems needs neither the sandbox nor the
+tracing stack (and their import time).
 """
 
-from tools.synthetic_api.checker import (
-    build_program,
-    execute,
-    execute_async,
-    execute_batch,
-    execute_batch_async,
-    parse_test,
-)
+from typing import Any
+
 from tools.synthetic_api.generator import Fixes, TestCase, get_example
 from tools.synthetic_api.library import DEFAULT_REGISTRY, APITask, Function, Registry, library_from_json
 
-__all__ = [
-    "APITask", "DEFAULT_REGISTRY", "Fixes", "Function", "Registry", "TestCase", "build_program", "execute",
-    "execute_async", "execute_batch", "execute_batch_async", "get_example", "library_from_json", "parse_test",
-]
+_CHECKER = ("build_program", "execute", "execute_async", "execute_batch", "execute_batch_async", "parse_test")
+
+__all__ = ["APITask", "DEFAULT_REGISTRY", "Fixes", "Function", "Registry", "TestCase", "get_example", "library_from_json", *_CHECKER]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _CHECKER:
+        from tools.synthetic_api import checker
+
+        return getattr(checker, name)
+    raise AttributeError(f"module 'tools.synthetic_api' has no attribute {name!r}")

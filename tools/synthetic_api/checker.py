@@ -15,6 +15,7 @@ import asyncio
 import hashlib
 import json
 import secrets
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -79,7 +80,13 @@ KWARGS_DUMMY_SOURCE = '''class Dummy:
 
 #: runs inside the sandbox: exec each program with fresh globals/locals, one result line each
 HARNESS = '''
+import os
 import sys
+
+# results go to a private copy of stdout; fd 1 itself now points at stderr, so a sample writing
+# to fd 1 directly cannot bury or fake them (the host ignores stderr here)
+_out = os.fdopen(os.dup(1), "w")
+os.dup2(2, 1)
 
 class _Sink:
     def write(self, text):
@@ -88,7 +95,6 @@ class _Sink:
     def flush(self):
         pass
 
-_out = sys.stdout
 for _i, _program in enumerate(programs):
     sys.stdout = sys.stderr = _Sink()
     try:
@@ -97,7 +103,7 @@ for _i, _program in enumerate(programs):
     except BaseException as _exc:
         _text = type(_exc).__name__ + ": " + str(_exc)
         _result = [False, _text.replace("AssertionError: ", "")[:2000]]
-    sys.stdout, sys.stderr = _out, sys.__stderr__
+    sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
     _out.write("\\n" + nonce + " " + str(_i) + " " + repr(_result[0]) + " " + (_result[1] or "").replace("\\n", "\\\\n") + "\\n")
     _out.flush()
 '''
@@ -203,8 +209,9 @@ async def execute_async(sample: str | list[str], test: str, *, api_args: dict[st
     """``execute`` for event loops; records one ``python`` tool call in the current episode."""
     samples = sample if isinstance(sample, list) else [sample]
     programs = [build_program(s, test, api_args=api_args, kwargs_aware=kwargs_aware) for s in samples]
+    started = time.monotonic()
     results = await run_programs(programs, timeout_s=timeout_s)
-    record_tool_call(ToolCall(
+    record_tool_call(ToolCall(latency_s=round(time.monotonic() - started, 6),
         kind="python", name="api_use.execute", body=bounded(programs[0] if len(programs) == 1 else json.dumps(samples), 4000),
         response=json.dumps(results), error=None if all(ok for ok, _ in results) else next(e for ok, e in results if not ok),
         extra={"samples": len(samples), "kwargs_aware": kwargs_aware},

@@ -118,7 +118,7 @@ def library_from_json(obj: dict[str, Any] | str | Path) -> APITask:
 def builtin_libraries(*, fixed_melody: bool = False) -> dict[str, APITask]:
     """The ten built-in registry entries, in upstream registration order."""
     libs = [
-        _container("molecule", "atom", ATOM_ATTRS, fixed=False), _getters("atom", ATOM_ATTRS),
+        _container("molecule", "atom", ATOM_ATTRS, fixed=fixed_melody), _getters("atom", ATOM_ATTRS),
         _container("melody", "note", NOTE_ATTRS, fixed=fixed_melody), _getters("note", NOTE_ATTRS),
         _solids("solids1"), _solids("solids2"), _solids("solids"), _solids("solids3"), _solids("solids4"),
         library_from_json(IMAGE_JSON),
