@@ -1,0 +1,104 @@
+"""Roles of the paper's baselines (restbench.md §5): ReAct step, Reflexion reflector, DEPS
+describe / explain / plan / select, and the Offline planner and answer writer.
+
+They plug into the same executor as RestGPT (``graphs/restgpt_executor.py``), so only planning
+differs between agents, as in the paper. Same conventions as ``roles.py``: templates in
+``prompts/``, structured output or a text protocol, parse failures returned as data.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Literal
+
+from pydantic import BaseModel
+
+from agents.parsing import ParseError
+from agents.restgpt.llm import RoleReply
+from agents.restgpt.protocol import Reflection, StepList, endpoint_in_plan, parse_reflection, parse_steps
+from agents.restgpt.roles import RoleKit
+
+REACT_STOP = ("\nObservation:",)
+_FINAL = re.compile(r"final\s+answer\s*[:：]?\s*", re.IGNORECASE)
+_ACTION = re.compile(r"action\s*:\s*", re.IGNORECASE)
+
+
+class ReactDecision(BaseModel):
+    """One ReAct turn: a thought and either one API call (``action``) or the final answer."""
+
+    kind: Literal["action", "final_answer"]
+    thought: str = ""
+    action: str = ""
+    answer: str = ""
+
+
+def parse_react(text: str) -> ReactDecision:
+    text = text.replace("**", "").strip()
+    if not text:
+        raise ParseError("empty ReAct output")
+    final = _FINAL.search(text)
+    action = _ACTION.search(text)
+    thought = re.sub(r"^\s*thought\s*:\s*", "", text[: min(m.start() for m in (final, action) if m)] if (final or action) else text, flags=re.IGNORECASE).strip()
+    if action and (final is None or action.start() < final.start()):
+        line = text[action.end():].split("\n")[0].strip()
+        if endpoint_in_plan(line) is None:
+            raise ParseError(f"the Action names no 'METHOD /path': {line[:200]!r}")
+        return ReactDecision(kind="action", thought=thought, action=line)
+    if final:
+        return ReactDecision(kind="final_answer", thought=thought, answer=text[final.end():].strip())
+    raise ParseError(f"neither 'Action:' nor 'Final Answer:' in ReAct output: {text[:200]!r}")
+
+
+def parse_select_line(text: str) -> ReactDecision:
+    """DEPS select: one 'METHOD /path purpose' line, or 'Final Answer: ...'."""
+    text = text.replace("**", "").strip()
+    final = _FINAL.search(text)
+    if final and endpoint_in_plan(text[: final.start()]) is None:
+        return ReactDecision(kind="final_answer", answer=text[final.end():].strip())
+    for line in text.splitlines():
+        if endpoint_in_plan(line):
+            return ReactDecision(kind="action", action=re.sub(r"^\s*(?:\d+[.)]|[-*]|action\s*:)\s*", "", line, flags=re.IGNORECASE).strip())
+    raise ParseError(f"no 'METHOD /path' line and no 'Final Answer:' in: {text[:200]!r}")
+
+
+def _listing(title: str, items: Sequence[str]) -> str:
+    return f"{title}:\n" + ("\n".join(f"- {i}" for i in items) if items else "(none)") + "\n"
+
+
+class BaselineKit(RoleKit):
+    async def react(self, *, query: str, transcript: Sequence[tuple[str, str]], reflections: Sequence[str] = ()) -> RoleReply:
+        notes = "" if not reflections else "\nLessons from your earlier attempts at this query:\n" + "\n".join(f"- {r}" for r in reflections)
+        system = self.render("react", endpoints=self.endpoint_list(), reflections=notes)
+        user = f"Query: {query}\n" + "".join(f"{step}\nObservation: {obs}\n" for step, obs in transcript) + "Thought:"
+        user += self._json_hint('{"kind": "action" | "final_answer", "thought": "...", "action": "METHOD /concrete/path purpose", "answer": "..."}')
+        return await self.call("react", system, user, schema=ReactDecision, text_parser=parse_react, stop=REACT_STOP)
+
+    async def reflect(self, *, query: str, transcript: Sequence[tuple[str, str]], answer: str | None) -> RoleReply:
+        user = f"Query: {query}\n" + "".join(f"{step}\nObservation: {obs}\n" for step, obs in transcript) + f"Answer given: {answer or '(none)'}\n"
+        user += self._json_hint('{"success": true | false, "reflection": "..."}')
+        return await self.call("reflect", self.render("reflexion"), user, schema=Reflection, text_parser=parse_reflection)
+
+    async def deps_describe(self, *, query: str, step: str, result: str) -> RoleReply:
+        return await self.call("deps_describe", self.render("deps_describe"), f"Query: {query}\nStep: {step}\nExecutor report: {result}\nDescription:")
+
+    async def deps_explain(self, *, query: str, step: str, description: str) -> RoleReply:
+        return await self.call("deps_explain", self.render("deps_explain"), f"Query: {query}\nFailed step: {step}\nDescription: {description}\nExplanation:")
+
+    async def deps_plan(self, *, query: str, descriptions: Sequence[str], explanation: str | None) -> RoleReply:
+        user = f"Query: {query}\n" + _listing("Done so far", descriptions) + (f"Explanation of the last failure: {explanation}\n" if explanation else "") + "Remaining plan:"
+        user += self._json_hint('{"steps": ["METHOD /path purpose", "..."]}')
+        return await self.call("deps_plan", self.render("deps_plan", endpoints=self.endpoint_list()), user, schema=StepList, text_parser=parse_steps)
+
+    async def deps_select(self, *, query: str, plan: Sequence[str], descriptions: Sequence[str]) -> RoleReply:
+        user = f"Query: {query}\n" + _listing("Done so far", descriptions) + _listing("Current plan", plan) + "Next step:"
+        user += self._json_hint('{"kind": "action" | "final_answer", "action": "METHOD /concrete/path purpose", "answer": "..."}')
+        return await self.call("deps_select", self.render("deps_select"), user, schema=ReactDecision, text_parser=parse_select_line)
+
+    async def offline_plan(self, *, query: str) -> RoleReply:
+        user = f"Query: {query}\nPlan:" + self._json_hint('{"steps": ["METHOD /path purpose", "..."]}')
+        return await self.call("offline_plan", self.render("offline_plan", endpoints=self.endpoint_list()), user, schema=StepList, text_parser=parse_steps)
+
+    async def offline_answer(self, *, query: str, results: Sequence[tuple[str, str]]) -> RoleReply:
+        user = f"Query: {query}\n" + "".join(f"Step: {s}\nResult: {r}\n" for s, r in results) + "Answer:"
+        return await self.call("offline_answer", self.render("offline_answer"), user)

@@ -1,0 +1,151 @@
+"""``restgpt``: coarse-to-fine online planning (planner -> selector -> caller <-> parser), and its ablations.
+
+    START -> planner --next step / Continue--> selector --METHOD /path--> caller <-> parser
+                 ^  \\--Final Answer--> finish       |  \\--No API call needed.--> planner
+                 |                                   \\--unknown endpoint (capped)--> selector
+                 \\----------------------- execution result ------------------------/
+
+Differences from upstream, all from restbench.md §4: the planner's output is structured
+(``next_step`` / ``continue`` / ``final_answer``), including the very first one; every loop has a
+cap in ``RestGPTConfig.budget`` (Continue rounds count as planner steps); the selector's retry is
+capped; observations only come from real HTTP responses.
+
+Ablations (``build_restgpt(..., use_planner=False / use_parser=False)``, agents
+``restgpt-no-planner`` / ``restgpt-no-parser``): without a planner the selector runs ReAct-style
+from START and may answer itself; without the parser a ``reader`` node replaces ``parser``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langchain_core.language_models import BaseChatModel
+from langgraph.graph import END, START, StateGraph
+
+import agents.restgpt.scripted_oracle  # noqa: F401  (registers scripted:restgpt-oracle)
+from agents.restgpt.config import BudgetExceeded, RestGPTConfig
+from agents.restgpt.meter import Meter
+from agents.restgpt.protocol import PlannerDecision, SelectorDecision, endpoint_in_plan
+from agents.restgpt.roles import RoleFn, RoleKit
+from graphs.registry import register_agent
+from graphs.restgpt_executor import (
+    RestState,
+    add_executor,
+    background,
+    finish,
+    finish_sub_task,
+    make_kit,
+    node,
+    route,
+    start_api_plan,
+)
+from tools.openapi.matching import match_endpoint
+
+NOT_IN_LIST = "The API you called is not in the list of available APIs. Please use another API."
+
+
+def _config(options: dict[str, Any], **switches: Any) -> RestGPTConfig:
+    config = RestGPTConfig.from_options({k: v for k, v in options.items() if k != "roles"})
+    updates = {k: v for k, v in switches.items() if v is not None}
+    return config.model_copy(update=updates) if updates else config
+
+
+def planner_node(kit: RoleKit) -> Any:
+    async def planner(state: RestState, meter: Meter) -> dict[str, Any]:
+        meter.spend("planner_steps")
+        results = state.get("results") or []
+        history = [(r["plan"], r["result"]) for r in results]
+        reply = await kit.run("planner", query=state["instruction"], history=history)
+        decision: PlannerDecision | None = reply.parsed if reply.ok else None
+        if decision is None:
+            if not reply.raw.strip():
+                return {"route": "planner"}  # nothing usable: ask again (bounded by planner_steps)
+            decision = PlannerDecision(kind="next_step", text=reply.raw.strip()[:500])
+        if decision.kind == "final_answer":
+            return {"final_answer": decision.text, "status": "finished", "route": "finish"}
+        update: dict[str, Any] = {"route": "selector", "selector_feedback": None}
+        meter.reset("selector_retries")
+        if decision.kind == "continue" and state.get("subtask"):
+            return {**update, "continue_text": decision.text, "plan_text": decision.text}
+        return {**update, "subtask": decision.text, "subtask_start": len(results), "continue_text": None, "plan_text": decision.text}
+
+    return planner
+
+
+def selector_node(kit: RoleKit, *, use_planner: bool) -> Any:
+    return_to = "planner" if use_planner else "selector"
+
+    async def selector(state: RestState, meter: Meter) -> dict[str, Any]:
+        if not use_planner and not state.get("selector_feedback"):
+            meter.spend("agent_steps")
+        subtask = state.get("subtask") or state["instruction"]
+        results = state.get("results") or []
+        history = [(r["api_plan"], r["result"]) for r in results[state.get("subtask_start", 0):]]
+        reply = await kit.run("selector", subtask=subtask, background=background(state), history=history, instruction=state.get("continue_text"),
+                              feedback=state.get("selector_feedback"), allow_final=not use_planner)
+        decision: SelectorDecision | None = reply.parsed if reply.ok else None
+        base = {"subtask": subtask, "plan_text": state.get("plan_text") or subtask}
+        if decision is None:
+            return _retry(meter, base, f"Your output could not be understood ({reply.error}). Write one line 'METHOD /path purpose' or 'No API call needed. answer'.")
+        if decision.kind == "final_answer" and not use_planner:
+            return {"final_answer": decision.plan, "status": "finished", "route": "finish"}
+        if decision.kind in ("no_api_call", "final_answer"):
+            update = finish_sub_task({**state, **base, "api_plan": "No API call needed."}, decision.plan, return_to)
+            return {**base, **update, "selector_feedback": None}
+        found = endpoint_in_plan(decision.plan)
+        key = match_endpoint(found[0], found[1], kit.spec.keys) if found else None
+        if key is None:
+            return _retry(meter, base, f"{decision.plan} -- {NOT_IN_LIST}")
+        meter.reset("selector_retries")
+        return {**base, **start_api_plan(meter, decision.plan, key), "selector_feedback": None}
+
+    return selector
+
+
+def _retry(meter: Meter, base: dict[str, Any], feedback: str) -> dict[str, Any]:
+    meter.spend("selector_retries", detail=feedback[:200])
+    return {**base, "selector_feedback": feedback, "route": "selector"}
+
+
+def build_restgpt(model: BaseChatModel | None, env: Any, options: dict[str, Any] | None = None, *, use_planner: bool | None = None,
+                  use_parser: bool | None = None, roles: dict[str, RoleFn] | None = None, config: RestGPTConfig | None = None) -> Any:
+    """Compile RestGPT for ``env`` (an ``OpenAPIEnvironment``). ``options`` are agent options
+    (budget fields, ``use_planner``, ``use_parser``, ``prompts``, ``structured``...); ``roles``
+    replaces roles by name (``planner``, ``selector``, ``caller``)."""
+    options = dict(options or {})
+    roles = roles or options.get("roles")
+    config = config or _config(options, use_planner=use_planner, use_parser=use_parser)
+    kit = make_kit(model, env, config, roles)
+    graph = StateGraph(RestState)
+    entry = "planner" if config.use_planner else "selector"
+
+    async def start(state: RestState) -> dict[str, Any]:
+        return {"config": config.model_dump(mode="json"), "counters": {}, "results": [], "route": entry}
+
+    graph.add_node("start", start)
+    if config.use_planner:
+        graph.add_node("planner", node(config, planner_node(kit)))
+        graph.add_conditional_edges("planner", route, ["planner", "selector", "finish"])
+    graph.add_node("selector", node(config, selector_node(kit, use_planner=config.use_planner)))
+    graph.add_node("finish", finish)
+    graph.add_edge(START, "start")
+    graph.add_edge("start", entry)
+    graph.add_conditional_edges("selector", route, sorted({"selector", "caller", entry, "finish"}))
+    add_executor(graph, kit, env, return_to=entry)
+    graph.add_edge("finish", END)
+    return graph.compile(name="restgpt" + ("" if config.use_planner else "-no-planner") + ("" if config.use_parser else "-no-parser"))
+
+
+def _no_planner(model: BaseChatModel | None, env: Any, options: dict[str, Any]) -> Any:
+    return build_restgpt(model, env, options, use_planner=False)
+
+
+def _no_parser(model: BaseChatModel | None, env: Any, options: dict[str, Any]) -> Any:
+    return build_restgpt(model, env, options, use_parser=False)
+
+
+register_agent("restgpt", build_restgpt, env_kind="openapi", description="RestGPT: planner -> API selector -> caller <-> program-aided parser")
+register_agent("restgpt-no-planner", _no_planner, env_kind="openapi", description="RestGPT ablation: no coarse planner (selector ReAct-style)")
+register_agent("restgpt-no-parser", _no_parser, env_kind="openapi", description="RestGPT ablation: the model reads raw JSON (1,000 tokens) instead of writing parser code")
+
+__all__ = ["BudgetExceeded", "build_restgpt"]

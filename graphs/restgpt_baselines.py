@@ -1,0 +1,204 @@
+"""The paper's baselines on RestGPT's executor (restbench.md §5): ``react``, ``reflexion``, ``deps``, ``offline``.
+
+Only planning differs; every API call goes through the shared ``caller`` <-> ``parser`` nodes.
+
+- ``react``: one loop, thought -> API call (executed by the caller) -> observation -> ...
+- ``reflexion``: ReAct, then a reflector judges the trial; on failure its lesson goes into the
+  next trial's prompt (at most ``budget.reflexion_trials`` = 2 trials). The environment is *not*
+  reset between trials (Spotify mutations of trial 1 persist), as with a live API.
+- ``deps``: plan (remaining steps) -> select (next concrete step) -> execute -> describe ->
+  explain (only after a failed step) -> plan ..., at most ``budget.agent_steps`` rounds.
+- ``offline``: the whole plan is written from the query, then executed step by step with no
+  re-planning; a final call writes the answer from the results.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from langchain_core.language_models import BaseChatModel
+from langgraph.graph import END, START, StateGraph
+
+from agents.restgpt.baseline_roles import BaselineKit, ReactDecision
+from agents.restgpt.config import BudgetExceeded, RestGPTConfig
+from agents.restgpt.meter import Meter
+from agents.restgpt.protocol import endpoint_in_plan
+from graphs.registry import register_agent
+from graphs.restgpt import NOT_IN_LIST
+from graphs.restgpt_executor import (
+    RestState,
+    add_executor,
+    finish,
+    finish_sub_task,
+    make_kit,
+    node,
+    route,
+    start_api_plan,
+)
+from tools.openapi.matching import match_endpoint
+
+_FAILED = re.compile(r"\b(status [45]\d\d|error|step limit reached|could not|not found|failed)\b", re.IGNORECASE)
+
+
+def _setup(model: BaseChatModel | None, env: Any, options: dict[str, Any] | None) -> tuple[RestGPTConfig, BaselineKit]:
+    options = dict(options or {})
+    roles = options.pop("roles", None)
+    config = RestGPTConfig.from_options(options)
+    return config, make_kit(model, env, config, roles, cls=BaselineKit)  # type: ignore[return-value]
+
+
+def _graph(config: RestGPTConfig, entry: str) -> StateGraph:
+    graph = StateGraph(RestState)
+
+    async def start(state: RestState) -> dict[str, Any]:
+        return {"config": config.model_dump(mode="json"), "counters": {}, "results": [], "reflections": [], "trial": 0, "subtask_start": 0, "route": entry}
+
+    graph.add_node("start", start)
+    graph.add_node("finish", finish)
+    graph.add_edge(START, "start")
+    graph.add_edge("start", entry)
+    graph.add_edge("finish", END)
+    return graph
+
+
+def _dispatch(kit: BaselineKit, meter: Meter, state: RestState, step: str, plan_text: str, return_to: str) -> dict[str, Any]:
+    """Send one 'METHOD /path purpose' step to the executor, or record why it cannot run."""
+    found = endpoint_in_plan(step)
+    key = match_endpoint(found[0], found[1], kit.spec.keys) if found else None
+    base = {"plan_text": plan_text, "api_plan": step}
+    if key is None:
+        return {**base, **finish_sub_task({**state, **base}, f"{step} -- {NOT_IN_LIST}", return_to)}
+    return {**base, **start_api_plan(meter, step, key)}
+
+
+def _transcript(state: RestState) -> list[tuple[str, str]]:
+    return [(r["plan"], r["result"]) for r in (state.get("results") or [])[state.get("subtask_start", 0):]]
+
+
+# -- ReAct and Reflexion --------------------------------------------------------------------------
+def _build_react(model: BaseChatModel | None, env: Any, options: dict[str, Any] | None, *, reflexion: bool) -> Any:
+    config, kit = _setup(model, env, options)
+    graph = _graph(config, "react")
+    after_answer = "reflect" if reflexion else "finish"
+
+    async def react(state: RestState, meter: Meter) -> dict[str, Any]:
+        try:
+            meter.spend("agent_steps")
+        except BudgetExceeded:
+            if not reflexion:
+                raise
+            return {"final_answer": None, "route": "reflect"}  # the trial ran out of steps: reflect on it
+        reply = await kit.run("react", query=state["instruction"], transcript=_transcript(state), reflections=state.get("reflections") or [])
+        if not reply.ok:
+            entry = {"plan": f"Thought: {reply.raw[:300]}", "api_plan": "", "result": f"Your output could not be parsed ({reply.error}). Write 'Action: METHOD /path purpose' or 'Final Answer: ...'."}
+            return {"results": [*(state.get("results") or []), entry], "route": "react"}
+        decision: ReactDecision = reply.parsed
+        if decision.kind == "final_answer":
+            return {"final_answer": decision.answer, "route": after_answer}
+        return _dispatch(kit, meter, state, decision.action, f"Thought: {decision.thought}\nAction: {decision.action}", "react")
+
+    async def reflect(state: RestState, meter: Meter) -> dict[str, Any]:
+        trial = state.get("trial", 0) + 1
+        if trial >= config.budget.reflexion_trials:
+            return {"trial": trial, "route": "finish"}
+        reply = await kit.run("reflect", query=state["instruction"], transcript=_transcript(state), answer=state.get("final_answer"))
+        if reply.ok and reply.parsed.success and state.get("final_answer"):
+            return {"trial": trial, "route": "finish"}
+        lesson = reply.parsed.reflection if reply.ok else "The previous attempt did not clearly answer the query; check each id with an API call."
+        meter.reset("agent_steps")
+        return {"trial": trial, "reflections": [*(state.get("reflections") or []), lesson], "subtask_start": len(state.get("results") or []),
+                "final_answer": None, "route": "react"}
+
+    graph.add_node("react", node(config, react))
+    graph.add_conditional_edges("react", route, ["react", "caller", after_answer, "finish"] if reflexion else ["react", "caller", "finish"])
+    if reflexion:
+        graph.add_node("reflect", node(config, reflect))
+        graph.add_conditional_edges("reflect", route, ["react", "finish"])
+    add_executor(graph, kit, env, return_to="react")
+    return graph.compile(name="reflexion" if reflexion else "react")
+
+
+def build_react(model: BaseChatModel | None, env: Any, options: dict[str, Any] | None = None) -> Any:
+    return _build_react(model, env, options, reflexion=False)
+
+
+def build_reflexion(model: BaseChatModel | None, env: Any, options: dict[str, Any] | None = None) -> Any:
+    return _build_react(model, env, options, reflexion=True)
+
+
+# -- DEPS -----------------------------------------------------------------------------------------
+def build_deps(model: BaseChatModel | None, env: Any, options: dict[str, Any] | None = None) -> Any:
+    config, kit = _setup(model, env, options)
+    graph = _graph(config, "plan")
+
+    async def plan(state: RestState, meter: Meter) -> dict[str, Any]:
+        reply = await kit.run("deps_plan", query=state["instruction"], descriptions=state.get("descriptions") or [], explanation=state.get("explanation"))
+        steps = reply.parsed.steps if reply.ok else []
+        if steps and endpoint_in_plan(steps[0]) is None and "answer" in steps[0].lower():
+            return {"final_answer": steps[0].split(":", 1)[-1].strip(), "route": "finish"}
+        return {"steps": steps, "route": "select"}
+
+    async def select(state: RestState, meter: Meter) -> dict[str, Any]:
+        meter.spend("agent_steps")
+        reply = await kit.run("deps_select", query=state["instruction"], plan=state.get("steps") or [], descriptions=state.get("descriptions") or [])
+        if not reply.ok:
+            return {"explanation": f"The selected step could not be parsed ({reply.error}).", "route": "plan"}
+        if reply.parsed.kind == "final_answer":
+            return {"final_answer": reply.parsed.answer, "route": "finish"}
+        return _dispatch(kit, meter, state, reply.parsed.action, reply.parsed.action, "describe")
+
+    async def describe(state: RestState, meter: Meter) -> dict[str, Any]:
+        last = (state.get("results") or [{}])[-1]
+        reply = await kit.run("deps_describe", query=state["instruction"], step=last.get("api_plan", ""), result=last.get("result", ""))
+        text = str(reply.parsed or reply.raw).strip() or last.get("result", "")
+        failed = bool(_FAILED.search(last.get("result", "")))
+        return {"descriptions": [*(state.get("descriptions") or []), text], "explanation": None, "route": "explain" if failed else "plan"}
+
+    async def explain(state: RestState, meter: Meter) -> dict[str, Any]:
+        last = (state.get("results") or [{}])[-1]
+        reply = await kit.run("deps_explain", query=state["instruction"], step=last.get("api_plan", ""), description=(state.get("descriptions") or [""])[-1])
+        return {"explanation": str(reply.parsed or reply.raw).strip(), "route": "plan"}
+
+    for name, fn, targets in (("plan", plan, ["select", "finish"]), ("select", select, ["caller", "describe", "plan", "finish"]),
+                              ("describe", describe, ["explain", "plan", "finish"]), ("explain", explain, ["plan", "finish"])):
+        graph.add_node(name, node(config, fn))
+        graph.add_conditional_edges(name, route, targets)
+    add_executor(graph, kit, env, return_to="describe")
+    return graph.compile(name="deps")
+
+
+# -- Offline --------------------------------------------------------------------------------------
+def build_offline(model: BaseChatModel | None, env: Any, options: dict[str, Any] | None = None) -> Any:
+    config, kit = _setup(model, env, options)
+    graph = _graph(config, "plan_all")
+
+    async def plan_all(state: RestState, meter: Meter) -> dict[str, Any]:
+        reply = await kit.run("offline_plan", query=state["instruction"])
+        steps = reply.parsed.steps if reply.ok else []
+        return {"steps": steps[: config.budget.agent_steps], "route": "next_step"}
+
+    async def next_step(state: RestState, meter: Meter) -> dict[str, Any]:
+        done = len(state.get("results") or [])
+        steps = state.get("steps") or []
+        if done >= len(steps) or endpoint_in_plan(steps[done]) is None:
+            return {"route": "answer"}
+        return _dispatch(kit, meter, state, steps[done], steps[done], "next_step")
+
+    async def answer(state: RestState, meter: Meter) -> dict[str, Any]:
+        results = [(r["api_plan"], r["result"]) for r in state.get("results") or []]
+        reply = await kit.run("offline_answer", query=state["instruction"], results=results)
+        return {"final_answer": str(reply.parsed or reply.raw).strip(), "route": "finish"}
+
+    for name, fn, targets in (("plan_all", plan_all, ["next_step", "finish"]), ("next_step", next_step, ["caller", "answer", "next_step", "finish"]),
+                              ("answer", answer, ["finish"])):
+        graph.add_node(name, node(config, fn))
+        graph.add_conditional_edges(name, route, targets)
+    add_executor(graph, kit, env, return_to="next_step")
+    return graph.compile(name="offline")
+
+
+register_agent("react", build_react, env_kind="openapi", description="ReAct baseline: thought -> API call -> observation, on RestGPT's executor")
+register_agent("reflexion", build_reflexion, env_kind="openapi", description="Reflexion baseline: ReAct + self-reflection, at most 2 trials")
+register_agent("deps", build_deps, env_kind="openapi", description="DEPS baseline: describe, explain, plan, select (bounded re-planning)")
+register_agent("offline", build_offline, env_kind="openapi", description="Offline baseline: whole plan up front, executed without re-planning")
