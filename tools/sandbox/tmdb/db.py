@@ -173,25 +173,34 @@ def get_db() -> FixtureDB:
 
 
 # --- search ----------------------------------------------------------------------------------------
-def _tier(query: str, names: list[str]) -> int | None:
+def _close(token: str, word: str) -> bool:
+    """A query word matches a name word as a prefix or within one or two typos ("redemptionn")."""
+    if word.startswith(token):
+        return True
+    if abs(len(word) - len(token)) > 2 or len(token) < 4:
+        return False
+    matcher = difflib.SequenceMatcher(None, token, word)
+    return matcher.real_quick_ratio() >= 0.8 and matcher.quick_ratio() >= 0.8 and matcher.ratio() >= 0.8
+
+
+@lru_cache(maxsize=200_000)
+def _name_tier(q: str, name: str) -> int | None:
     """0 exact, 1 substring, 2 every query word close to a name word (typos), None no match."""
-    q = normalise(query)
-    if not q:
+    n = normalise(name)
+    if not n:
         return None
-    best: int | None = None
-    for name in names:
-        n = normalise(name)
-        if not n:
-            continue
-        if q == n:
-            return 0
-        if q in n:
-            best = 1 if best is None else min(best, 1)
-            continue
-        words = n.split()
-        if all(any(w.startswith(t) or difflib.SequenceMatcher(None, t, w).ratio() >= 0.8 for w in words) for t in q.split()):
-            best = 2 if best is None else min(best, 2)
-    return best
+    if q == n:
+        return 0
+    if q in n:
+        return 1
+    words = n.split()
+    return 2 if all(any(_close(t, w) for w in words) for t in q.split()) else None
+
+
+def _tier(query: str, names: list[str]) -> int | None:
+    q = normalise(query)
+    tiers = [t for t in (_name_tier(q, n) for n in names if n) if t is not None] if q else []
+    return min(tiers) if tiers else None
 
 
 def search(items: list, query: str, names, popularity) -> list:  # noqa: ANN001 - callables

@@ -10,6 +10,7 @@ import hashlib
 import re
 import unicodedata
 import zlib
+from functools import lru_cache
 
 _B62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
@@ -39,6 +40,7 @@ def _digest(*parts: object) -> bytes:
     return hashlib.sha1(":".join(map(str, parts)).encode()).digest()
 
 
+@lru_cache(maxsize=65536)
 def image_path(kind: str, owner: str, n: int, ext: str = ".jpg") -> str:
     """A TMDB-looking file path (``/<27 base62 chars>.jpg``) for image ``n`` of ``owner``."""
     value = int.from_bytes(_digest(kind, owner, n), "big")
@@ -49,15 +51,18 @@ def image_path(kind: str, owner: str, n: int, ext: str = ".jpg") -> str:
     return "/" + "".join(chars) + ext
 
 
+@lru_cache(maxsize=65536)
 def hex_id(*parts: object) -> str:
     """A 24-hex-digit id like TMDB's credit and review ids."""
     return _digest(*parts).hex()[:24]
 
 
+@lru_cache(maxsize=65536)
 def keyword_id(name: str) -> int:
     return 100000 + zlib.crc32(name.lower().encode()) % 900000
 
 
+@lru_cache(maxsize=65536)
 def normalise(text: str) -> str:
     """Lower case, accents and punctuation dropped, ``&`` read as ``and``: the form searches compare."""
     text = unicodedata.normalize("NFKD", text)

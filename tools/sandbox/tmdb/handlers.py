@@ -258,7 +258,7 @@ def person_sub(kind: str) -> Handler:
 
 
 def person_popular(db, path, q):  # noqa: ANN001
-    return v.paged([v.person_item(db, db.people[i]) for i in db.lists.person_popular], _page(q))
+    return v.paged_render([db.people[i] for i in db.lists.person_popular], _page(q), lambda p: v.person_item(db, p))
 
 
 # --- search, discover, trending, genres --------------------------------------------------------------
@@ -270,7 +270,7 @@ def search_movie(db, path, q):  # noqa: ANN001
     for y in (year, pyear):
         if y is not None:
             hits = [m for m in hits if m.release_date[:4] == str(y)]
-    return v.paged([v.movie_item(m) for m in hits], page)
+    return v.paged_render(hits, page, v.movie_item)
 
 
 def search_tv(db, path, q):  # noqa: ANN001
@@ -279,14 +279,14 @@ def search_tv(db, path, q):  # noqa: ANN001
     hits = search(list(db.shows.values()), text, lambda s: [s.name, s.original_name or ""], lambda s: s.popularity)
     if year is not None:
         hits = [s for s in hits if s.first_air_date[:4] == str(year)]
-    return v.paged([v.tv_item(s) for s in hits], page)
+    return v.paged_render(hits, page, v.tv_item)
 
 
 def search_person(db, path, q):  # noqa: ANN001
     text, page = _query_text(q), _page(q)
     _bool(q, "include_adult")
     hits = search(list(db.people.values()), text, lambda p: [p.name, *p.also_known_as], lambda p: p.popularity)
-    return v.paged([v.person_item(db, p) for p in hits], page)
+    return v.paged_render(hits, page, lambda p: v.person_item(db, p))
 
 
 def search_company(db, path, q):  # noqa: ANN001
@@ -347,7 +347,7 @@ def discover_movie(db, path, q):  # noqa: ANN001
         if companies and not companies & {str(c) for c in m.companies}:
             continue
         out.append(m)
-    return v.paged([v.movie_item(m) for m in _sort(out, q.get("sort_by", ""))], page)
+    return v.paged_render(_sort(out, q.get("sort_by", "")), page, v.movie_item)
 
 
 def discover_tv(db, path, q):  # noqa: ANN001
@@ -366,7 +366,7 @@ def discover_tv(db, path, q):  # noqa: ANN001
         if genres and not genres <= {str(TV_GENRES[g]) for g in s.genres} or networks and not networks & {str(n) for n in s.networks}:
             continue
         out.append(s)
-    return v.paged([v.tv_item(s) for s in _sort(out, q.get("sort_by", ""))], page)
+    return v.paged_render(_sort(out, q.get("sort_by", "")), page, v.tv_item)
 
 
 def trending(db, path, q):  # noqa: ANN001

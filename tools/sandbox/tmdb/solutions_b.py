@@ -186,7 +186,7 @@ S: dict[int, Solution] = {
                  lambda r: f"{r[2]['name']} was born in {r[2]['place_of_birth']}.", lambda db: any_of(place(db.people[5602].place_of_birth)[:1])),
     92: Solution([call(SM, query="Mulholland Drive"), call("/movie/top_rated")],
                  lambda r: "Yes, it is in the top 10." if r[0]["results"][0]["id"] in [m["id"] for m in r[1]["results"][:10]] else "No, Mulholland Drive is not in TMDB's top-10 rated list.",
-                 lambda db: all_of(text("yes")) if 1018 in db.lists.movie_top_rated[:10] else any_of([text("no"), text("not"), text("isnt")])),
+                 lambda db: all_of(text("yes")) if 1018 in db.lists.movie_top_rated[:10] else any_of(text(w) for w in ("no", "not in", "isnt", "is not", "not among", "not one of"))),
     93: Solution([call(SP, query="Akira Kurosawa"), call("/person/5026/movie_credits"), call("/person/488/movie_credits")], _more_directed,
                  lambda db: all_of(text(max((5026, 488), key=lambda p: len(db.directed(p))) == 488 and "Spielberg" or "Kurosawa"))),
     94: Solution([call(SM, query="Mulholland Drive"), call("/person/5602/tv_credits")],

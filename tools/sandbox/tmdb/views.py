@@ -46,14 +46,22 @@ def paged(results: list[dict[str, Any]], page: int, **extra: Any) -> dict[str, A
     return {"page": page, "results": results[start:start + PAGE_SIZE], "total_pages": max(1, -(-total // PAGE_SIZE)) if total else 0, "total_results": total, **extra}
 
 
+def paged_render(items: list[Any], page: int, render: Any, **extra: Any) -> dict[str, Any]:
+    """Like ``paged`` but renders only the requested page (searches can hit most of the database)."""
+    start = (page - 1) * PAGE_SIZE
+    body = paged([{}] * len(items), page, **extra)
+    body["results"] = [render(i) for i in items[start:start + PAGE_SIZE]]
+    return body
+
+
 # --- movies ------------------------------------------------------------------------------------------
 def movie_poster(m: Movie) -> str | None:
-    return first_path(posters(f"movie{m.id}", m.images))
+    return image_path("poster", f"movie{m.id}", 0) if m.images else None
 
 
 def movie_item(m: Movie) -> dict[str, Any]:
     return {
-        "adult": False, "backdrop_path": first_path(backdrops(f"movie{m.id}", m.images)), "genre_ids": [MOVIE_GENRES[g] for g in m.genres],
+        "adult": False, "backdrop_path": image_path("backdrop", f"movie{m.id}", 0) if m.images else None, "genre_ids": [MOVIE_GENRES[g] for g in m.genres],
         "id": m.id, "original_language": m.original_language, "original_title": m.original_title or m.title, "overview": m.overview,
         "popularity": m.popularity, "poster_path": movie_poster(m), "release_date": m.release_date, "title": m.title, "video": False,
         "vote_average": m.vote_average, "vote_count": m.vote_count,
@@ -122,7 +130,7 @@ def review(media_id: int, r: Review, kind: str, n: int) -> dict[str, Any]:
 
 # --- people ------------------------------------------------------------------------------------------
 def person_profile(p: Person) -> str | None:
-    return first_path(person_images(p)["profiles"]) if p.images else None
+    return image_path("profile", f"person{p.id}", 0) if p.images else None
 
 
 def person_images(p: Person) -> dict[str, Any]:
@@ -180,9 +188,9 @@ def person_tv_credits(db: FixtureDB, p: Person) -> dict[str, Any]:
 
 # --- tv ----------------------------------------------------------------------------------------------
 def tv_item(s: TVShow) -> dict[str, Any]:
-    return {"backdrop_path": first_path(backdrops(f"tv{s.id}", s.images)), "first_air_date": s.first_air_date, "genre_ids": [TV_GENRES[g] for g in s.genres],
+    return {"backdrop_path": image_path("backdrop", f"tv{s.id}", 0) if s.images else None, "first_air_date": s.first_air_date, "genre_ids": [TV_GENRES[g] for g in s.genres],
             "id": s.id, "name": s.name, "origin_country": s.origin_country, "original_language": s.original_language, "original_name": s.original_name or s.name,
-            "overview": s.overview, "popularity": s.popularity, "poster_path": first_path(posters(f"tv{s.id}", s.images)), "vote_average": s.vote_average, "vote_count": s.vote_count}
+            "overview": s.overview, "popularity": s.popularity, "poster_path": image_path("poster", f"tv{s.id}", 0) if s.images else None, "vote_average": s.vote_average, "vote_count": s.vote_count}
 
 
 def season_poster(s: TVShow, season: Season) -> str:
@@ -208,14 +216,15 @@ def tv_detail(db: FixtureDB, s: TVShow) -> dict[str, Any]:
     return body
 
 
-def _last_episode(s: TVShow) -> dict[str, Any] | None:
-    for season in sorted(s.seasons, key=lambda x: -x.season_number):
-        if season.episodes:
-            e = season.episodes[-1]
-            return {"air_date": e.air_date, "episode_number": e.episode_number, "id": episode_id(s, season, e), "name": e.name, "overview": e.overview,
-                    "production_code": "", "season_number": season.season_number, "show_id": s.id, "still_path": episode_still(s, season, e) or "",
-                    "vote_average": e.vote_average, "vote_count": e.vote_count}
-    return None
+def _last_episode(s: TVShow) -> dict[str, Any]:
+    """The last aired episode: the final episode of the last season (the spec makes it a required object,
+    so seasons authored without episode details get a stub named like TMDB's untitled episodes)."""
+    season = max(s.seasons, key=lambda x: x.season_number)
+    e = next((x for x in season.episodes if x.episode_number == season.episode_count), None)
+    e = e or Episode(episode_number=season.episode_count, name=f"Episode {season.episode_count}", air_date=s.last_air_date or season.air_date)
+    return {"air_date": e.air_date, "episode_number": e.episode_number, "id": episode_id(s, season, e), "name": e.name, "overview": e.overview,
+            "production_code": "", "season_number": season.season_number, "show_id": s.id, "still_path": episode_still(s, season, e) or "",
+            "vote_average": e.vote_average, "vote_count": e.vote_count}
 
 
 def season_id(s: TVShow, season: Season) -> int:
