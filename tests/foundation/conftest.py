@@ -38,7 +38,7 @@ def start_cli(*args: str) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "evals.cli", *map(str, args)], cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
-def wait_for_lines(path: Path, n: int, proc: subprocess.Popen, timeout: float = 40.0) -> int:
+def wait_for_lines(path: Path, n: int, proc: subprocess.Popen, timeout: float = 90.0) -> int:
     """Block until ``path`` holds at least ``n`` complete lines (fails if the process ends first)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

@@ -11,8 +11,8 @@ from pathlib import Path
 from evals.trace import TraceStore
 from tests.foundation.conftest import cli, smoke_ids, start_cli, trace_rows, wait_for_lines
 
-N = 30
-SLOW_MODEL = "scripted:smoke-oracle?latency=0.15"
+N = 40
+SLOW_MODEL = "scripted:smoke-oracle?latency=0.2"
 
 
 def _run_args(out: Path, *extra: str) -> list[str]:
@@ -82,7 +82,7 @@ def test_sigint_stops_cleanly_keeping_finished_episodes(tmp_path: Path) -> None:
     proc = start_cli(*_run_args(out))
     wait_for_lines(out / "traces.jsonl", 3, proc)
     proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=20)
+    _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
     assert "--resume" in err  # says how to continue
 
