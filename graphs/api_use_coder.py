@@ -5,8 +5,9 @@ in flight; each answer is one traced model call with its extraction outcome atta
 step budget does not grow with ``samples``, so upstream's n=128 fits), then ``check`` runs every
 extracted body against the problem's test in the sandboxed checker. ``final_answer`` is a JSON
 object ``{"samples": [body or null, ...]}``; the benchmark's scorer re-checks it from the trace,
-so the in-episode check is for the agent's own record, not the score. Sampling temperature is
-the model's (``--temperature`` sets it on the model and is recorded in the agent options).
+so the in-episode check is for the agent's own record, not the score. ``--temperature T`` (agent
+option ``temperature``) and, with several samples, a per-sample seed ``seed+i`` are bound on
+OpenAI-compatible models (the embedded one included) so the N draws differ.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any, NotRequired, TypedDict
 from langchain_core.language_models import BaseChatModel
 from langgraph.graph import END, START, StateGraph
 
-from agents.api_use.code_writer import Sample, write_code
+from agents.api_use.code_writer import Sample, sampling_model, write_code
 from graphs.registry import register_agent
 from tools.synthetic_api.env import SyntheticApiEnv
 
@@ -47,15 +48,21 @@ def build_api_use_coder(model: BaseChatModel | None, env: Any, options: dict[str
 
     gate = asyncio.Semaphore(max(1, int(options.get("sample_concurrency", 4))))
 
-    async def one(problem: str) -> Sample | Exception:
+    temperature = options.get("temperature")
+    temperature = None if temperature is None else float(temperature)
+    base_seed = int(options.get("seed", 0))
+
+    async def one(problem: str, index: int) -> Sample | Exception:
+        # sample i gets seed base+i when several samples are drawn (pass@k needs distinct draws)
+        sampler = sampling_model(model, temperature=temperature, seed=base_seed + index if samples > 1 else None)
         async with gate:
             try:
-                return await write_code(model, problem, func_name=func_name, root=root, indent=indent)
+                return await write_code(sampler, problem, func_name=func_name, root=root, indent=indent)
             except Exception as exc:  # one failed call costs one sample, not the other N-1
                 return exc
 
     async def write(state: ApiUseState) -> dict[str, Any]:
-        results = await asyncio.gather(*(one(state["instruction"]) for _ in range(samples)))
+        results = await asyncio.gather(*(one(state["instruction"], i) for i in range(samples)))
         errors = [r for r in results if isinstance(r, Exception)]
         if len(errors) == len(results):
             raise errors[0]  # nothing answered: the episode is an error, not a zero score

@@ -13,6 +13,8 @@ from pathlib import Path
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
+from langchain_core.runnables import Runnable
+from langchain_openai.chat_models.base import BaseChatOpenAI
 from pydantic import BaseModel
 
 from agents.api_use.extract import extract_body, uses_keyword_arguments
@@ -42,7 +44,18 @@ def build_messages(problem: str) -> list[BaseMessage]:
             HumanMessage(_template("code_writer_user.txt").replace("<<problem>>", problem).rstrip("\n"))]
 
 
-async def write_code(model: BaseChatModel, problem: str, *, func_name: str, root: str, indent: str) -> Sample:
+def sampling_model(model: BaseChatModel, *, temperature: float | None, seed: int | None) -> Runnable:
+    """Per-call sampling settings for OpenAI-compatible models (the embedded llama.cpp server,
+    vLLM, OpenAI): without a distinct seed per sample, a seeded server returns the same answer N
+    times and pass@k degenerates. Other models are used as built (``--temperature`` reaches them
+    through the model factory)."""
+    if not isinstance(model, BaseChatOpenAI):
+        return model
+    settings = {k: v for k, v in {"temperature": temperature, "seed": seed}.items() if v is not None}
+    return model.bind(**settings) if settings else model
+
+
+async def write_code(model: BaseChatModel | Runnable, problem: str, *, func_name: str, root: str, indent: str) -> Sample:
     """One model call -> one ``Sample``; the parse outcome is attached to the traced model call."""
     reply = await model.ainvoke(build_messages(problem), config={"metadata": {"role": ROLE}})
     raw = reply.content if isinstance(reply.content, str) else str(reply.content)

@@ -21,7 +21,7 @@ import pytest
 from tools.pyexec import net_isolation_prefix, run_python_sync
 from tools.synthetic_api import execute, get_example
 
-TIMEOUT = 2.0
+TIMEOUT = 1.5
 SECRET = "sk-restgraph-hostile-" + uuid.uuid4().hex
 TOKEN = uuid.uuid4().hex
 
