@@ -1,0 +1,125 @@
+"""TMDB sandbox speed: in-process latency per request and loopback requests/second.
+
+The request mix is the oracle's: the 229 reference calls of the 100 RestBench TMDB queries.
+- in-process: handler only (no HTTP) and through httpx's ASGI transport (what an in-process
+  episode pays), median and p95 per request;
+- loopback: a real ``uvicorn`` server (1 worker, a separate process) on a free 127.0.0.1 port,
+  driven by an async httpx client at several concurrencies for a fixed time.
+
+Usage: ``python bench/sandbox_throughput.py [--seconds 5] [--concurrency 1 8 32] [--rounds 3]``.
+Prints numbers; asserts nothing (house rule: measure, don't assert).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+import httpx
+
+from tools.openapi.serve import free_port
+from tools.sandbox.tmdb.app import create_app
+from tools.sandbox.tmdb.db import get_db
+from tools.sandbox.tmdb.reference import replay
+from tools.sandbox.tmdb.solutions import SOLUTIONS
+
+CALLS = [c for i in sorted(SOLUTIONS) for c in SOLUTIONS[i].calls]
+AUTH = {"Authorization": "Bearer bench"}
+
+
+def _summary(samples: list[float]) -> str:
+    ms = sorted(s * 1000 for s in samples)
+    return f"median {statistics.median(ms):.2f} ms, p95 {ms[int(0.95 * (len(ms) - 1))]:.2f} ms, mean {statistics.fmean(ms):.2f} ms over {len(ms)} requests"
+
+
+def bench_handlers(rounds: int) -> None:
+    db = get_db()
+    replay(db, CALLS)  # warm caches
+    samples = []
+    for _ in range(rounds):
+        for c in CALLS:
+            t = time.perf_counter()
+            replay(db, [c])
+            samples.append(time.perf_counter() - t)
+    print(f"in-process, handler only:   {_summary(samples)}")
+
+
+async def bench_asgi(rounds: int) -> None:
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=create_app()), base_url="http://tmdb.sandbox/3", headers=AUTH) as client:
+        for c in CALLS:  # warm-up
+            await client.get(c["path"], params=c["params"])
+        samples = []
+        for _ in range(rounds):
+            for c in CALLS:
+                t = time.perf_counter()
+                response = await client.get(c["path"], params=c["params"])
+                samples.append(time.perf_counter() - t)
+                assert response.status_code == 200, (c, response.status_code)
+    print(f"in-process, ASGI transport: {_summary(samples)}")
+
+
+async def _drive(base: str, concurrency: int, seconds: float) -> tuple[int, int, list[float]]:
+    done, errors, latencies = 0, 0, []
+    deadline = time.perf_counter() + seconds
+    limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
+    async with httpx.AsyncClient(base_url=base, headers=AUTH, limits=limits, timeout=30) as client:
+
+        async def worker(offset: int) -> None:
+            nonlocal done, errors
+            i = offset
+            while time.perf_counter() < deadline:
+                c = CALLS[i % len(CALLS)]
+                t = time.perf_counter()
+                response = await client.get(c["path"], params=c["params"])
+                latencies.append(time.perf_counter() - t)
+                done += 1
+                errors += response.status_code != 200
+                i += 1
+
+        await asyncio.gather(*(worker(k * 7) for k in range(concurrency)))
+    return done, errors, latencies
+
+
+def bench_loopback(concurrencies: list[int], seconds: float) -> None:
+    port = free_port()
+    cmd = [sys.executable, "-m", "uvicorn", "tools.sandbox.tmdb.app:create_app", "--factory", "--host", "127.0.0.1", "--port", str(port),
+           "--workers", "1", "--log-level", "warning", "--no-access-log"]
+    server = subprocess.Popen(cmd, env={**os.environ, "PYTHONPATH": os.getcwd()})
+    base = f"http://127.0.0.1:{port}/3"
+    try:
+        for _ in range(300):  # wait up to 30 s for the server
+            try:
+                if httpx.get(base + "/genre/movie/list", headers=AUTH, timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        else:
+            raise RuntimeError("uvicorn did not start")
+        asyncio.run(_drive(base, 4, 1.0))  # warm-up
+        for n in concurrencies:
+            done, errors, lat = asyncio.run(_drive(base, n, seconds))
+            print(f"loopback uvicorn 1 worker, concurrency {n:>3}: {done / seconds:8.1f} requests/s ({errors} errors); latency {_summary(lat)}")
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--concurrency", type=int, nargs="+", default=[1, 8, 32])
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    print(f"request mix: {len(CALLS)} reference calls of {len(SOLUTIONS)} RestBench TMDB queries; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+    bench_handlers(args.rounds)
+    asyncio.run(bench_asgi(args.rounds))
+    bench_loopback(args.concurrency, args.seconds)
+
+
+if __name__ == "__main__":
+    main()
