@@ -1,0 +1,161 @@
+"""Handlers of the list-shaped lookups: search, discover, trending and the genre lists.
+
+Searches rank like TMDB's (exact name, then partial, then typo-tolerant matches; popularity within
+a tier) and render only the requested page.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tools.sandbox.tmdb import views as v
+from tools.sandbox.tmdb.db import search
+from tools.sandbox.tmdb.derive import MOVIE_GENRES, TV_GENRES
+from tools.sandbox.tmdb.params import (
+    BadParam,
+    Handler,
+    NotFound,
+    _bool,
+    _float,
+    _int,
+    _movies,
+    _page,
+    _query_text,
+    _shows,
+)
+
+
+# --- search, discover, trending, genres --------------------------------------------------------------
+def search_movie(db, path, q):  # noqa: ANN001
+    text, page = _query_text(q), _page(q)
+    year, pyear = _int(q, "year"), _int(q, "primary_release_year")
+    _bool(q, "include_adult")
+    hits = search(list(db.movies.values()), text, lambda m: [m.title, m.original_title or ""], lambda m: m.popularity)
+    for y in (year, pyear):
+        if y is not None:
+            hits = [m for m in hits if m.release_date[:4] == str(y)]
+    return v.paged_render(hits, page, v.movie_item)
+
+
+def search_tv(db, path, q):  # noqa: ANN001
+    text, page, year = _query_text(q), _page(q), _int(q, "first_air_date_year")
+    _bool(q, "include_adult")
+    hits = search(list(db.shows.values()), text, lambda s: [s.name, s.original_name or ""], lambda s: s.popularity)
+    if year is not None:
+        hits = [s for s in hits if s.first_air_date[:4] == str(year)]
+    return v.paged_render(hits, page, v.tv_item)
+
+
+def search_person(db, path, q):  # noqa: ANN001
+    text, page = _query_text(q), _page(q)
+    _bool(q, "include_adult")
+    hits = search(list(db.people.values()), text, lambda p: [p.name, *p.also_known_as], lambda p: p.popularity)
+    return v.paged_render(hits, page, lambda p: v.person_item(db, p))
+
+
+def search_company(db, path, q):  # noqa: ANN001
+    text, page = _query_text(q), _page(q)
+    hits = search(list(db.companies.values()), text, lambda c: [c.name], lambda c: 0.0)
+    return v.paged([{"id": c.id, "logo_path": v.company_logos(c.id)[0]["file_path"], "name": c.name, "origin_country": c.origin_country} for c in hits], page)
+
+
+def search_collection(db, path, q):  # noqa: ANN001
+    text, page = _query_text(q), _page(q)
+    hits = search(list(db.collections.values()), text, lambda c: [c.name], lambda c: 0.0)
+    return v.paged([{k: d[k] for k in ("id", "name", "poster_path", "backdrop_path")} | {"adult": False} for d in (v.collection_detail(db, c.id) for c in hits)], page)
+
+
+_SORTS = {"popularity": "popularity", "vote_average": "vote_average", "vote_count": "vote_count", "release_date": "release_date", "primary_release_date": "release_date",
+          "original_title": "original_title", "revenue": "revenue", "first_air_date": "first_air_date"}
+
+
+def _sort(items: list, sort_by: str, default: str = "popularity.desc") -> list:
+    field, _, direction = (sort_by or default).partition(".")
+    if field not in _SORTS or direction not in ("asc", "desc"):
+        raise BadParam(f"sort_by must be one of the documented values, got {sort_by!r}")
+    attr = _SORTS[field]
+    return sorted(items, key=lambda x: (getattr(x, attr, None) or getattr(x, "title", "") or 0, x.id), reverse=direction == "desc")
+
+
+def _id_list(raw: str | None) -> set[str] | None:
+    return None if not raw else {p.strip() for p in raw.replace("|", ",").split(",") if p.strip()}
+
+
+def discover_movie(db, path, q):  # noqa: ANN001
+    page = _page(q)
+    vmin, vmax, cmin, cmax = _float(q, "vote_average.gte"), _float(q, "vote_average.lte"), _int(q, "vote_count.gte"), _int(q, "vote_count.lte")
+    year, pyear = _int(q, "year"), _int(q, "primary_release_year")
+    _int(q, "with_runtime.gte"), _int(q, "with_runtime.lte"), _int(q, "with_release_type"), _bool(q, "include_adult"), _bool(q, "include_video")
+    lang, genres = q.get("with_original_language"), _id_list(q.get("with_genres"))
+    people = (_id_list(q.get("with_cast")) or set()) | (_id_list(q.get("with_crew")) or set()) | (_id_list(q.get("with_people")) or set())
+    companies = _id_list(q.get("with_companies"))
+    out = []
+    for m in db.movies.values():
+        date = m.release_date
+        if lang and m.original_language != lang:
+            continue
+        if vmin is not None and m.vote_average < vmin or vmax is not None and m.vote_average > vmax:
+            continue
+        if cmin is not None and m.vote_count < cmin or cmax is not None and m.vote_count > cmax:
+            continue
+        if any(q.get(k) and date < q[k] for k in ("primary_release_date.gte", "release_date.gte")):
+            continue
+        if any(q.get(k) and date > q[k] for k in ("primary_release_date.lte", "release_date.lte")):
+            continue
+        if any(y is not None and date[:4] != str(y) for y in (year, pyear)):
+            continue
+        if genres and not genres <= {str(MOVIE_GENRES[g]) for g in m.genres}:
+            continue
+        if people and not people & {str(pid) for pid, _ in m.cast + m.crew}:
+            continue
+        if companies and not companies & {str(c) for c in m.companies}:
+            continue
+        out.append(m)
+    return v.paged_render(_sort(out, q.get("sort_by", "")), page, v.movie_item)
+
+
+def discover_tv(db, path, q):  # noqa: ANN001
+    page = _page(q)
+    vmin, cmin, fyear = _float(q, "vote_average.gte"), _int(q, "vote_count.gte"), _int(q, "first_air_date_year")
+    _int(q, "with_runtime.gte"), _int(q, "with_runtime.lte"), _bool(q, "include_null_first_air_dates"), _bool(q, "screened_theatrically")
+    lang, genres, networks = q.get("with_original_language"), _id_list(q.get("with_genres")), _id_list(q.get("with_networks"))
+    out = []
+    for s in db.shows.values():
+        if lang and s.original_language != lang or vmin is not None and s.vote_average < vmin or cmin is not None and s.vote_count < cmin:
+            continue
+        if fyear is not None and s.first_air_date[:4] != str(fyear):
+            continue
+        if q.get("first_air_date.gte") and s.first_air_date < q["first_air_date.gte"] or q.get("first_air_date.lte") and s.first_air_date > q["first_air_date.lte"]:
+            continue
+        if genres and not genres <= {str(TV_GENRES[g]) for g in s.genres} or networks and not networks & {str(n) for n in s.networks}:
+            continue
+        out.append(s)
+    return v.paged_render(_sort(out, q.get("sort_by", "")), page, v.tv_item)
+
+
+def trending(db, path, q):  # noqa: ANN001
+    media, window = path["media_type"], path["time_window"]
+    if media not in ("all", "movie", "tv", "person") or window not in ("day", "week"):
+        raise NotFound
+    page = _page(q)
+    lists = db.lists
+
+    def items(kind: str) -> list[dict[str, Any]]:
+        ids = getattr(lists, f"trending_{kind}_{window}")
+        if kind == "movie":
+            return [x | {"media_type": "movie"} for x in _movies(db, ids)]
+        if kind == "tv":
+            return [x | {"media_type": "tv"} for x in _shows(db, ids)]
+        return [v.person_item(db, db.people[i]) | {"media_type": "person"} for i in ids]
+
+    if media != "all":
+        return v.paged(items(media), page)
+    merged = [x for trio in zip(items("movie"), items("tv"), items("person"), strict=False) for x in trio]
+    return v.paged(merged, page)
+
+
+def genre_list(table: dict[str, int]) -> Handler:
+    def handler(db, path, q):  # noqa: ANN001
+        return {"genres": [{"id": i, "name": n} for n, i in table.items()]}
+
+    return handler
