@@ -13,6 +13,7 @@ import difflib
 import re
 import unicodedata
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from tools.sandbox.spotify.catalogue import Catalogue
@@ -28,17 +29,25 @@ def fold(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", " ", text).strip()
 
 
-def words(text: str) -> list[str]:
-    return fold(text).split()
+@lru_cache(maxsize=8192)
+def words(text: str) -> tuple[str, ...]:
+    return tuple(fold(text).split())
 
 
-def _word_match(q: str, candidates: list[str]) -> bool:
+def _word_match(q: str, candidates: list[str] | tuple[str, ...]) -> bool:
     for w in candidates:
         if w.startswith(q) or q.startswith(w) and len(w) >= 4:
             return True
-        if len(q) >= 4 and difflib.SequenceMatcher(None, q, w).ratio() >= 0.8:
-            return True
-    return False
+    if len(q) < 4:
+        return False
+    # typo tolerance: only words of similar length can reach a 0.8 ratio, so skip the rest cheaply
+    return any(abs(len(w) - len(q)) <= 2 and _similar(q, w) for w in candidates)
+
+
+@lru_cache(maxsize=65536)
+def _similar(q: str, w: str) -> bool:
+    matcher = difflib.SequenceMatcher(None, q, w)
+    return matcher.quick_ratio() >= 0.8 and matcher.ratio() >= 0.8
 
 
 def parse_query(q: str) -> tuple[list[str], dict[str, str]]:
@@ -49,7 +58,7 @@ def parse_query(q: str) -> tuple[list[str], dict[str, str]]:
 
 def _score(free: list[str], filters: dict[str, str], fields: dict[str, str], popularity: int) -> float | None:
     """None when the item does not match; else a rank score (higher is better)."""
-    all_words = words(" ".join(fields.values()))
+    all_words = words(" ".join(fields.values()))  # cached per item text
     for key, value in filters.items():
         if key == "year":
             years = value.split("-")
@@ -67,7 +76,7 @@ def _score(free: list[str], filters: dict[str, str], fields: dict[str, str], pop
     score = popularity / 100
     if free:
         score += sum(_word_match(w, name_words) for w in free) / len(free)
-        if " ".join(free) == " ".join(name_words):
+        if tuple(free) == name_words:
             score += 2
     return score
 
@@ -78,25 +87,37 @@ def _rank(items: list[tuple[Any, dict[str, str], int]], free: list[str], filters
     return [item for _, _, item in scored]
 
 
-def search(cat: Catalogue, state: SpotifyState, q: str, kinds: list[str]) -> dict[str, list[Any]]:
-    """Matching catalogue objects per kind (``track``, ``album``, ``artist``, ``playlist``)."""
-    free, filters = parse_query(q)
-    if not free and not filters:
-        return {k: [] for k in kinds}
-    artist_names: Callable[[list[str]], str] = lambda ids: " ".join(cat.artists[a].name for a in ids)  # noqa: E731
-    genres: Callable[[list[str]], str] = lambda ids: " ".join(g for a in ids for g in cat.artists[a].genres)  # noqa: E731
-    out: dict[str, list[Any]] = {}
-    for kind in kinds:
+_ROWS: dict[tuple[int, str], list[tuple[Any, dict[str, str], int]]] = {}
+
+
+def _catalogue_rows(cat: Catalogue, kind: str) -> list[tuple[Any, dict[str, str], int]]:
+    """(item, searchable fields, popularity) for the frozen catalogue, built once per kind."""
+    key = (id(cat), kind)
+    if key not in _ROWS:
+        artist_names: Callable[[list[str]], str] = lambda ids: " ".join(cat.artists[a].name for a in ids)  # noqa: E731
+        genres: Callable[[list[str]], str] = lambda ids: " ".join(g for a in ids for g in cat.artists[a].genres)  # noqa: E731
         if kind == "track":
             rows = [(t, {"name": t.name, "track": t.name, "artist": artist_names(t.artist_ids), "album": cat.albums[t.album_id].name, "genre": genres(t.artist_ids), "year": cat.albums[t.album_id].release_date[:4]}, t.popularity) for t in cat.data.tracks]
         elif kind == "album":
             rows = [(a, {"name": a.name, "album": a.name, "artist": artist_names(a.artist_ids), "genre": genres(a.artist_ids), "year": a.release_date[:4]}, max(cat.tracks[t].popularity for t in a.track_ids)) for a in cat.data.albums]
         elif kind == "artist":
             rows = [(a, {"name": a.name, "artist": a.name, "genre": " ".join(a.genres)}, a.popularity) for a in cat.data.artists]
-        elif kind == "playlist":
-            playlists: list[Any] = list(cat.data.playlists) + [p for p in state.playlists if p.public]
-            rows = [(p, {"name": p.name, "description": p.description or ""}, 50) for p in playlists]
         else:
-            rows = []
+            rows = [(p, {"name": p.name, "description": p.description or ""}, 50) for p in cat.data.playlists]
+        _ROWS[key] = rows
+    return _ROWS[key]
+
+
+def search(cat: Catalogue, state: SpotifyState, q: str, kinds: list[str]) -> dict[str, list[Any]]:
+    """Matching catalogue objects per kind (``track``, ``album``, ``artist``, ``playlist``); the
+    user's own public playlists are searchable too."""
+    free, filters = parse_query(q)
+    if not free and not filters:
+        return {k: [] for k in kinds}
+    out: dict[str, list[Any]] = {}
+    for kind in kinds:
+        rows = list(_catalogue_rows(cat, kind))
+        if kind == "playlist":
+            rows += [(p, {"name": p.name, "description": p.description or ""}, 50) for p in state.playlists if p.public]
         out[kind] = _rank(rows, free, filters)
     return out
