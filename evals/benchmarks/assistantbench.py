@@ -159,6 +159,8 @@ class AssistantBenchLocal(_AssistantBenchBase):
     def browser_config(self, options: RunOptions) -> BrowserConfig:
         config = super().browser_config(options)
         config.offline = True  # the fixture benchmark never leaves loopback
+        if "settle_s" not in options.bench_options:
+            config.settle_s = 0.0  # static server-rendered pages: domcontentloaded is enough
         return config
 
     @contextlib.asynccontextmanager

@@ -129,6 +129,11 @@ class BrowserSession:
             error = f"action timed out after {self.config.navigation_timeout_s + self.config.action_timeout_s:.0f}s"
         except Exception as exc:  # Playwright errors are the agent's feedback, not a crash
             error = f"{type(exc).__name__}: {str(exc).splitlines()[0][:300]}"
+        if self.page.url.startswith("chrome-error://"):  # a refused or failed navigation: return to the page we were on
+            if error is None and self.refused:
+                error = f"navigation refused: {self.refused[-1]}"
+            with contextlib.suppress(Exception):
+                await self.page.go_back(wait_until="domcontentloaded")
         note = f"your last action failed: {error}" if error else ""
         observation = await self.observe(note)
         changed = error is None and self._fingerprint != before

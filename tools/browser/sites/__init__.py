@@ -43,7 +43,8 @@ def create_app() -> FastAPI:
     def portal() -> HTMLResponse:
         rows = [(link(url, name), about) for name, url, about in SITES]
         search = '<form action="/search" method="get" role="search"><input type="text" name="q" aria-label="Search the web"> <button type="submit">Search</button></form>'
-        return page("Loopback Web", "Start page", search + table("Sites", ["Site", "About"], rows, raw=True))
+        outside = '<p>Elsewhere: <a href="https://example.com/">example.com</a> (not reachable in offline mode)</p>'
+        return page("Loopback Web", "Start page", search + table("Sites", ["Site", "About"], rows, raw=True) + outside)
 
     @app.get("/search")
     def search(q: str = "") -> HTMLResponse:

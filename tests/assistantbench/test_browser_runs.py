@@ -1,0 +1,168 @@
+"""End-to-end runs of the browsing agents in real headless Chromium against the offline fixture.
+
+One fixture server and one browser serve every run of this module (the runs are the same as
+``restgraph run assistantbench-local ...`` except that they share those resources); each
+episode still gets its own browser context.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from langchain_core.messages import BaseMessage
+
+from agents.browser.oracle import find_ref
+from agents.scripted import register_scripted
+from evals.benchmark import RunOptions
+from evals.benchmarks.assistantbench import AssistantBenchLocal
+from evals.runner import EpisodeRunner
+from evals.trace import Trace, TraceStore
+from tools.browser.sites.tasks import TASKS_BY_ID
+
+pytestmark = pytest.mark.browser
+
+
+def _escape_policy(task: Any, params: dict[str, str]):
+    """Tries to leave loopback three ways (a link click, a goto to an outside IP, a file:// URL),
+    with a loopback page in between so the no-op loop detector does not stop it first."""
+    moves = iter(["click", "/books/", "http://10.1.2.3/admin", "/gyms/", "file:///etc/passwd"])
+
+    def policy(messages: list[BaseMessage]) -> str:
+        move = next(moves, None)
+        if move is None:
+            return json.dumps({"action": "answer", "text": ""})
+        if move == "click":
+            return json.dumps({"action": "click", "ref": find_ref(str(messages[-1].content), "link", "example.com")})
+        return json.dumps({"action": "goto", "url": move})
+
+    return policy
+
+
+register_scripted("test-escape", _escape_policy)
+
+RUNS: dict[str, dict[str, Any]] = {
+    "oracle": {"agent": "browser", "model": "scripted:browser-oracle", "concurrency": 2},
+    "fallback": {"agent": "browser+cb", "model": "scripted:browser-oracle?give_up=1", "limit": 2},
+    "text": {"agent": "browser", "model": "scripted:browser-oracle?style=text&structured=0", "limit": 3},
+    "closed_book": {"agent": "closed-book", "model": "scripted:browser-oracle", "limit": 1},
+    "escape": {"agent": "browser", "model": "scripted:test-escape", "limit": 1},
+    "loop": {"agent": "browser", "model": 'scripted:replay?text={"action":"scroll","direction":"down"}', "limit": 1},
+    "budget": {"agent": "browser", "model": "scripted:browser-oracle", "limit": 1, "agent_options": {"max_steps": 2}},
+}
+
+
+class _SharedResources(AssistantBenchLocal):
+    def __init__(self, resources: Any):
+        self._resources = resources
+
+    @contextlib.asynccontextmanager
+    async def run_resources(self, options: RunOptions):
+        yield self._resources
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory) -> dict[str, tuple[dict[str, Any], list[Trace]]]:
+    root = tmp_path_factory.mktemp("ab_runs")
+
+    async def main() -> dict[str, tuple[dict[str, Any], list[Trace]]]:
+        first = RunOptions(benchmark="assistantbench-local", agent="browser", run_dir=str(root / "oracle"))
+        out = {}
+        async with AssistantBenchLocal().run_resources(first) as resources:
+            for name, spec in RUNS.items():
+                options = RunOptions(benchmark="assistantbench-local", agent=spec["agent"], model=spec["model"], limit=spec.get("limit"), concurrency=spec.get("concurrency", 1), agent_options=spec.get("agent_options", {}), episode_timeout_s=120)
+                runner = EpisodeRunner(options, root / name, benchmark=_SharedResources(resources), progress=False)
+                summary = await runner.run()
+                out[name] = (summary, TraceStore(root / name).load().traces)
+        return out
+
+    return asyncio.run(main())
+
+
+def test_oracle_reaches_full_accuracy_in_real_chromium(runs):
+    summary, traces = runs["oracle"]
+    assert summary["n"] == len(TASKS_BY_ID) == 12
+    assert summary["metrics"]["accuracy"] == 1.0
+    assert summary["metrics"]["answer_rate"] == 1.0
+    assert summary["status_counts"] == {"finished": 12}
+    for trace in traces:
+        calls = list(trace.tool_calls("browser"))
+        assert calls and all(c.error is None for c in calls), trace.task_id
+        assert trace.extra["answer_source"] == "browser"
+        shots = [Path(c.extra["screenshot"]) for c in calls]
+        assert all(p.is_file() and p.stat().st_size > 1000 for p in shots)
+
+
+def test_the_oracle_saw_the_gold_on_the_pages(runs):
+    """String and list golds appear verbatim in what the browser observed (the pages hold the answers)."""
+    _, traces = runs["oracle"]
+    for trace in traces:
+        local = TASKS_BY_ID[trace.task.metadata["local_id"]]
+        if local.answer_type not in ("string", "list"):
+            continue
+        seen = "\n".join(c.response or "" for c in trace.tool_calls("browser"))
+        for line in local.gold.split("\n"):
+            assert line in seen, (local.id, line)
+
+
+def test_screenshots_are_kept_in_the_run_folder(runs):
+    _, traces = runs["oracle"]
+    shot = Path(next(traces[0].tool_calls("browser")).extra["screenshot"])
+    assert shot.parent.parent.name == "screenshots" and shot.parent.parent.parent.name == "oracle"
+
+
+def test_closed_book_fallback_answers_when_browsing_gives_up(runs):
+    summary, traces = runs["fallback"]
+    assert summary["metrics"]["accuracy"] == 1.0
+    for trace in traces:
+        assert trace.extra["answer_source"] == "closed_book"
+        assert trace.extra["browse_outcome"] == "abstained"
+        assert {c.role for c in trace.model_calls()} >= {"policy", "closed_book"}
+
+
+def test_plain_text_protocol(runs):
+    summary, traces = runs["text"]
+    assert summary["metrics"]["accuracy"] == 1.0
+    assert all(c.parsed for c in next(iter(traces)).model_calls())
+
+
+def test_closed_book_agent_never_opens_the_browser(runs):
+    summary, traces = runs["closed_book"]
+    assert summary["metrics"]["accuracy"] == 1.0
+    assert not list(traces[0].tool_calls()) and traces[0].extra["browser_actions"] == 0
+
+
+def test_offline_mode_refuses_and_records_non_loopback_navigation(runs):
+    _, traces = runs["escape"]
+    trace = traces[0]
+    refused = [c for c in trace.tool_calls("browser") if c.name == "refused"]
+    urls = [c.url for c in refused]
+    assert "https://example.com/" in urls  # clicking an external link
+    assert "http://10.1.2.3/admin" in urls  # goto an outside IP
+    assert "file:///etc/passwd" in urls  # file:// is never allowed
+    assert all(c.error.startswith("refused:") for c in refused)
+    actions = {c.params.get("url") or c.name: c for c in trace.tool_calls("browser") if c.name in ("goto", "click")}
+    for target in ("click", "http://10.1.2.3/admin", "file:///etc/passwd"):
+        assert "navigation refused" in (actions[target].error or ""), target
+    assert actions["/books/"].error is None and actions["/gyms/"].error is None
+    assert all(c.url.startswith("http://127.0.0.1") for c in trace.tool_calls("browser") if c.name != "refused")
+    assert trace.final_answer == ""
+
+
+def test_loop_detection_stops_a_repeating_agent(runs):
+    _, traces = runs["loop"]
+    trace = traces[0]
+    assert trace.status == "budget_exhausted"
+    assert "loop" in trace.error
+    assert trace.extra["browser_actions"] <= 3
+
+
+def test_step_budget(runs):
+    _, traces = runs["budget"]
+    trace = traces[0]
+    assert trace.status == "budget_exhausted" and trace.extra["browse_outcome"] == "budget"
+    assert trace.extra["browser_actions"] == 2
