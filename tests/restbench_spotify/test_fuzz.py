@@ -29,7 +29,7 @@ def _bystander_untouched(client: TestClient) -> None:
 def _fuzz_operation(client: TestClient, op, schema_errors, failures: list[str]) -> None:
     method, template = op.method.upper(), op.path
 
-    @settings(max_examples=15, **SETTINGS)
+    @settings(max_examples=10, **SETTINGS)
     @given(case=op.as_strategy())
     def run(case):
         kwargs = case.as_transport_kwargs(base_url="https://api.spotify.com/v1", headers={"Authorization": f"Bearer {FUZZ_TOKEN}"})
