@@ -10,7 +10,8 @@ Bench options (``-B key=value``): ``source`` (a log ``.jsonl`` or a folder of re
 ``queries`` / ``gold`` / ``check_intersection`` (release files), ``candidates`` (``sample``:
 seeded re-draw, the default; ``logged``: the log's own candidate list, the default for
 ``replay``), ``fix_attachment_numbering`` (off = upstream's ``${Value1}`` bug),
-``level_from_full_gold`` (off = upstream's length on the run-truncated actions).
+``level_from_full_gold`` (off = upstream's length on the run-truncated actions), ``only``
+(comma-separated task ids, for a subset).
 """
 
 from __future__ import annotations
@@ -77,7 +78,13 @@ class ShortcutsBenchmark(Benchmark):
         opts = options.bench_options
         mode = str(opts.get("candidates") or ("logged" if options.agent == REPLAY_AGENT else "sample"))
         all_ids = sorted(load_catalogue().api2info)
-        return [make_task(r, candidates=mode, run_seed=options.seed, all_ids=all_ids) for r in load_source(opts)]
+        records = load_source(opts)
+        if opts.get("only"):  # a subset by task id / URL tail, e.g. -B only=e6fe9815...,745ee329...
+            wanted = {w.strip().rsplit("/", 1)[-1] for w in str(opts["only"]).split(",") if w.strip()}
+            records = [r for r in records if task_id_of(r.url).rsplit("/", 1)[-1] in wanted]
+            if not records:
+                raise ValueError(f"bench option only={opts['only']!r} matches no task of this source")
+        return [make_task(r, candidates=mode, run_seed=options.seed, all_ids=all_ids) for r in records]
 
     async def run_episode(self, task: Task, graph: Any, env: Any, options: RunOptions, config: RunnableConfig) -> EpisodeOutcome:
         from evals.runner import stream_graph

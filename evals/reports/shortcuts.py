@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from evals.scorers.shortcuts import METRICS, level_counts
+from evals.scorers.shortcuts import METRICS, level_counts, position_counts
 from tools.shortcuts.protocol import LEVELS
 
 COLUMNS = [label for label, _, _ in LEVELS] + ["Overall"]
@@ -27,8 +27,8 @@ TITLES = {
 }
 
 
-def load_run(run_dir: str | Path) -> tuple[str, dict[str, dict[str, tuple[int, int]]]]:
-    """A run's label (model, or agent for model-free runs) and its per-level counts."""
+def load_scores(run_dir: str | Path) -> tuple[str, list[dict[str, Any]]]:
+    """A run's label (model, or agent for model-free runs) and its per-episode scores."""
     run_dir = Path(run_dir)
     scores_path, summary_path = run_dir / "scores.jsonl", run_dir / "summary.json"
     if not scores_path.is_file() or not summary_path.is_file():
@@ -38,7 +38,23 @@ def load_run(run_dir: str | Path) -> tuple[str, dict[str, dict[str, tuple[int, i
         raise ValueError(f"{run_dir} is a {summary.get('benchmark')!r} run, not shortcuts")
     scores = [json.loads(line) for line in scores_path.read_text(encoding="utf-8").splitlines() if line.strip()]
     label = summary["model"] if summary.get("model") not in (None, "none") else f"{summary['agent']} ({run_dir.name})"
+    return label, scores
+
+
+def load_run(run_dir: str | Path) -> tuple[str, dict[str, dict[str, tuple[int, int]]]]:
+    """A run's label and its per-level counts."""
+    label, scores = load_scores(run_dir)
     return label, level_counts(scores)
+
+
+def position_table(label: str, scores: list[dict[str, Any]], max_position: int = 30) -> str:
+    """API selection by scored-action position within levels (1,5], (5,15], (15,30] (paper, §3.1)."""
+    counts = position_counts(scores)
+    width = min(max_position, max((max(per, default=0) for per in counts.values()), default=0))
+    lines = [f"### API selection by action position: {label}", "", "| level | " + " | ".join(str(k) for k in range(1, width + 1)) + " |", "|---" * (width + 1) + "|"]
+    for level, per in counts.items():
+        lines.append(f"| {level} | " + " | ".join(_cell(per.get(k)) for k in range(1, width + 1)) + " |")
+    return "\n".join(lines) + "\n"
 
 
 def _cell(counts: tuple[int, int] | None) -> str:
@@ -91,11 +107,13 @@ def heatmap(runs: list[tuple[str, dict[str, dict[str, tuple[int, int]]]]], path:
 
 
 def write_report(run_dirs: list[str | Path], out_dir: str | Path) -> dict[str, Any]:
-    runs = [load_run(d) for d in run_dirs]
+    loaded = [load_scores(d) for d in run_dirs]
+    runs = [(label, level_counts(scores)) for label, scores in loaded]
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     table = out_dir / "shortcuts_levels.md"
-    table.write_text(level_table(runs), encoding="utf-8")
+    positions = "\n".join(position_table(label, scores) for label, scores in loaded)
+    table.write_text(level_table(runs) + "\n" + positions, encoding="utf-8")
     return {"table": table, "heatmap": heatmap(runs, out_dir / "shortcuts_heatmap.png")}
 
 

@@ -99,13 +99,15 @@ def score_record(*, aseqs: Sequence[Any], bseqs: Sequence[Any], api_names: Seque
     static = {"n": 0, "correct": 0}
     prev = {"n": 0, "correct": 0, "nopred": 0, "format": 0, "value": 0}
     ask: dict[str, Any] = {"n": 0, "correct": 0, "by_type": {}}
+    by_position: list[int] = []  # API right (1) or wrong (0) for the 1st, 2nd, ... scored action
     for pos, gold in enumerate(run):
         if not is_scored(gold):
             continue
         pred = prediction_of(bseqs[pos])
         pred_id = pred.get("WFWorkflowActionIdentifier") if pred else None
         api["n"] += 1
-        if pred_id is not None and pred_id == action_id(gold):
+        by_position.append(int(pred_id is not None and pred_id == action_id(gold)))
+        if by_position[-1]:
             api["correct"] += 1
         else:
             api["wrong"] += 1
@@ -143,6 +145,7 @@ def score_record(*, aseqs: Sequence[Any], bseqs: Sequence[Any], api_names: Seque
         "n_candidates": len(candidates),
         "api": api,
         "api_unrun": unrun,
+        "api_by_position": by_position,
         "static": static if essential is not None else None,
         "prev": prev,
         "ask": ask,
@@ -151,6 +154,18 @@ def score_record(*, aseqs: Sequence[Any], bseqs: Sequence[Any], api_names: Seque
 
 
 # -- aggregation ---------------------------------------------------------------------------------
+def position_counts(scores: Iterable[Mapping[str, Any]], levels: Sequence[str] = ("(1,5]", "(5,15]", "(15,30]")) -> dict[str, dict[int, tuple[int, int]]]:
+    """API selection by position of the scored action (1-based) within each of ``levels``."""
+    out: dict[str, dict[int, list[int]]] = {level: defaultdict(lambda: [0, 0]) for level in levels}
+    for score in scores:
+        if score.get("level") not in out:
+            continue
+        for index, ok in enumerate(score.get("api_by_position") or [], start=1):
+            out[score["level"]][index][0] += ok
+            out[score["level"]][index][1] += 1
+    return {level: {k: (c, n) for k, (c, n) in sorted(per.items())} for level, per in out.items()}
+
+
 def level_counts(scores: Iterable[Mapping[str, Any]]) -> dict[str, dict[str, tuple[int, int]]]:
     """``{metric: {level or "Overall": (correct, n)}}``: the per-level table with its denominators."""
     out: dict[str, dict[str, list[int]]] = {m: defaultdict(lambda: [0, 0]) for m in METRICS}

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from conftest import FIXTURES
 
-from evals.reports.shortcuts import level_table, load_run, write_report
+from evals.reports.shortcuts import level_table, load_run, load_scores, write_report
+from evals.scorers.shortcuts import position_counts
 
 
 def test_level_table_and_heatmap(run_shortcuts, tmp_path):
@@ -19,7 +20,11 @@ def test_level_table_and_heatmap(run_shortcuts, tmp_path):
     table = level_table([load_run(d) for d in runs])
     assert "| replay (run0) | 100.00 (1/1) | – | 66.67 (4/6) | – | 71.43 (5/7) |" in table
     assert "| scripted:shortcuts-gold | 100.00 (1/1) | – | 100.00 (6/6) | – | 100.00 (7/7) |" in table
+    # tiny0001 (level (5,15]): scored actions at 2, 3, 5, 7, 8, 10 -> right, right, right, json_error, right, wrong id
+    per = position_counts(load_scores(runs[0])[1])["(5,15]"]
+    assert [per[k] for k in range(1, 7)] == [(1, 1), (1, 1), (1, 1), (0, 1), (1, 1), (0, 1)]
     paths = write_report(runs, tmp_path / "report")
+    assert "API selection by action position" in paths["table"].read_text()
     assert paths["heatmap"].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and paths["heatmap"].stat().st_size > 5000
     with pytest.raises(FileNotFoundError):
         load_run(tmp_path / "nothing")
