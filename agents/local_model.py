@@ -20,6 +20,7 @@ Why this shape:
 from __future__ import annotations
 
 import atexit
+import json
 import os
 import shutil
 import subprocess
@@ -29,16 +30,19 @@ import threading
 import time
 import zipfile
 from dataclasses import dataclass, field
+from functools import partial
 from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
 import httpx
-from langchain_core.output_parsers import JsonOutputParser, PydanticOutputParser
-from langchain_core.runnables import Runnable, RunnableMap, RunnablePassthrough
+from langchain_core.exceptions import OutputParserException
+from langchain_core.messages import BaseMessage
+from langchain_core.runnables import Runnable, RunnableLambda, RunnableMap, RunnablePassthrough
 from langchain_core.utils.function_calling import convert_to_json_schema
 from langchain_core.utils.pydantic import is_basemodel_subclass
 from langchain_openai import ChatOpenAI
+from pydantic import ValidationError
 
 from agents.retry import RetryPolicy, retrying_class
 from evals.datasets import cache_root, sha256_of
@@ -284,12 +288,24 @@ class LocalChatOpenAI(ChatOpenAI):
             name = str(json_schema.get("title") or "output")
             response_format = {"type": "json_schema", "json_schema": {"name": name, "schema": json_schema, "strict": True}}
         llm = self.bind(extra_body={**(self.extra_body or {}), "response_format": response_format}, **kwargs)
-        parser = PydanticOutputParser(pydantic_object=schema) if is_pydantic else JsonOutputParser()
+        parser = RunnableLambda(partial(_parse_strict, schema=schema if is_pydantic else None))
         if not include_raw:
             return llm | parser
         parse_assign = RunnablePassthrough.assign(parsed=itemgetter("raw") | parser, parsing_error=lambda _: None)
         parse_none = RunnablePassthrough.assign(parsed=lambda _: None)
         return RunnableMap(raw=llm) | parse_assign.with_fallbacks([parse_none], exception_key="parsing_error")
+
+
+def _parse_strict(message: BaseMessage, schema: type | None) -> Any:
+    """Whole-reply JSON only: a truncated reply is a parse error, never silently auto-closed."""
+    text = message.content if isinstance(message.content, str) else str(message.content)
+    try:
+        value = json.loads(text)
+        return schema.model_validate(value) if schema is not None else value  # type: ignore[attr-defined]
+    except (ValueError, ValidationError) as exc:
+        finish = message.response_metadata.get("finish_reason")
+        hint = " (reply cut at max_tokens)" if finish == "length" else ""
+        raise OutputParserException(f"reply is not valid JSON for the schema{hint}: {exc}", llm_output=text) from exc
 
 
 def _plain_json_schema(schema: Any) -> dict[str, Any]:

