@@ -88,6 +88,7 @@ m(597, "Titanic", "1997-11-18", 7.904, 101.5, "Drama|Romance", runtime=194, budg
   cast=[(6193, "Jack Dawson"), (204, "Rose DeWitt Bukater"), (1954, "Cal Hockley")], crew=[(2710, "Director"), (2710, "Screenplay"), (2710, "Producer")],
   keywords=["shipwreck", "iceberg", "ship", "panic", "titanic", "ocean liner", "forbidden love", "based on true story", "epic", "love affair"],
   release_dates=[rd("JP", "1997-11-01", 1, note="Tokyo International Film Festival"), rd("US", "1997-12-19", 3, "PG-13"), rd("GB", "1998-01-23", 3, "12")],
+  reviews=[rv("deckchair_reviews", "Cameron's Titanic still works because the disaster is staged in real time; the romance is corny, the last hour is overwhelming.")],
   similar=[676, 11036, 454, 1581], recommendations=[11036, 454, 8966, 19995])
 m(676, "Pearl Harbor", "2001-05-21", 6.945, 40.1, "History|Romance|War",
   reviews=[rv("harborlights", "Pearl Harbor spends two hours on a love triangle before the attack arrives; the 40-minute raid sequence is the reason to watch it."),
@@ -109,7 +110,10 @@ FFC = [(1776, "Director")]
 m(238, "The Godfather", "1972-03-14", 8.708, 118.2, "Drama|Crime", runtime=175, companies=[4],
   overview="Spanning the years 1945 to 1955, a chronicle of the fictional Italian-American Corleone crime family.",
   cast=[(3084, "Don Vito Corleone"), (1158, "Michael Corleone"), (3085, "Sonny Corleone")], crew=[(1776, "Director"), (1776, "Screenplay")],
-  similar=[240, 769, 111, 524], recommendations=[240, 242, 769])
+  similar=[240, 769, 111, 524], recommendations=[240, 242, 769],
+  keywords=["mafia", "patriarch", "organized crime", "based on novel or book", "crime family", "new york city", "1940s"],
+  release_dates=[rd("US", "1972-03-14", 1, note="New York premiere"), rd("US", "1972-03-24", 3, "R")],
+  reviews=[rv("corleone_cinema", "Coppola's patient, operatic crime saga: Brando and Pacino trade the family business across a generation, and every scene is staged like a painting.")])
 m(240, "The Godfather Part II", "1974-12-20", 8.591, 71.0, "Drama|Crime", cast=[(1158, "Michael Corleone"), (9100069, "Vito Corleone")], crew=FFC, similar=[238, 242, 111])
 m(242, "The Godfather Part III", "1990-12-25", 7.405, 40.6, "Crime|Drama|Thriller", cast=[(1158, "Michael Corleone"), (1769, "Mary Corleone")], crew=FFC, similar=[238, 240])
 m(592, "The Conversation", "1974-04-07", 7.523, 13.4, "Crime|Drama|Mystery", crew=FFC, similar=[103])
@@ -160,6 +164,7 @@ m(8966, "Twilight", "2008-11-20", 6.301, 62.7, "Fantasy|Drama|Romance", companie
   cast=[(37917, "Bella Swan"), (11288, "Edward Cullen")], crew=[(9100007, "Director")], similar=[11036])
 m(603, "The Matrix", "1999-03-30", 8.206, 78.3, "Action|Science Fiction", companies=[174],
   cast=[(6384, "Neo"), (2975, "Morpheus"), (530, "Trinity")], crew=[(9339, "Director"), (9340, "Director")],
+  keywords=["virtual reality", "artificial intelligence", "dystopia", "hacker", "simulated reality", "martial arts"], similar=[27205, 157336],
   release_dates=[rd("US", "1999-03-31", 3, "R"), rd("AU", "1999-04-08", 3, "M"), rd("GB", "1999-06-11", 3, "15")])
 m(19995, "Avatar", "2009-12-15", 7.572, 142.1, "Action|Adventure|Fantasy|Science Fiction", companies=[25],
   cast=[(65731, "Jake Sully"), (8691, "Neytiri"), (10205, "Dr. Grace Augustine")], crew=[(2710, "Director")], collection=87096)
@@ -167,11 +172,14 @@ m(76600, "Avatar: The Way of Water", "2022-12-14", 7.655, 310.8, "Science Fictio
   cast=[(65731, "Jake Sully"), (8691, "Neytiri")], crew=[(2710, "Director")], collection=87096)
 m(278, "The Shawshank Redemption", "1994-09-23", 8.705, 111.6, "Drama|Crime", runtime=142, companies=[97],
   overview="Imprisoned in the 1940s for the double murder of his wife and her lover, upstanding banker Andy Dufresne begins a new life at the Shawshank prison.",
-  cast=[(504, "Andy Dufresne"), (192, "Ellis Boyd 'Red' Redding"), (4029, "Warden Norton")], crew=[(4027, "Director"), (4027, "Screenplay")])
+  cast=[(504, "Andy Dufresne"), (192, "Ellis Boyd 'Red' Redding"), (4029, "Warden Norton")], crew=[(4027, "Director"), (4027, "Screenplay")],
+  keywords=["prison", "friendship", "based on novel or book", "wrongful imprisonment", "escape", "hope"], similar=[13, 424], recommendations=[13, 680, 238],
+  release_dates=[rd("US", "1994-09-23", 3, "R")])
 m(1600, "The Double Life of Véronique", "1991-05-15", 7.702, 14.8, "Drama|Fantasy|Mystery|Romance", original_title="La Double Vie de Véronique", original_language="fr",
   countries=["FR", "PL"], cast=[(9100008, "Weronika / Véronique")], crew=[(9100009, "Director")])
 m(1018, "Mulholland Drive", "2001-05-16", 7.853, 29.4, "Thriller|Drama|Mystery", countries=["FR", "US"],
-  cast=[(3489, "Betty Elms / Diane Selwyn"), (9100010, "Rita / Camilla Rhodes")], crew=[(5602, "Director"), (5602, "Screenplay")])
+  cast=[(3489, "Betty Elms / Diane Selwyn"), (9100010, "Rita / Camilla Rhodes")], crew=[(5602, "Director"), (5602, "Screenplay")],
+  keywords=["amnesia", "hollywood", "dream", "los angeles", "neo-noir", "surrealism"], similar=[1600], release_dates=[rd("FR", "2001-05-16", 1, note="Cannes Film Festival"), rd("US", "2001-10-12", 3, "R")])
 m(9200004, "We Married as Job! Special: Ganbare Jinrui!", "2021-01-02", 7.312, 6.3, "Comedy|Romance|Drama|TV Movie",
   original_title="逃げるは恥だが役に立つ ガンバレ人類！新春スペシャル!!", original_language="ja", countries=["JP"],
   overview="Mikuri and Hiramasa, who married as a job, face pregnancy, parental leave and the pandemic in this New Year special of the drama.",
