@@ -1,13 +1,15 @@
 """Success predicates for the 57 RestBench Spotify queries (restbench.md §9).
 
 A predicate sees an ``Episode``: the §8.4 initial state, the final state, the final answer and the
-sandbox's request log. Each query has a check (its §9 row) and a set of state components it may
-touch. On top of the check:
+sandbox's request log. Each query has a check (its §9 row), the state components it may change
+(``touches``) and those it may take items from (``lose``); the table is in ``evals.scorers.spotify``.
+On top of the check:
 
-- default mode fails any *loss* outside those components (a removed saved track, album, follow
-  or playlist item, a renamed or re-scoped playlist): "nothing else was damaged";
-- strict mode fails any *change* outside them (player, queue, new playlists included); for the
-  nine read-only queries that means the state must be unchanged.
+- default mode fails any *loss* outside ``lose`` (a removed saved track, album, follow or playlist
+  item, a renamed or re-scoped playlist): "nothing else was damaged", so following one artist
+  while unfollowing another fails even though both touch the follows;
+- strict mode also fails any *change* outside ``touches`` (playback, volume, repeat, queue, new
+  playlists included); for the nine read-only queries that means the state must be unchanged.
 
 Queries that are no-ops under the initial state (7, 10, 20, 37; 5 and 36 if the fixture already
 satisfies them) also need the mutating request in the log.

@@ -73,6 +73,8 @@ def _endpoint(store: SessionStore, handler: Handler) -> Callable[[Request], Awai
                 response = JSONResponse(reply.body, status_code=reply.status)
         except SpotifyError as exc:
             response = JSONResponse(exc.body(), status_code=exc.status)
+        except Exception as exc:  # a sandbox bug: answer like Spotify's 500 and keep it in the log
+            response = JSONResponse(SpotifyError(500, f"Server error: {type(exc).__name__}").body(), status_code=500)
         path = request.url.path[3:] if request.url.path.startswith("/v1/") else request.url.path
         session.log.append(LogEntry(method=request.method, path=path, template=_template(request), params=params, body=body, status=response.status_code, returned_uris=ctx.returned_uris if ctx else []))
         return response
