@@ -69,7 +69,7 @@ class Resources:
 @register_benchmark
 class RestBenchSpotify(Benchmark):
     name: ClassVar[str] = "restbench-spotify"
-    description: ClassVar[str] = "RestBench Spotify: 57 queries on a stateful offline sandbox, state-predicate success"
+    description: ClassVar[str] = "RestBench Spotify: 57 queries on a stateful offline sandbox, state-predicate success (-B live=1 is DESTRUCTIVE)"
     metric_keys: ClassVar[tuple[str, ...]] = RESTBENCH_METRICS
     default_agent: ClassVar[str] = "restgpt"
     env_kind: ClassVar[str] = "openapi"
