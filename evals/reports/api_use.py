@@ -30,6 +30,10 @@ DIAL_LABELS = {
 }
 
 
+#: dial pairs drawn as heat maps (first run only): the spec's (k, i) and noise x style breakdowns
+GRIDS = (("distractors", "position"), ("noise", "style"))
+
+
 class Run:
     """One run folder: label, mode and per-case score rows."""
 
@@ -82,19 +86,20 @@ def table(runs: list[Run]) -> str:
 
 
 def plot(runs: list[Run], path: Path) -> list[str]:
-    """One panel per dial present in any run (plus the distractor (k, i) grid); returns the dials drawn."""
+    """One panel per dial present in any run, plus the ``GRIDS`` heat maps; returns the dials drawn."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     dials = [d for d in DIAL_LABELS if any(by_dial(r.rows, d) for r in runs)]
-    has_grid = any(grid(r.rows, "distractors", "position") for r in runs)
-    panels = len(dials) + (1 if has_grid else 0)
+    grids = [(a, b) for a, b in GRIDS if grid(runs[0].rows, a, b)]
+    panels = len(dials) + len(grids)
     if panels == 0:
         raise ValueError("no dial values in these runs' scores.jsonl")
     cols = min(3, panels)
-    fig, axes = plt.subplots((panels + cols - 1) // cols, cols, figsize=(5 * cols, 3.6 * ((panels + cols - 1) // cols)), squeeze=False)
+    rows_n = (panels + cols - 1) // cols
+    fig, axes = plt.subplots(rows_n, cols, figsize=(5.5 * cols, 4.2 * rows_n), squeeze=False)
     flat = list(axes.flat)
     for ax, dial in zip(flat, dials, strict=False):
         numeric = all(isinstance(v, int) for r in runs for v in by_dial(r.rows, dial))
@@ -102,6 +107,7 @@ def plot(runs: list[Run], path: Path) -> list[str]:
             data = by_dial(run.rows, dial)
             if numeric:
                 ax.plot(list(data), [m for m, _ in data.values()], marker="o", label=run.label)
+                ax.set_xticks(sorted({v for r in runs for v in by_dial(r.rows, dial)}))
             else:
                 xs = list(range(len(data)))
                 width = 0.8 / len(runs)
@@ -110,15 +116,17 @@ def plot(runs: list[Run], path: Path) -> list[str]:
         ax.set_xlabel(DIAL_LABELS[dial])
         ax.set_ylabel("pass rate")
         ax.set_ylim(-0.05, 1.05)
-    if has_grid:
-        ax = flat[len(dials)]
-        cells = grid(runs[0].rows, "distractors", "position")
-        size = max(max(k for k, _ in cells), max(i for _, i in cells)) + 1
-        matrix = [[cells.get((k, i), float("nan")) for i in range(size)] for k in range(size)]
-        image = ax.imshow(matrix, vmin=0, vmax=1, cmap="viridis", origin="lower")
-        ax.set_xlabel("target position i")
-        ax.set_ylabel("distractors k")
-        ax.set_title(f"pass rate by (k, i): {runs[0].label}", fontsize=8)
+    for ax, (row_dial, col_dial) in zip(flat[len(dials):], grids, strict=False):
+        cells = grid(runs[0].rows, row_dial, col_dial)
+        row_values = sorted({r for r, _ in cells}, key=lambda x: (isinstance(x, str), x))
+        col_values = sorted({c for _, c in cells}, key=lambda x: (isinstance(x, str), x))
+        matrix = [[cells.get((r, c), float("nan")) for c in col_values] for r in row_values]
+        image = ax.imshow(matrix, vmin=0, vmax=1, cmap="viridis", origin="lower", aspect="auto")
+        ax.set_xticks(range(len(col_values)), [str(v) for v in col_values], rotation=30, ha="right", fontsize=7)
+        ax.set_yticks(range(len(row_values)), [str(v) for v in row_values], fontsize=7)
+        ax.set_xlabel(DIAL_LABELS[col_dial])
+        ax.set_ylabel(DIAL_LABELS[row_dial])
+        ax.set_title(f"pass rate: {runs[0].label}", fontsize=8)
         fig.colorbar(image, ax=ax)
     for ax in flat[panels:]:
         ax.axis("off")
