@@ -143,15 +143,14 @@ async def run_python(
     prints nothing for that long (batch runners stream one line per item)."""
     if timeout_s <= 0 or memory_mb <= 0:
         raise ValueError(f"timeout_s and memory_mb must be positive, got {timeout_s}, {memory_mb}")
+    nonce = "RGSTATUS-" + secrets.token_hex(16)
     try:
         payload = json.dumps({
-            "code": code, "inputs": inputs or {}, "nonce": "", "memory_mb": memory_mb,
+            "code": code, "inputs": inputs or {}, "nonce": nonce, "memory_mb": memory_mb,
             "cpu_s": math.ceil(timeout_s) + 1, "allowed_modules": sorted(allowed_modules) if allowed_modules is not None else None,
         })
     except (TypeError, ValueError) as exc:
         raise ValueError(f"run_python inputs must be JSON-serialisable: {exc}") from exc
-    nonce = "RGSTATUS-" + secrets.token_hex(16)
-    payload = payload.replace('"nonce": ""', f'"nonce": "{nonce}"', 1)
     started = time.monotonic()
     workdir = tempfile.mkdtemp(prefix="rg-pyexec-")
     timed_out = False

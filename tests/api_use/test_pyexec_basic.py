@@ -45,3 +45,13 @@ def test_safe_inside_running_loop_and_threads() -> None:
 def test_output_is_bounded() -> None:
     result = run_python_sync("print('x' * 3_000_000)", max_output_bytes=1000)
     assert result.ok and len(result.stdout) < 1100 and result.stdout.endswith("[output truncated]")
+
+
+def test_inputs_cannot_collide_with_the_status_channel() -> None:
+    result = run_python_sync("print(repr(nonce), data)", inputs={"nonce": "", "data": [1]})
+    assert result.ok and result.stdout == "'' [1]\n"
+
+
+def test_timeout_kills_and_reports() -> None:
+    result = run_python_sync("while True:\n    pass", timeout_s=1.0)
+    assert not result.ok and result.timed_out and result.error.startswith("TimeoutError") and result.duration_s < 3
