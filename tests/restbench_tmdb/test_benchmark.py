@@ -71,3 +71,15 @@ def test_live_mode_needs_credentials_and_is_not_judged(monkeypatch, data_dir):
     assert live_credentials() == ("k", "api_key")
     monkeypatch.setenv("TMDB_TOKEN", "t")
     assert live_credentials() == ("t", "bearer")
+
+
+def test_live_review_export_lists_query_answer_and_hint(data_dir):
+    from evals.benchmarks.restbench_tmdb import review_csv
+    from evals.trace import Trace
+
+    bench = get_benchmark("restbench-tmdb")
+    task = bench.tasks(RunOptions(benchmark="restbench-tmdb", agent="oracle"))[0]
+    trace = Trace(task_id=task.id, task=task, benchmark="restbench-tmdb", agent="x", model="none", final_answer="Seven, I think.", env_state={"mode": "live"})
+    assert bench.score_episode(trace)["success"] is None  # live answers are not judged against the fixture
+    rows = review_csv([trace], trace_link="runs/x#{task_id}").splitlines()
+    assert rows[0].startswith("task_id,query,answer") and "give me the number of movies directed by Sofia Coppola" in rows[1] and "runs/x#tmdb/1" in rows[1]
