@@ -144,6 +144,8 @@ class BrowserSession:
         return result
 
     async def _dispatch(self, action: BrowserAction) -> str | None:
+        if action.action == "goto" and not action.url and action.ref:  # small models "goto" a link: click it
+            action = action.model_copy(update={"action": "click"})
         if action.action in REF_ACTIONS:
             if not action.ref:
                 return f"{action.action} needs a ref such as e12"
