@@ -20,8 +20,10 @@ _FINAL = re.compile(r"(?:the\s+)?final\s+answer\s*(?:is)?\s*:?(.*)", re.I | re.S
 def extract_final_answer(reply: str) -> str:
     """Text after the last "The final answer is:" (or the whole reply), formatted for the scorer."""
     matches = list(_FINAL.finditer(reply))
-    text = matches[-1].group(1) if matches else reply
-    return format_answer(text.strip().split("\n\n")[0])
+    text = (matches[-1].group(1) if matches else reply).strip()
+    # a JSON value may span lines (up to a blank line); anything else ends at the line break
+    text = text.split("\n\n")[0] if text[:1] in "[{" else text.split("\n")[0]
+    return format_answer(text)
 
 
 async def closed_book_answer(model: BaseChatModel, question: str) -> str:

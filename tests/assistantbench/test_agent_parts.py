@@ -80,6 +80,8 @@ def test_closed_book_extraction():
     assert extract_final_answer("Thinking...\nThe final answer is: $1,200") == "1200"
     assert extract_final_answer("The final answer is:") == ""
     assert extract_final_answer("Paris") == "Paris"
+    assert extract_final_answer("The final answer is: Paris\nBecause it is the capital.") == "Paris"
+    assert extract_final_answer('The final answer is: [\n"a",\n"b"\n]\n\nDone.') == '["a", "b"]'
 
 
 @pytest.mark.parametrize(
