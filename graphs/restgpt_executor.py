@@ -66,14 +66,20 @@ class RestState(TypedDict):
 
 NodeFn = Callable[[RestState, Meter], Awaitable[dict[str, Any]]]
 
-_REDUCED: dict[tuple[str, int, bool, bool], ReducedSpec] = {}
+_REDUCED: dict[tuple[Any, ...], ReducedSpec] = {}
 
 
 def reduced_spec(env: Any, config: RestGPTConfig) -> ReducedSpec:
-    """The environment's spec reduced once per (spec object, options): episodes share it read-only."""
+    """The environment's spec reduced once per process and options: episodes share it read-only.
+
+    Benchmarks hand every run a fresh (equal) dereferenced spec, so the key is the spec's
+    identity as documents go: scenario, title, version and its operation keys."""
     merge = env.scenario == "spotify"
-    key = (env.scenario, id(env.spec), merge, config.faithful_reduction)
+    info = env.spec.get("info") or {}
+    key = (env.scenario, info.get("title"), info.get("version"), tuple(env.endpoint_keys), merge, config.faithful_reduction)
     if key not in _REDUCED:
+        if len(_REDUCED) > 16:
+            _REDUCED.clear()
         _REDUCED[key] = reduce_openapi_spec(env.spec, dereferenced=True, merge_allof_schemas=merge, faithful=config.faithful_reduction)
     return _REDUCED[key]
 

@@ -16,7 +16,14 @@ from pydantic import BaseModel
 
 from agents.parsing import ParseError
 from agents.restgpt.llm import RoleReply
-from agents.restgpt.protocol import Reflection, StepList, endpoint_in_plan, parse_reflection, parse_steps
+from agents.restgpt.protocol import (
+    Reflection,
+    StepList,
+    call_start,
+    endpoint_in_plan,
+    parse_reflection,
+    parse_steps,
+)
 from agents.restgpt.roles import RoleKit
 
 REACT_STOP = ("\nObservation:",)
@@ -57,8 +64,9 @@ def parse_select_line(text: str) -> ReactDecision:
     if final and endpoint_in_plan(text[: final.start()]) is None:
         return ReactDecision(kind="final_answer", answer=text[final.end():].strip())
     for line in text.splitlines():
-        if endpoint_in_plan(line):
-            return ReactDecision(kind="action", action=re.sub(r"^\s*(?:\d+[.)]|[-*]|action\s*:)\s*", "", line, flags=re.IGNORECASE).strip())
+        start = call_start(line)
+        if start is not None:
+            return ReactDecision(kind="action", action=line[start:].strip())
     raise ParseError(f"no 'METHOD /path' line and no 'Final Answer:' in: {text[:200]!r}")
 
 

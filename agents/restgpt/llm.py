@@ -27,9 +27,6 @@ from evals.recording import annotate_model_call
 #: messages carry their role here (not sent to providers); scripted policies read it
 ROLE_KEY = "restgraph_role"
 
-_STRUCTURED_CACHE: dict[int, bool] = {}
-
-
 @dataclass
 class RoleReply:
     parsed: Any
@@ -54,12 +51,9 @@ def cut_at_stops(text: str, stops: Sequence[str]) -> str:
 def uses_structured(model: BaseChatModel, preference: bool | None) -> bool:
     if preference is not None:
         return preference
-    key = id(model)
-    if key not in _STRUCTURED_CACHE:
-        from agents.models import supports_structured_output
+    from agents.models import supports_structured_output
 
-        _STRUCTURED_CACHE[key] = supports_structured_output(model)
-    return _STRUCTURED_CACHE[key]
+    return supports_structured_output(model)
 
 
 def role_messages(role: str, system: str, user: str) -> list[Any]:

@@ -38,10 +38,20 @@ class PlannerDecision(BaseModel):
     text: str = Field(description="the sub-task, the Continue instruction, or the final answer")
 
 
+def looks_like_prose(text: str) -> bool:
+    """False for output that is clearly not a natural-language step: JSON debris, fences, special tokens."""
+    stripped = text.strip()
+    if not stripped or stripped[0] in "{}[]`" or "<|" in stripped:
+        return False
+    return len(re.findall(r"[A-Za-z]{2,}", stripped)) >= 2
+
+
 def parse_planner(text: str) -> PlannerDecision:
     text = _clean(text)
     if not text:
         raise ParseError("empty planner output")
+    if not looks_like_prose(text):
+        raise ParseError(f"planner output is not a step, Continue or Final Answer: {text[:200]!r}")
     final = _FINAL.search(text)
     if final:
         return PlannerDecision(kind="final_answer", text=text[final.end():].strip())
@@ -73,6 +83,12 @@ def parse_selector(text: str) -> SelectorDecision:
         line = text[call.start():].split("\n")[0].strip()
         return SelectorDecision(kind="api_call", plan=line)
     raise ParseError(f"no 'METHOD /path', 'No API call needed.' or 'Final Answer:' in selector output: {text[:200]!r}")
+
+
+def call_start(text: str) -> int | None:
+    """Where the first 'METHOD /path' starts in ``text`` (None if there is none)."""
+    call = _CALL.search(text)
+    return call.start() if call else None
 
 
 def endpoint_in_plan(plan: str) -> tuple[str, str] | None:

@@ -51,6 +51,7 @@ class RoleKit:
     spec: ReducedSpec
     base_url: str
     overrides: dict[str, RoleFn] = field(default_factory=dict)
+    _docs: dict[str, str] = field(default_factory=dict, repr=False)
 
     @property
     def structured(self) -> bool:
@@ -99,8 +100,11 @@ class RoleKit:
 
     # -- caller ---------------------------------------------------------------------------------
     def caller_docs(self, endpoint: ReducedEndpoint) -> str:
-        docs = yaml.safe_dump({endpoint.key: endpoint.docs()}, sort_keys=False, allow_unicode=True, width=120)
-        return cut_tokens(docs, self.config.caller_doc_tokens)
+        """The endpoint's docs as YAML without responses, cut to ``caller_doc_tokens`` (cached per kit)."""
+        if endpoint.key not in self._docs:
+            docs = yaml.safe_dump({endpoint.key: endpoint.docs()}, sort_keys=False, allow_unicode=True, width=120)
+            self._docs[endpoint.key] = cut_tokens(docs, self.config.caller_doc_tokens)
+        return self._docs[endpoint.key]
 
     async def caller(self, *, api_plan: str, background: str, endpoint: ReducedEndpoint, scratch: Sequence[str]) -> RoleReply:
         system = self.render("caller", base_url=self.base_url, api_docs=self.caller_docs(endpoint))

@@ -121,8 +121,11 @@ def _success(responses: dict[str, Any], faithful: bool) -> tuple[int | None, dic
 
 
 def reduce_openapi_spec(spec: dict[str, Any], *, merge_allof_schemas: bool = False, faithful: bool = False, dereferenced: bool = False) -> ReducedSpec:
-    """Reduce a spec (raw, or already dereferenced with ``dereferenced=True``) for RestGPT's roles."""
-    full = copy.deepcopy(spec) if dereferenced else dereference(spec)
+    """Reduce a spec (raw, or already dereferenced with ``dereferenced=True``) for RestGPT's roles.
+
+    Only the kept parts are copied (a dereferenced spec is never mutated), so reducing TMDB's
+    1.3 MB spec does not deep-copy its inline examples."""
+    full = spec if dereferenced else dereference(spec)
     endpoints = []
     for path, item in full.get("paths", {}).items():
         for method in HTTP_METHODS:
