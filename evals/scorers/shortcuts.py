@@ -95,7 +95,7 @@ def score_record(*, aseqs: Sequence[Any], bseqs: Sequence[Any], api_names: Seque
     run = list(aseqs[: len(bseqs)])
     length = shortcut_length(run) if full_length is None else full_length
     candidates = list(api_names or [])
-    api = {"n": 0, "correct": 0, "wrong": 0, "hallucinated": 0, "rel_pos_sum": 0.0, "rel_pos_n": 0}
+    api = {"n": 0, "correct": 0, "wrong": 0, "picked_wrong": 0, "hallucinated": 0, "rel_pos_sum": 0.0, "rel_pos_n": 0}
     static = {"n": 0, "correct": 0}
     prev = {"n": 0, "correct": 0, "nopred": 0, "format": 0, "value": 0}
     ask: dict[str, Any] = {"n": 0, "correct": 0, "by_type": {}}
@@ -111,6 +111,9 @@ def score_record(*, aseqs: Sequence[Any], bseqs: Sequence[Any], api_names: Seque
             api["correct"] += 1
         else:
             api["wrong"] += 1
+            if pred_id is None:
+                continue  # no pick at all (json_error / no identifier): not a hallucination
+            api["picked_wrong"] += 1
             if pred_id not in candidates:
                 api["hallucinated"] += 1
             elif candidates:
@@ -214,8 +217,8 @@ def aggregate_counts(scores: Iterable[Mapping[str, Any]]) -> dict[str, float]:
         api = score["api"]
         sums["api_selection_accuracy_strict"][0] += api["correct"]
         sums["api_selection_accuracy_strict"][1] += api["n"] + score.get("api_unrun", 0)
-        for key in ("wrong", "hallucinated", "rel_pos_sum", "rel_pos_n"):
-            extra[key] += api[key]
+        for key in ("picked_wrong", "hallucinated", "rel_pos_sum", "rel_pos_n"):
+            extra[key] += api.get(key, 0)
         for key in ("nopred", "format", "value"):
             extra["prev_" + key] += score["prev"][key]
     out: dict[str, float] = {}
@@ -226,8 +229,8 @@ def aggregate_counts(scores: Iterable[Mapping[str, Any]]) -> dict[str, float]:
         if metric == "static_param_accuracy" and not static_seen:
             continue
         out[f"{metric}_n"] = float(sums[metric][1])
-    if extra["wrong"]:
-        out["api_hallucination_rate"] = extra["hallucinated"] / extra["wrong"]
+    if extra["picked_wrong"]:  # wrong picks (with an identifier) that are not among the candidates
+        out["api_hallucination_rate"] = extra["hallucinated"] / extra["picked_wrong"]
     if extra["rel_pos_n"]:
         out["api_wrong_pick_mean_rel_position"] = extra["rel_pos_sum"] / extra["rel_pos_n"]
     for key in ("nopred", "format", "value"):

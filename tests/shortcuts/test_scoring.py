@@ -117,6 +117,7 @@ def test_mixtral_log_pinned_numbers(data_dir, run_shortcuts):
     assert m["api_selection_accuracy@(15,30]"] == pytest.approx(5 / 36, abs=1e-6)
     assert m["api_selection_accuracy@Productivity & Utilities"] == pytest.approx(9 / 56, abs=1e-6)
     assert m["prev_output_param_accuracy"] == 0.25 and m["prev_output_param_accuracy_n"] == 4
+    assert m["api_hallucination_rate"] == pytest.approx(9 / 40, abs=1e-6)  # 47 wrong, 7 json errors, 9 ids not offered
     assert m["ask_input_accuracy_n"] == 0 and "ask_input_accuracy" not in m
     assert "static_param_accuracy" not in m  # unavailable without the check_intersection file
 
