@@ -1,0 +1,174 @@
+"""RestGPT Table 4 layout over RestBench runs: rows = agents, columns = Success / Correct Path /
+ΔSolution Len per scenario, plus mean API calls, tokens and cost per episode, with the paper's
+numbers (arXiv 2306.06624, text-davinci-003; restbench.md §7) alongside for reference.
+
+Reads each run folder's ``summary.json`` (``restgraph score DIR`` writes it). Prints a terminal
+table and writes ``table4.md``, ``table4.csv`` and ``table4.png`` (grouped bars of Success and
+Correct Path per scenario, the paper's values as hatched bars) into ``--out``:
+
+    python -m evals.reports.table4 runs/restgpt-tmdb runs/restgpt-spotify runs/react-tmdb ... --out report/
+    python -m evals.reports.table4 runs/* --out report/ --price-in 0.15 --price-out 0.60   # $ per 1M tokens
+
+Our Success is automatic (fixture criteria / state predicates), the paper's was judged by hand;
+the columns are comparable in layout, not in method.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+SCENARIOS = {"restbench-tmdb": "TMDB", "restbench-spotify": "Spotify"}
+#: agent -> paper row (Succ, CP, Δ) per scenario; None where the paper reports "–"
+PAPER: dict[str, dict[str, tuple[float, float, float | None]]] = {
+    "offline": {"TMDB": (29.0, 33.0, 1.52), "Spotify": (14.5, 36.4, 1.10)},
+    "deps": {"TMDB": (38.0, 43.0, 1.20), "Spotify": (19.3, 43.8, 1.74)},
+    "react": {"TMDB": (44.0, 57.0, 0.76), "Spotify": (54.5, 49.1, 0.31)},
+    "reflexion": {"TMDB": (52.0, 59.0, 1.37), "Spotify": (59.6, 61.4, 1.68)},  # Spotify Δ uncertain (§7)
+    "restgpt": {"TMDB": (75.0, 79.0, 0.55), "Spotify": (72.7, 74.5, 0.25)},
+    "restgpt-no-planner": {"TMDB": (44.0, 57.0, 0.76), "Spotify": (54.5, 49.1, 0.31)},
+    "restgpt-no-parser": {"TMDB": (46.0, 53.0, 0.60), "Spotify": (47.3, 52.7, 0.24)},
+}
+AGENT_ORDER = ["offline", "deps", "react", "reflexion", "restgpt", "restgpt-no-planner", "restgpt-no-parser"]
+
+
+@dataclass
+class Row:
+    agent: str
+    model: str
+    cells: dict[str, dict[str, Any]] = field(default_factory=dict)  # scenario -> metrics + usage
+
+    @property
+    def label(self) -> str:
+        return f"{self.agent} ({self.model})"
+
+
+def load_rows(run_dirs: list[Path]) -> list[Row]:
+    rows: dict[tuple[str, str], Row] = {}
+    for run_dir in run_dirs:
+        path = Path(run_dir) / "summary.json"
+        if not path.is_file():
+            raise FileNotFoundError(f"{path} not found; run `restgraph score {run_dir}` first")
+        summary = json.loads(path.read_text())
+        scenario = SCENARIOS.get(summary.get("benchmark", ""))
+        if scenario is None:
+            continue  # not a RestBench run
+        row = rows.setdefault((summary["agent"], summary["model"]), Row(summary["agent"], summary["model"]))
+        n = max(1, int(summary.get("n", 0)))
+        usage = summary.get("usage", {})
+        row.cells[scenario] = {**summary.get("metrics", {}), "n": summary.get("n", 0), "tokens_in": usage.get("input_tokens", 0) / n,
+                               "tokens_out": usage.get("output_tokens", 0) / n, "model_calls": usage.get("model_calls", 0) / n}
+    order = {a: i for i, a in enumerate(AGENT_ORDER)}
+    return sorted(rows.values(), key=lambda r: (order.get(r.agent, len(order)), r.agent, r.model))
+
+
+def _pct(value: Any) -> str:
+    return "" if value is None else f"{100 * value:.1f}"
+
+
+def _delta(value: Any) -> str:
+    return "" if value is None else f"{value:+.2f}"
+
+
+def table(rows: list[Row], price_in: float | None = None, price_out: float | None = None) -> tuple[list[str], list[list[str]]]:
+    header = ["Method"]
+    for s in ("TMDB", "Spotify"):
+        header += [f"{s} Succ", f"{s} CP", f"{s} Δ", f"{s} #API", f"{s} tok/ep", f"{s} $/ep", f"{s} paper Succ/CP/Δ"]
+    body = []
+    for row in rows:
+        cells = [row.label]
+        for s in ("TMDB", "Spotify"):
+            m = row.cells.get(s)
+            paper = PAPER.get(row.agent, {}).get(s)
+            paper_text = "" if paper is None else f"{paper[0]:.1f} / {paper[1]:.1f} / " + ("–" if paper[2] is None else f"{paper[2]:+.2f}")
+            if m is None:
+                cells += ["", "", "", "", "", "", paper_text]
+                continue
+            cost = ""
+            if price_in is not None and price_out is not None:
+                cost = f"{(m['tokens_in'] * price_in + m['tokens_out'] * price_out) / 1e6:.4f}"
+            succ = m.get("success_rate")
+            cells += [_pct(succ), _pct(m.get("correct_path_rate")), _delta(m.get("delta_solution_len")) if succ else "–",
+                      f"{m.get('mean_api_calls', 0):.2f}", f"{m['tokens_in'] + m['tokens_out']:.0f}", cost, paper_text]
+        body.append(cells)
+    return header, body
+
+
+def markdown(header: list[str], body: list[list[str]]) -> str:
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(c or " " for c in cells) + " |" for cells in body]
+    return "\n".join(lines) + "\n"
+
+
+def csv_text(header: list[str], body: list[list[str]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(header)
+    writer.writerows(body)
+    return out.getvalue()
+
+
+def bar_chart(rows: list[Row], path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, 2, figsize=(max(8, 1.6 * len(rows) + 4), 4.5), sharey=True)
+    width = 0.2
+    for ax, scenario in zip(axes, ("TMDB", "Spotify"), strict=True):
+        xs = range(len(rows))
+        for offset, (key, idx, name) in enumerate((("success_rate", 0, "Succ"), ("correct_path_rate", 1, "CP"))):
+            ours = [100 * (r.cells.get(scenario, {}).get(key) or 0) for r in rows]
+            paper = [PAPER.get(r.agent, {}).get(scenario, (0, 0, 0))[idx] for r in rows]
+            ax.bar([x + (2 * offset - 1.5) * width for x in xs], ours, width, label=f"{name} (ours)")
+            ax.bar([x + (2 * offset - 0.5) * width for x in xs], paper, width, label=f"{name} (paper)", hatch="//", alpha=0.5)
+        ax.set_title(scenario)
+        ax.set_xticks(list(range(len(rows))), [r.label for r in rows], rotation=30, ha="right", fontsize=8)
+        ax.set_ylim(0, 100)
+    axes[0].set_ylabel("%")
+    axes[1].legend(fontsize=8)
+    fig.suptitle("RestBench, Table 4 layout (paper: text-davinci-003, hand-judged)")
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("run_dirs", nargs="+", type=Path)
+    parser.add_argument("--out", type=Path, default=None, help="folder for table4.md / .csv / .png")
+    parser.add_argument("--price-in", type=float, default=None, help="$ per 1M input tokens")
+    parser.add_argument("--price-out", type=float, default=None, help="$ per 1M output tokens")
+    args = parser.parse_args(argv)
+    rows = load_rows(args.run_dirs)
+    if not rows:
+        raise SystemExit("no RestBench runs among the given folders")
+    header, body = table(rows, args.price_in, args.price_out)
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    for i, scenario in enumerate(("TMDB", "Spotify")):  # one table per scenario fits a terminal
+        cols = [0, *range(1 + 7 * i, 8 + 7 * i)]
+        view = Table(title=f"RestBench {scenario} (Table 4 layout)")
+        for c in cols:
+            view.add_column(header[c].removeprefix(f"{scenario} "))
+        for cells in body:
+            view.add_row(*(cells[c] for c in cols))
+        console.print(view)
+    if args.out:
+        args.out.mkdir(parents=True, exist_ok=True)
+        (args.out / "table4.md").write_text(markdown(header, body))
+        (args.out / "table4.csv").write_text(csv_text(header, body))
+        bar_chart(rows, args.out / "table4.png")
+        print(f"wrote {args.out}/table4.md, table4.csv, table4.png")
+
+
+if __name__ == "__main__":
+    main()
