@@ -30,7 +30,7 @@ DIAL_LABELS = {
 }
 
 
-#: dial pairs drawn as heat maps (first run only): the spec's (k, i) and noise x style breakdowns
+#: dial pairs drawn as heat maps (for the first runs having them): the spec's (k, i) and noise x style breakdowns
 GRIDS = (("distractors", "position"), ("noise", "style"))
 
 
@@ -50,6 +50,24 @@ class Run:
         self.mode = "faithful" if summary.get("metrics", {}).get("faithful", 1.0) == 1.0 else f"fixed ({bench_options.get('fixed')})"
         self.label = f"{summary.get('model')} [{self.mode}]"
         self.rows = [json.loads(line) for line in scores_path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def split_by_suite(runs: list[Run]) -> list[Run]:
+    """A run over several suites (``--suite all``) becomes one series per suite, because the same
+    dial (e.g. fixed arguments) means different problems in different files."""
+    out: list[Run] = []
+    for run in runs:
+        suites: dict[str, list[dict[str, Any]]] = defaultdict(list)
+        for row in run.rows:
+            suites[str(row.get("task_id", "")).split("/")[1] if row.get("task_id", "").count("/") >= 2 else ""].append(row)
+        if len(suites) <= 1:
+            out.append(run)
+            continue
+        for suite, rows in suites.items():
+            part = object.__new__(Run)
+            part.mode, part.label, part.rows = run.mode, f"{run.label} {suite}", rows
+            out.append(part)
+    return out
 
 
 def by_dial(rows: list[dict[str, Any]], dial: str) -> dict[Any, tuple[float, int]]:
@@ -93,7 +111,7 @@ def plot(runs: list[Run], path: Path) -> list[str]:
     import matplotlib.pyplot as plt
 
     dials = [d for d in DIAL_LABELS if any(by_dial(r.rows, d) for r in runs)]
-    grids = [(a, b) for a, b in GRIDS if grid(runs[0].rows, a, b)]
+    grids = [(a, b, run) for a, b in GRIDS for run in runs if grid(run.rows, a, b)][:4]
     panels = len(dials) + len(grids)
     if panels == 0:
         raise ValueError("no dial values in these runs' scores.jsonl")
@@ -116,8 +134,8 @@ def plot(runs: list[Run], path: Path) -> list[str]:
         ax.set_xlabel(DIAL_LABELS[dial])
         ax.set_ylabel("pass rate")
         ax.set_ylim(-0.05, 1.05)
-    for ax, (row_dial, col_dial) in zip(flat[len(dials):], grids, strict=False):
-        cells = grid(runs[0].rows, row_dial, col_dial)
+    for ax, (row_dial, col_dial, grid_run) in zip(flat[len(dials):], grids, strict=False):
+        cells = grid(grid_run.rows, row_dial, col_dial)
         row_values = sorted({r for r, _ in cells}, key=lambda x: (isinstance(x, str), x))
         col_values = sorted({c for _, c in cells}, key=lambda x: (isinstance(x, str), x))
         matrix = [[cells.get((r, c), float("nan")) for c in col_values] for r in row_values]
@@ -126,7 +144,7 @@ def plot(runs: list[Run], path: Path) -> list[str]:
         ax.set_yticks(range(len(row_values)), [str(v) for v in row_values], fontsize=7)
         ax.set_xlabel(DIAL_LABELS[col_dial])
         ax.set_ylabel(DIAL_LABELS[row_dial])
-        ax.set_title(f"pass rate: {runs[0].label}", fontsize=8)
+        ax.set_title(f"pass rate: {grid_run.label}", fontsize=8)
         fig.colorbar(image, ax=ax)
     for ax in flat[panels:]:
         ax.axis("off")
@@ -144,7 +162,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("runs", nargs="+", type=Path, help="api-use run folders")
     parser.add_argument("--out", type=Path, default=Path("api_use_report"), help="folder for dials.md and dials.png")
     args = parser.parse_args(argv)
-    runs = [Run(d) for d in args.runs]
+    runs = split_by_suite([Run(d) for d in args.runs])
     text = table(runs)
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "dials.md").write_text(text + "\n")
