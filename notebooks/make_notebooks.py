@@ -1,0 +1,605 @@
+"""Writes the teaching notebooks (``python notebooks/make_notebooks.py``), stored without outputs.
+
+Why a generator: the .ipynb JSON is awkward to review and edit by hand; this file is the source,
+the notebooks are what researchers open. Edit here, re-run, commit both.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nbformat
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
+HERE = Path(__file__).resolve().parent
+
+SETUP = '''%matplotlib inline
+import os
+from pathlib import Path
+
+import nbhelpers as nb
+print(nb.data_dir_note())'''
+
+
+def md(text: str):
+    return new_markdown_cell(text.strip("\n"))
+
+
+def code(text: str):
+    return new_code_cell(text.strip("\n"))
+
+
+# ---------------------------------------------------------------------------------------------
+QUICKSTART = [
+    md('''
+# 1. Quick start: RestGPT on the offline TMDB sandbox
+
+**What this notebook shows**
+- running the `restgpt` agent (planner → API selector → caller ⇄ program-aided parser) on RestBench
+  TMDB queries against the in-process TMDB sandbox (no network, no API key);
+- reading a trace step by step: the planner's plans, the HTTP calls, the parser's code, tokens;
+- scoring a run from its traces alone (no model needed), and drawing the agent's graph.
+
+**Which model is which**
+- `scripted:restgpt-oracle` is a *scripted* model: a policy that knows each task's reference
+  solution and plays every role the way a perfect model would. It tests the *harness* (graph,
+  executor, sandboxed parser code, scorer), not a model. Its traces show what a successful episode looks like.
+- The embedded model (`local`, SmolLM2-135M-Instruct on llama.cpp, fetched once from PyPI) is a
+  real model running on your CPU. It is a **smoke-test model**: far too small to solve RestBench.
+  We run it on one query with a tight step budget to see what a real model's trace looks like.
+  Set `RESTGRAPH_NOTEBOOK_MODEL` to any model spec (`openai:gpt-4o-mini`, `local:/path/model.gguf`, ...) to try another.
+'''),
+    code(SETUP),
+    md('''
+## Run the scripted oracle on three queries
+
+`nb.run` is `await EpisodeRunner(RunOptions(...), out_dir).run()`: the same runner as
+`restgraph run restbench-tmdb --agent restgpt --model scripted:restgpt-oracle --limit 3`.
+Inside Jupyter use `await` (the kernel already runs an event loop, so `run_sync` would fail).
+Every episode is appended to `traces.jsonl` in the run folder as soon as it ends.
+'''),
+    code('''
+ORACLE_RUN = nb.run_dir("01_quickstart", "oracle")
+summary = await nb.run("restbench-tmdb", "restgpt", "scripted:restgpt-oracle", ORACLE_RUN, limit=3)
+summary["metrics"], summary["status_counts"]
+'''),
+    md('''
+## A trace, step by step
+
+A `Trace` has one `Step` per graph node that ran; each step lists its model calls (role, tokens,
+what was parsed or why parsing failed) and its tool calls (HTTP requests to the sandbox, the
+parser's Python code run in the sandboxed subprocess).
+'''),
+    code('''
+import json
+
+def show_trace(trace, width=160):
+    print(f"{trace.task_id}: {trace.task.instruction}")
+    print(f"status={trace.status}  answer={trace.final_answer!r}  wall={trace.wall_s:.1f}s")
+    for step in trace.steps:
+        print(f"\\n[{step.index}] {step.node}  ({step.latency_s:.2f}s)")
+        for call in step.model_calls:
+            print(f"   model/{call.role}: {call.input_tokens} tokens in, {call.output_tokens} out")
+            if call.role == "parser" and isinstance(call.parsed, dict) and "code" in call.parsed:
+                print("   parser code:\\n      " + call.parsed["code"].strip().replace("\\n", "\\n      ")[:1200])
+            elif call.parsed is not None:
+                print("   parsed:", json.dumps(call.parsed, default=str)[:width])
+            if call.parse_error:
+                print("   parse error (recorded, handled):", call.parse_error.splitlines()[0][:width])
+            if call.error:
+                print("   model error:", call.error[:width])
+        for tool in step.tool_calls:
+            if tool.kind == "http":
+                print(f"   HTTP {tool.method} {tool.url} params={tool.params} -> {tool.status}")
+            else:
+                print(f"   {tool.kind}/{tool.name}: -> {(tool.response or tool.error or '').strip()[:width]!r}")
+    print("\\nusage:", trace.usage.model_dump())
+
+oracle_traces = nb.traces(ORACLE_RUN)
+show_trace(oracle_traces[0])
+'''),
+    md('''
+The planner's plans are the `parsed` texts of the `planner` calls; the selector turns each into
+`METHOD /path`; the caller issues the request; the parser writes Python that runs on the JSON
+response in a sandboxed subprocess (`tools/pyexec.py`) and prints what later steps need.
+
+## Score it
+
+Scores come from the trace alone (`Benchmark.score_episode`), so a run can be re-scored later with
+no model: `restgraph score DIR` writes the same `summary.json` / `scores.jsonl` as below.
+'''),
+    code('''
+from evals.benchmark import get_benchmark
+from evals.summary import build_summary
+
+bench = get_benchmark("restbench-tmdb")
+for trace in oracle_traces:
+    s = bench.score_episode(trace)
+    print(trace.task_id, {k: s[k] for k in ("success", "correct_path", "reason") if k in s})
+summary, episodes = build_summary(ORACLE_RUN)
+summary["metrics"]
+'''),
+    md('''
+## The agent's graph
+
+`graph.get_graph()` gives the nodes and edges; dashed edges are routed by the node's decision.
+(`draw_mermaid_png()` would call a web service; `nb.draw_graph` draws offline with matplotlib.)
+We build the graph against a sandbox environment the same way the runner does.
+'''),
+    code('''
+from evals.benchmark import RunOptions
+from graphs.registry import get_agent
+from agents.models import make_chat_model
+
+options = RunOptions(benchmark="restbench-tmdb", agent="restgpt", model="scripted:restgpt-oracle")
+task = bench.tasks(options)[0]
+async with bench.run_resources(options) as resources:
+    async with bench.environment(task, resources, options) as env:
+        graph = get_agent("restgpt").build(make_chat_model("scripted:restgpt-oracle", task=task), env, {})
+fig = nb.draw_graph(graph, title="restgpt")
+nb.show_figure(fig, ORACLE_RUN / "restgpt_graph.png")
+try:
+    print(graph.get_graph().draw_ascii())  # needs the optional grandalf package
+except ImportError:
+    print("(install grandalf for an ASCII drawing too)")
+'''),
+    md('''
+## Now a real model: the embedded SmolLM2 on one query
+
+One query, a tight budget (`llm_calls=6`, `planner_steps=3`) and an episode timeout, because a
+135M-parameter model on a couple of CPU cores is slow and will not solve the task. Expect
+`success=False`, possibly `budget_exhausted` or `error:timeout`: those are *recorded outcomes*,
+not crashes. Look at what it wrote and how the roles parsed (or failed to parse) it.
+'''),
+    code('''
+MODEL = os.environ.get("RESTGRAPH_NOTEBOOK_MODEL", "local")
+TIMEOUT = float(os.environ.get("RESTGRAPH_NOTEBOOK_TIMEOUT", "240"))
+MODEL_RUN = nb.run_dir("01_quickstart", "model")
+summary = await nb.run("restbench-tmdb", "restgpt", MODEL, MODEL_RUN, limit=1, concurrency=1, episode_timeout_s=TIMEOUT,
+                       agent_options={"llm_calls": 6, "planner_steps": 3})
+print(MODEL, summary["metrics"], summary["status_counts"])
+show_trace(nb.traces(MODEL_RUN)[0])
+'''),
+    md('''
+## What to try next
+- More queries: raise `limit` (100 TMDB queries), or try `restbench-spotify` (state-changing, scored by predicates).
+- A capable model: set `RESTGRAPH_NOTEBOOK_MODEL=openai:gpt-4o-mini` (with `OPENAI_API_KEY`), or any
+  OpenAI-compatible server (`RunOptions(..., model_options={"base_url": ...})`).
+- The same from a shell: `restgraph run restbench-tmdb --agent restgpt --model local --limit 2 --out runs/x`, then `restgraph score runs/x`.
+- Notebook 2 swaps the planner and the parser, and plugs in your own prompt and selector.
+'''),
+]
+
+# ---------------------------------------------------------------------------------------------
+SWAPPING = [
+    md('''
+# 2. Swapping and extending RestGPT
+
+**What this notebook shows**
+- the paper's ablations side by side: `restgpt`, `restgpt-no-planner` (selector works ReAct-style),
+  `restgpt-no-parser` (the model reads raw JSON instead of writing parser code);
+- writing a **custom planner prompt** (an agent option, no package edit);
+- writing a **custom selector** in the notebook (here: retrieval that shows the selector only the
+  endpoints whose words overlap the sub-task) and plugging it into the graph with `roles=`;
+- registering both as new agents with `register_agent` and comparing all runs in one table.
+
+**Model:** `scripted:restgpt-oracle`, a scripted policy that knows the reference solution. The
+point here is the harness: the same episodes through differently wired graphs, so differences in
+success, path and tokens come from the wiring. Swap `MODEL` for a real model to measure the model.
+'''),
+    code(SETUP + '''
+
+MODEL = os.environ.get("RESTGRAPH_NOTEBOOK_SCRIPTED_MODEL", "scripted:restgpt-oracle")
+LIMIT = int(os.environ.get("RESTGRAPH_NOTEBOOK_LIMIT", "4"))
+RUNS = {}'''),
+    md('''
+## The ablations
+'''),
+    code('''
+for agent in ("restgpt", "restgpt-no-planner", "restgpt-no-parser"):
+    RUNS[agent] = nb.run_dir("02_swapping", agent)
+    s = await nb.run("restbench-tmdb", agent, MODEL, RUNS[agent], limit=LIMIT)
+    print(f"{agent:22s}", s["metrics"], s["usage"]["input_tokens"], "tokens in")
+'''),
+    md('''
+## A custom planner prompt
+
+Prompts are `string.Template` files in `agents/restgpt/prompts/`. `RestGPTConfig.prompts` replaces
+one by name (text or a path to a `.txt` file); the `$variables` are those of the shipped template.
+Here: a terse planner with **no worked examples** (fewer input tokens per planner call).
+'''),
+    code('''
+from agents.restgpt.templates import template_text
+
+print(template_text("planner")[:600], "...")
+TERSE_PLANNER = """You plan answers to user queries about $scenario_name for an assistant that calls the APIs.
+Write one step at a time in natural language. If the last step is not finished, start with "Continue".
+When the query is answered, write "Final Answer:" and the answer. Name entities with their ids.
+
+Format:
+User query: ...
+Plan step 1: ...
+API response: ...
+Final Answer: ..."""
+'''),
+    md('''
+## A custom selector
+
+A role is an async function `role(kit, **kwargs) -> RoleReply`; `kit` (`RoleKit`) holds the model,
+config and reduced spec, and `kit.selector(...)` is the shipped behaviour. This selector keeps only
+the `TOP_K` endpoints whose path and description share the most words with the sub-task, then
+calls the shipped selector with that shortlist: a retrieval-augmented selector in a dozen lines.
+If retrieval drops the endpoint the task needs, the selector cannot name it and the episode suffers.
+'''),
+    code('''
+import dataclasses
+import re
+
+TOP_K = 12
+
+def words(text):
+    return set(re.findall(r"[a-z]{3,}", text.lower()))
+
+async def retrieval_selector(kit, *, subtask, **kwargs):
+    query = words(subtask + " " + (kwargs.get("background") or ""))
+    ranked = sorted(kit.spec.endpoints, key=lambda e: -len(query & words(e.key + " " + e.short_description)))
+    shortlist = dataclasses.replace(kit.spec, endpoints=ranked[:TOP_K])
+    small_kit = dataclasses.replace(kit, spec=shortlist, overrides={})
+    return await small_kit.selector(subtask=subtask, **kwargs)
+'''),
+    md('''
+## Plug them in without editing the package
+
+`build_restgpt(model, env, options, roles=...)` swaps roles; `register_agent` makes the variant a
+named agent the runner (and `restgraph run`, within this process) can use.
+'''),
+    code('''
+from graphs.registry import register_agent
+from graphs.restgpt import build_restgpt
+
+def terse_planner_builder(model, env, options):
+    return build_restgpt(model, env, {**options, "prompts": {"planner": TERSE_PLANNER}})
+
+def retrieval_builder(model, env, options):
+    return build_restgpt(model, env, options, roles={"selector": retrieval_selector})
+
+register_agent("restgpt-terse-planner", terse_planner_builder, env_kind="openapi", description="restgpt with a notebook planner prompt")
+register_agent("restgpt-retrieval-selector", retrieval_builder, env_kind="openapi", description="restgpt with a top-k retrieval selector")
+
+for agent in ("restgpt-terse-planner", "restgpt-retrieval-selector"):
+    RUNS[agent] = nb.run_dir("02_swapping", agent)
+    s = await nb.run("restbench-tmdb", agent, MODEL, RUNS[agent], limit=LIMIT)
+    print(f"{agent:28s}", s["metrics"])
+'''),
+    md('''
+## One report table
+
+`evals.report` is what `restgraph report DIR...` prints. Tokens in/out are summed over the run.
+'''),
+    code('''
+from evals.report import load_summaries, render
+
+summaries = load_summaries(list(RUNS.values()))
+_ = render(summaries, "markdown")
+'''),
+    code('''
+import matplotlib.pyplot as plt
+
+fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 3.8))
+labels = [s["agent"] for s in summaries]
+ax1.barh(labels, [s["metrics"]["success_rate"] for s in summaries], color="tab:green")
+ax1.set_xlim(0, 1); ax1.set_xlabel("success rate")
+ax2.barh(labels, [s["usage"]["input_tokens"] / s["n"] for s in summaries], color="tab:blue")
+ax2.set_xlabel("input tokens per episode"); ax2.set_yticks([])
+fig.suptitle(f"RestBench TMDB, first {LIMIT} queries, {MODEL}")
+fig.tight_layout()
+nb.show_figure(fig, nb.run_dir("02_swapping", "figures") / "variants.png")
+'''),
+    md('''
+Where the retrieval selector lost an episode, the trace says why (the selector's `NOT_IN_LIST` feedback):
+'''),
+    code('''
+from evals.summary import build_summary
+
+_, episodes = build_summary(RUNS["restgpt-retrieval-selector"])
+for e in episodes:
+    print(e["task_id"], e["status"], e.get("success"), e.get("reason"))
+'''),
+    md('''
+## What to try next
+- Run with a real model (`MODEL = "local"` or `openai:...`) and a bigger `LIMIT`; only then do the
+  ablation differences say something about planning and parsing.
+- Change `TOP_K`, or rank endpoints with embeddings instead of word overlap.
+- Override other roles (`roles={"caller": ...}`) or other templates (`prompts={"parser_code_schema": ...}`; list them in `agents/restgpt/prompts/`).
+- Tighten budgets (`agent_options={"planner_steps": 5, "llm_calls": 30}`) and watch `budget_exhausted` appear in `status_counts`.
+'''),
+]
+
+# ---------------------------------------------------------------------------------------------
+TABLE4 = [
+    md('''
+# 3. Reproducing Table 4 of RestGPT
+
+**What this notebook shows**
+- the sweep behind the paper's Table 4: seven agents (Offline, DEPS, ReAct, Reflexion, RestGPT and its
+  two ablations) over both scenarios (TMDB, Spotify), against a real OpenAI-compatible endpoint;
+- the report table (`evals.reports.table4`) and bar chart next to the paper's numbers.
+
+**Two modes**
+- **Real sweep** (a reproduction attempt): set `RESTGRAPH_ENDPOINT` (base URL of an OpenAI-compatible
+  server), `RESTGRAPH_ENDPOINT_MODEL` and `RESTGRAPH_API_KEY` (or `OPENAI_BASE_URL` / `OPENAI_API_KEY`).
+  Without them those cells print a note and skip.
+- **Offline harness check** (always runs): the same sweep with `scripted:restgpt-oracle` on a few queries.
+  **This is not a reproduction**: the oracle knows the answers, so its row is the harness's ceiling,
+  shown so the table and chart cells run end to end with no network.
+
+Our success is automatic (fixture criteria for TMDB, state predicates for Spotify); the paper's was
+judged by hand with text-davinci-003. Comparable in layout, not in method.
+'''),
+    code(SETUP + '''
+
+from evals.reports import table4
+
+AGENTS = table4.AGENT_ORDER
+SCENARIOS = ["restbench-tmdb", "restbench-spotify"]
+print(AGENTS)'''),
+    md('''
+## The endpoint (read from the environment)
+'''),
+    code('''
+ENDPOINT = os.environ.get("RESTGRAPH_ENDPOINT") or os.environ.get("OPENAI_BASE_URL")
+ENDPOINT_MODEL = os.environ.get("RESTGRAPH_ENDPOINT_MODEL")
+API_KEY = os.environ.get("RESTGRAPH_API_KEY") or os.environ.get("OPENAI_API_KEY")
+HAVE_ENDPOINT = bool(ENDPOINT and ENDPOINT_MODEL)
+LIMIT = int(os.environ.get("RESTGRAPH_TABLE4_LIMIT", "0")) or None  # None = all queries
+if HAVE_ENDPOINT:
+    print(f"sweeping {ENDPOINT_MODEL} at {ENDPOINT} (limit={LIMIT})")  # the key is never printed
+else:
+    print("No RESTGRAPH_ENDPOINT / RESTGRAPH_ENDPOINT_MODEL (or OPENAI_BASE_URL): the real sweep is skipped; "
+          "the offline harness check below still runs.")
+'''),
+    md('''
+## The real sweep (skipped without an endpoint)
+
+14 runs (7 agents × 2 scenarios). `--resume` semantics: a run folder that already has traces is
+continued, so an interrupted sweep picks up where it stopped. The API key goes to the model client
+only (`model_options`); traces redact it.
+'''),
+    code('''
+from evals.benchmark import RunOptions
+from evals.runner import EpisodeRunner
+
+REAL_RUNS = []
+if HAVE_ENDPOINT:
+    model_options = {"base_url": ENDPOINT, **({"api_key": API_KEY} if API_KEY else {})}
+    for bench in SCENARIOS:
+        for agent in AGENTS:
+            out = Path(os.environ.get("RESTGRAPH_NOTEBOOK_RUNS", "runs")) / "03_table4" / "real" / f"{agent}-{bench}"
+            opts = RunOptions(benchmark=bench, agent=agent, model=f"openai:{ENDPOINT_MODEL}", limit=LIMIT,
+                              concurrency=8, model_options=model_options)
+            runner = EpisodeRunner(opts, out, progress=False)
+            s = await runner.run(resume=(out / "traces.jsonl").exists())
+            print(f"{bench:18s} {agent:20s}", s["metrics"])
+            REAL_RUNS.append(out)
+else:
+    print("skipped (no endpoint)")
+'''),
+    md('''
+## Offline harness check (scripted oracle, a few queries; not a reproduction)
+'''),
+    code('''
+ORACLE = "scripted:restgpt-oracle"
+CHECK_LIMIT = int(os.environ.get("RESTGRAPH_NOTEBOOK_LIMIT", "2"))
+CHECK_RUNS = []
+for bench in SCENARIOS:
+    for agent in AGENTS:
+        out = nb.run_dir("03_table4", "oracle-check", f"{agent}-{bench}")
+        s = await nb.run(bench, agent, ORACLE, out, limit=CHECK_LIMIT)
+        CHECK_RUNS.append(out)
+    print(bench, "done")
+'''),
+    md('''
+## The table, next to the paper
+
+`table4.load_rows` reads each run's `summary.json`; `table4.table` lays them out like Table 4 with
+the paper's Success / Correct Path / ΔSolution Len in the `paper` columns.
+'''),
+    code('''
+from IPython.display import Markdown, display
+
+FIGURES = nb.run_dir("03_table4", "report")
+FIGURES.mkdir(parents=True)
+for name, runs in (("real sweep", REAL_RUNS), ("offline harness check (scripted oracle, NOT a reproduction)", CHECK_RUNS)):
+    if not runs:
+        continue
+    rows = table4.load_rows(runs)
+    header, body = table4.table(rows)
+    display(Markdown(f"### {name}\\n\\n" + table4.markdown(header, body)))
+    png = FIGURES / (name.split(" (")[0].replace(" ", "_") + ".png")
+    table4.bar_chart(rows, png)
+    nb.show_png(png)
+'''),
+    md('''
+## What to try next
+- Point `RESTGRAPH_ENDPOINT` at a local vLLM / Ollama / llama.cpp server (`http://localhost:8000/v1`) and
+  set `RESTGRAPH_TABLE4_LIMIT=10` for a quick pass before the full 100 + 57 queries.
+- The same from a shell: `restgraph run restbench-tmdb --agent react --model openai:MODEL --base-url URL --out runs/react-tmdb`,
+  then `python -m evals.reports.table4 runs/* --out report/ --price-in 0.15 --price-out 0.60`.
+- Compare a faithful and a fixed configuration (see `restgraph list` and `docs/restbench.md` for the flags).
+'''),
+]
+
+# ---------------------------------------------------------------------------------------------
+SHORTCUTS_APIUSE = [
+    md('''
+# 4. ShortcutsBench and Synthetic API Use
+
+**What this notebook shows**
+- **ShortcutsBench**: the per-level heat map (API selection, parameter filling, asking for input, by
+  shortcut length level) from a **stored experiment log** — upstream's `open-mixtral-8x7b` log,
+  re-scored by the `replay` agent with no model — next to the scripted gold model on a few tasks;
+- **Synthetic API Use**: pass rate against each dial of the generator (number of distractors,
+  target position, noise, style, chain length, arguments).
+
+**Models:** `replay` re-scores predictions stored in a log (no model). `scripted:shortcuts-gold` and
+`scripted:api-use-target` are scripted oracles that answer with the gold: they check the harness
+(every metric should be 1.0), they are not results. To make the dial plot say something without a
+network we also run the oracle with `?faults=...`, which injects real API errors and malformed
+replies at random, so the curves show how the harness scores failures.
+'''),
+    code(SETUP),
+    md('''
+## ShortcutsBench: re-score the stored mixtral log
+'''),
+    code('''
+from evals.datasets import resolve
+from evals.datasets.shortcuts import FILES as SHORTCUT_FILES
+
+print(sorted(SHORTCUT_FILES))  # pinned files; "sample_log" is upstream's stored open-mixtral-8x7b experiment log
+'''),
+    code('''
+from evals.reports import shortcuts as shortcuts_report
+
+LOG = os.environ.get("RESTGRAPH_SHORTCUTS_LOG") or str(resolve(SHORTCUT_FILES["sample_log"]))
+REPLAY = nb.run_dir("04_shortcuts_apiuse", "shortcuts-replay")
+s = await nb.run("shortcuts", "replay", "none", REPLAY, bench_options={"source": LOG}, concurrency=8)
+print(s["n"], "logged shortcuts;", {k: round(v, 3) for k, v in s["metrics"].items()})
+'''),
+    code('''
+GOLD = nb.run_dir("04_shortcuts_apiuse", "shortcuts-gold")
+s = await nb.run("shortcuts", "shortcuts-next-action", "scripted:shortcuts-gold", GOLD, limit=int(os.environ.get("RESTGRAPH_NOTEBOOK_LIMIT", "3")))
+print("scripted gold:", {k: round(v, 3) for k, v in s["metrics"].items()})
+
+report = shortcuts_report.write_report([REPLAY, GOLD], nb.run_dir("04_shortcuts_apiuse", "shortcuts-report"))
+print(report["table"].read_text()[:1500])
+nb.show_png(report["heatmap"])
+'''),
+    md('''
+## Synthetic API Use: accuracy against each dial
+
+The `distractors` suite varies the number of distractor functions and the target's position; the
+`name_description` suite varies noise and naming style. Each case runs the model's code in the
+sandboxed checker.
+'''),
+    code('''
+from evals.reports import api_use as api_use_report
+
+LIMIT = int(os.environ.get("RESTGRAPH_APIUSE_LIMIT", "0")) or None
+API_RUNS = []
+for suite, model in (("distractors", "scripted:api-use-target"), ("distractors", "scripted:api-use-target?faults=0.4"),
+                     ("name_description", "scripted:api-use-target?faults=0.4")):
+    out = nb.run_dir("04_shortcuts_apiuse", "api-use", suite + ("-oracle-faults0.4" if "faults" in model else "-oracle"))
+    s = await nb.run("api-use", "api-use-coder", model, out, bench_options={"suite": suite}, limit=LIMIT, concurrency=8, seed=0)
+    print(f"{suite:17s} {model:38s} pass_rate={s['metrics']['pass_rate']:.3f}  n={s['n']}")
+    API_RUNS.append(out)
+'''),
+    code('''
+runs = [api_use_report.Run(d) for d in API_RUNS]
+for run, d in zip(runs, API_RUNS):
+    run.label = d.name  # suite and model, shorter than the default label
+png = nb.run_dir("04_shortcuts_apiuse", "api-use-report") / "dials.png"
+dials = api_use_report.plot(runs, png)
+print("dials drawn:", dials)
+nb.show_png(png)
+'''),
+    code('''
+from IPython.display import Markdown, display
+display(Markdown(api_use_report.table(runs[:2])))
+'''),
+    md('''
+## What to try next
+- A real model on ShortcutsBench: `nb.run("shortcuts", "shortcuts-next-action", "local", out, limit=3)`
+  (slow on CPU; SmolLM2 is a smoke-test model), or `openai:...`.
+- Faithful vs fixed Synthetic API Use: `bench_options={"suite": "argument_fixing", "fixed": "true"}`;
+  the report labels each run with its mode.
+- Several samples per case for pass@k: `agent_options={"samples": 5}` with a sampling model.
+'''),
+]
+
+# ---------------------------------------------------------------------------------------------
+BROWSING = [
+    md('''
+# 5. Browsing: the browser agent on the offline web fixture
+
+**What this notebook shows**
+- the `browser` agent (observe → decide → act over ARIA snapshots with Playwright and Debian's
+  Chromium) on the local AssistantBench-style tasks served from offline fixture sites
+  (`assistantbench-local`; the network policy refuses every non-loopback URL);
+- its trace step by step, with the screenshot of each action shown inline.
+
+**Model:** `scripted:browser-oracle`, a scripted policy that knows each local task's path through the
+fixture site. It checks the browser harness, not a model. Set `RESTGRAPH_NOTEBOOK_BROWSER_MODEL`
+to try `local` (SmolLM2, a smoke-test model that will mostly fail) or an API model.
+'''),
+    code(SETUP + '''
+
+MODEL = os.environ.get("RESTGRAPH_NOTEBOOK_BROWSER_MODEL", "scripted:browser-oracle")
+LIMIT = int(os.environ.get("RESTGRAPH_NOTEBOOK_LIMIT", "2"))'''),
+    code('''
+RUN = nb.run_dir("05_browsing", "browser")
+summary = await nb.run("assistantbench-local", "browser", MODEL, RUN, limit=LIMIT, concurrency=1)
+print(summary["metrics"], summary["status_counts"])
+'''),
+    md('''
+## The trace, with screenshots
+
+Every browser action is a `ToolCall(kind="browser")`; its `extra["screenshot"]` is a JPEG in the run folder.
+'''),
+    code('''
+import json
+from IPython.display import Image, display
+
+trace = nb.traces(RUN)[0]
+print(f"{trace.task_id}: {trace.task.instruction}\\n-> {trace.final_answer!r} ({trace.status})")
+shown = 0
+for step in trace.steps:
+    for call in step.model_calls:
+        print(f"[{step.index}] {step.node} model: {json.dumps(call.parsed, default=str)[:200] if call.parsed is not None else call.raw_output[:200]!r}")
+    for tool in step.tool_calls:
+        print(f"[{step.index}] {step.node} {tool.kind}/{tool.name}: {tool.url or ''} {tool.error or ''}")
+        shot = tool.extra.get("screenshot")
+        if shot and Path(shot).is_file() and shown < 6:
+            display(Image(filename=shot, width=480))
+            shown += 1
+print(shown, "screenshots shown")
+'''),
+    md('''
+## Score
+
+AssistantBench's scorer (a clean-room re-implementation of the official one) compares the final
+answer with the gold; `accuracy` is its mean.
+'''),
+    code('''
+from evals.benchmark import get_benchmark
+bench = get_benchmark("assistantbench-local")
+for t in nb.traces(RUN):
+    print(t.task_id, bench.score_episode(t))
+'''),
+    md('''
+## What to try next
+- `browser+cb` falls back to a closed-book answer when browsing gives up; `closed-book` never browses.
+- A real model: `RESTGRAPH_NOTEBOOK_BROWSER_MODEL=openai:gpt-4o-mini` (browsing stays offline: the fixture sites are local).
+- Look at `tools/browser/sites/` to add a fixture site and a task, then run it here.
+'''),
+]
+
+NOTEBOOKS = {
+    "01_quickstart.ipynb": QUICKSTART,
+    "02_swapping_and_extending.ipynb": SWAPPING,
+    "03_reproducing_table4.ipynb": TABLE4,
+    "04_shortcuts_and_api_use.ipynb": SHORTCUTS_APIUSE,
+    "05_browsing.ipynb": BROWSING,
+}
+
+
+def main() -> None:
+    for name, cells in NOTEBOOKS.items():
+        notebook = new_notebook(cells=cells, metadata={"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
+                                                       "language_info": {"name": "python"}})
+        nbformat.validate(notebook)
+        nbformat.write(notebook, HERE / name)
+        print("wrote", HERE / name)
+
+
+if __name__ == "__main__":
+    main()
