@@ -102,6 +102,9 @@ show_trace(oracle_traces[0])
 The planner's plans are the `parsed` texts of the `planner` calls; the selector turns each into
 `METHOD /path`; the caller issues the request; the parser writes Python that runs on the JSON
 response in a sandboxed subprocess (`tools/pyexec.py`) and prints what later steps need.
+A "parse error (recorded, handled)" line means the role's first parse failed and was recovered or
+retried; here the scripted model answers the parser with bare code rather than JSON, the structured
+path rejects it and the plain-text protocol rescues it. Nothing is hidden: both are in the trace.
 
 ## Score it
 
@@ -153,7 +156,7 @@ not crashes. Look at what it wrote and how the roles parsed (or failed to parse)
 '''),
     code('''
 MODEL = os.environ.get("RESTGRAPH_NOTEBOOK_MODEL", "local")
-TIMEOUT = float(os.environ.get("RESTGRAPH_NOTEBOOK_TIMEOUT", "240"))
+TIMEOUT = float(os.environ.get("RESTGRAPH_NOTEBOOK_TIMEOUT", "180"))
 MODEL_RUN = nb.run_dir("01_quickstart", "model")
 summary = await nb.run("restbench-tmdb", "restgpt", MODEL, MODEL_RUN, limit=1, concurrency=1, episode_timeout_s=TIMEOUT,
                        agent_options={"llm_calls": 6, "planner_steps": 3})
@@ -296,7 +299,9 @@ fig.tight_layout()
 nb.show_figure(fig, nb.run_dir("02_swapping", "figures") / "variants.png")
 '''),
     md('''
-Where the retrieval selector lost an episode, the trace says why (the selector's `NOT_IN_LIST` feedback):
+Per-episode outcomes of the retrieval selector. Try a smaller `TOP_K`: when the shortlist misses the
+endpoint a step needs, the selector's choice is refused with the `NOT_IN_LIST` feedback (recorded in
+the trace) and, after its capped retries, the episode fails with the reason shown here.
 '''),
     code('''
 from evals.summary import build_summary
@@ -425,7 +430,7 @@ for name, runs in (("real sweep", REAL_RUNS), ("offline harness check (scripted 
   set `RESTGRAPH_TABLE4_LIMIT=10` for a quick pass before the full 100 + 57 queries.
 - The same from a shell: `restgraph run restbench-tmdb --agent react --model openai:MODEL --base-url URL --out runs/react-tmdb`,
   then `python -m evals.reports.table4 runs/* --out report/ --price-in 0.15 --price-out 0.60`.
-- Compare a faithful and a fixed configuration (see `restgraph list` and `docs/restbench.md` for the flags).
+- Compare upstream's OAS reduction with the fixed one: `agent_options={"faithful_reduction": True}` (see `agents/restgpt/config.py` for every switch and budget).
 '''),
 ]
 

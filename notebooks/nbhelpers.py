@@ -62,7 +62,12 @@ def _layers(nodes: list[str], edges: list[tuple[str, str]]) -> dict[str, int]:
     last = max(depth.values(), default=0) + 1
     for n in nodes:
         depth.setdefault(n, last)
-    depth["__end__"] = max(depth.values()) + (0 if depth.get("__end__") else 1)
+    # nodes that only lead to __end__ (a "finish" node) go on their own row just above it
+    sinks = [n for n in nodes if n not in ("__start__", "__end__") and {d for s, d in edges if s == n} == {"__end__"}]
+    inner = max((d for n, d in depth.items() if n not in sinks and n != "__end__"), default=0)
+    for n in sinks:
+        depth[n] = inner + 1
+    depth["__end__"] = inner + (2 if sinks else 1)
     return depth
 
 
@@ -84,19 +89,21 @@ def draw_graph(graph: Any, path: Path | None = None, title: str | None = None) -
         for i, n in enumerate(members):
             pos[n] = (i - (len(members) - 1) / 2, -d)
     width = max(len(m) for m in rows.values())
-    fig, ax = plt.subplots(figsize=(max(5, 2.6 * width), 1.2 * len(rows) + 1))
+    fig, ax = plt.subplots(figsize=(max(5, 2.6 * width), 0.85 * len(rows) + 1))
     for src, dst, conditional in edges:
         (x1, y1), (x2, y2) = pos[src], pos[dst]
-        back = y2 >= y1  # same row or upwards: bend the arrow so it does not hide under the boxes
-        ax.add_patch(FancyArrowPatch((x1, y1), (x2, y2), arrowstyle="-|>", mutation_scale=14, shrinkA=16, shrinkB=16,
+        drop = y1 - y2  # rows travelled downwards; arcs bend left of the direction of travel, so
+        # upward (back) edges and downward skips land on opposite sides of the column
+        rad = 0.0 if drop == 1 and x1 == x2 else (0.5 if drop <= 0 else 0.18 + 0.08 * drop)
+        ax.add_patch(FancyArrowPatch((x1, y1), (x2, y2), arrowstyle="-|>", mutation_scale=14, shrinkA=14, shrinkB=14,
                                      linestyle="--" if conditional else "-", color="tab:gray" if conditional else "black",
-                                     connectionstyle=f"arc3,rad={0.45 if back else 0.08}"))
+                                     connectionstyle=f"arc3,rad={rad}"))
     for n, (x, y) in pos.items():
         special = n.startswith("__")
-        ax.text(x, y, n.strip("_") if special else n, ha="center", va="center", fontsize=10,
+        ax.text(x, y, n.strip("_").upper() if special else n, ha="center", va="center", fontsize=10,
                 bbox={"boxstyle": "round,pad=0.4", "fc": "#eeeeee" if special else "#cfe2f3", "ec": "black"})
     xs = [p[0] for p in pos.values()]
-    ax.set_xlim(min(xs) - 1, max(xs) + 1)
+    ax.set_xlim(min(xs) - 1.6, max(xs) + 1.6)
     ax.set_ylim(-len(rows), 0.7)
     ax.axis("off")
     ax.set_title(title or getattr(graph, "name", "graph"))
