@@ -57,10 +57,8 @@ def planner_node(kit: RoleKit) -> Any:
         history = [(r["plan"], r["result"]) for r in results]
         reply = await kit.run("planner", query=state["instruction"], history=history)
         decision: PlannerDecision | None = reply.parsed if reply.ok else None
-        if decision is None:
-            if not reply.raw.strip():
-                return {"route": "planner"}  # nothing usable: ask again (bounded by planner_steps)
-            decision = PlannerDecision(kind="next_step", text=reply.raw.strip()[:500])
+        if decision is None:  # recorded in the trace; ask again (bounded by planner_steps)
+            return {"route": "planner"}
         if decision.kind == "final_answer":
             return {"final_answer": decision.text, "status": "finished", "route": "finish"}
         update: dict[str, Any] = {"route": "selector", "selector_feedback": None}
