@@ -1,0 +1,1 @@
+"""Notebook execution tests."""
