@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import FIXTURES
 from langchain_core.messages import BaseMessage
 
 from agents.scripted import register_scripted
@@ -14,6 +13,7 @@ from agents.shortcuts.next_action import approx_tokens, build_messages
 from evals.benchmark import RunOptions, get_benchmark
 from evals.benchmarks.shortcuts import export_log
 from evals.datasets.shortcuts import load_catalogue
+from tests.shortcuts.conftest import FIXTURES
 from tools.shortcuts.candidates import candidate_table
 from tools.shortcuts.episode import build_plan
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import FIXTURES, read_log
 
 from evals.datasets.shortcuts import (
     RELEASE_CHECK,
@@ -16,6 +15,7 @@ from evals.datasets.shortcuts import (
     load_log,
     load_source,
 )
+from tests.shortcuts.conftest import FIXTURES, read_log
 
 
 @pytest.fixture

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from conftest import FIXTURES
 
 from evals.reports.shortcuts import level_table, load_run, load_scores, write_report
 from evals.scorers.shortcuts import position_counts
+from tests.shortcuts.conftest import FIXTURES
 
 
 def test_level_table_and_heatmap(run_shortcuts, tmp_path):

@@ -13,9 +13,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, read_log
 
 from evals.scorers.shortcuts import judge_if_equal, return_value_verdict
+from tests.shortcuts.conftest import FIXTURES, read_log
 
 P = "is.workflow.actions."
 SKIP = {P + n for n in ("comment", "alert", "conditional", "choosefrommenu", "repeat.each", "repeat.count", "getvariable", "setvariable", "appendvariable", "runworkflow", "gettext", "ask")}
