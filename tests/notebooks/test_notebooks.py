@@ -86,7 +86,7 @@ def test_quickstart_scripted(tmp_path, monkeypatch):
 @pytest.mark.local_model
 def test_quickstart_embedded_model(tmp_path, monkeypatch):
     nb = execute("01_quickstart.ipynb", tmp_path, monkeypatch, RESTGRAPH_NOTEBOOK_MODEL="local",
-                 RESTGRAPH_NOTEBOOK_TIMEOUT=os.environ.get("RESTGRAPH_NOTEBOOK_TIMEOUT", "150"))
+                 RESTGRAPH_NOTEBOOK_TIMEOUT=os.environ.get("RESTGRAPH_NOTEBOOK_TIMEOUT", "90"))
     assert "local {" in outputs_text(nb)
 
 
