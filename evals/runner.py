@@ -26,7 +26,13 @@ from langgraph.errors import GraphRecursionError
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from evals.benchmark import Benchmark, EpisodeOutcome, RunOptions, get_benchmark
-from evals.recording import EpisodeRecorder, TraceCallbackHandler, current_recorder, reset_recorder, set_recorder
+from evals.recording import (
+    EpisodeRecorder,
+    TraceCallbackHandler,
+    current_recorder,
+    reset_recorder,
+    set_recorder,
+)
 from evals.redact import redact
 from evals.summary import write_summary
 from evals.trace import Task, Trace, TraceStore, now_iso
