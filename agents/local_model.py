@@ -341,6 +341,11 @@ def local_chat_model(path: str | Path | None = None, *, temperature: float | Non
         "max_tokens": 512 if max_tokens is None else int(max_tokens),
         "timeout": float(opts.pop("timeout", 300)),
     }
+    # No pooled connections: langchain-openai otherwise shares one cached AsyncClient per
+    # base_url, whose kept-alive sockets belong to the first event loop; a second
+    # ``asyncio.run`` (tests, notebooks, the CLI after a sync call) then fails with
+    # "Event loop is closed". A fresh loopback connection per call costs well under 1 ms.
+    kwargs["http_async_client"] = httpx.AsyncClient(timeout=kwargs["timeout"], limits=httpx.Limits(max_keepalive_connections=0))
     if seed is not None:
         kwargs["seed"] = int(seed)
     return cls(**kwargs, **opts)

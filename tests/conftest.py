@@ -11,6 +11,10 @@ import pytest
 _DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 if not os.environ.get("RESTGRAPH_DATA_DIR") and _DEFAULT_DATA.is_dir():
     os.environ["RESTGRAPH_DATA_DIR"] = str(_DEFAULT_DATA)
+elif os.environ.get("RESTGRAPH_DATA_DIR"):
+    # CI passes a relative path (../shared/data); subprocesses and notebook kernels run in other
+    # folders, so pin it to the folder it names from where pytest started.
+    os.environ["RESTGRAPH_DATA_DIR"] = str(Path(os.environ["RESTGRAPH_DATA_DIR"]).expanduser().resolve())
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
