@@ -152,9 +152,12 @@ def report(
     run_dirs: Annotated[list[Path], typer.Argument(help="run folders to compare")],
     fmt: Annotated[str, typer.Option("--format", help="table | markdown | csv | json")] = "table",
     plot: Annotated[Path | None, typer.Option(help="also save a bar chart PNG here")] = None,
+    layout: Annotated[str, typer.Option(help="auto | generic | table4 (RestBench) | shortcuts | api-use")] = "auto",
+    out: Annotated[Path | None, typer.Option(help="folder for the layout's files (table4.md/.csv/.png, ...)")] = None,
 ) -> None:
-    """Compare runs in one table (and optionally a bar chart)."""
-    from evals.report import load_summaries, render
+    """Compare runs: RestGPT's Table 4 layout for RestBench runs, the benchmark's own report for
+    ShortcutsBench / Synthetic API Use runs, else one table of headline metrics."""
+    from evals.report import LAYOUTS, load_summaries, pick_layout, render, render_layout
 
     try:
         summaries = load_summaries(run_dirs)
@@ -162,7 +165,13 @@ def report(
         raise usage_error(str(exc)) from None
     if fmt not in ("table", "markdown", "csv", "json"):
         raise usage_error(f"--format must be table, markdown, csv or json, not {fmt!r}")
-    render(summaries, fmt, plot=plot)
+    if layout not in LAYOUTS:
+        raise usage_error(f"--layout must be one of {', '.join(LAYOUTS)}, not {layout!r}")
+    chosen = pick_layout(summaries, layout) if fmt == "table" else "generic"
+    if chosen == "generic":
+        render(summaries, fmt, plot=plot)
+    else:
+        render_layout(chosen, run_dirs, out)
 
 
 @app.command("list")

@@ -25,12 +25,45 @@ def load_summaries(run_dirs: list[Path]) -> list[dict[str, Any]]:
 
 
 def metric_names(summaries: list[dict[str, Any]]) -> list[str]:
+    """The headline metrics; per-dial breakdowns (``pass_rate/k=3``) stay in summary.json and the
+    benchmark's own report, or a comparison table would grow a column per dial value."""
     names: list[str] = []
     for summary in summaries:
         for key in summary.get("metrics", {}):
-            if key not in names:
+            if key not in names and "/" not in key:
                 names.append(key)
     return names
+
+
+LAYOUTS = ("auto", "generic", "table4", "shortcuts", "api-use")
+
+
+def pick_layout(summaries: list[dict[str, Any]], layout: str) -> str:
+    """``auto``: the benchmark's own report when every run is of that family, else the generic table."""
+    if layout != "auto":
+        return layout
+    benches = {str(s.get("benchmark", "")) for s in summaries}
+    if benches and all(b.startswith("restbench-") for b in benches):
+        return "table4"
+    if benches == {"shortcuts"}:
+        return "shortcuts"
+    if benches == {"api-use"}:
+        return "api-use"
+    return "generic"
+
+
+def render_layout(layout: str, run_dirs: list[Path], out: Path | None) -> None:
+    """Hand the runs to a benchmark family's report module (each writes its files into ``out``)."""
+    argv = [str(d) for d in run_dirs] + (["--out", str(out)] if out is not None else [])
+    if layout == "table4":
+        from evals.reports.table4 import main
+    elif layout == "shortcuts":
+        from evals.reports.shortcuts import main
+    elif layout == "api-use":
+        from evals.reports.api_use import main
+    else:
+        raise ValueError(f"unknown report layout {layout!r}; one of {', '.join(LAYOUTS)}")
+    main(argv)
 
 
 def rows(summaries: list[dict[str, Any]]) -> tuple[list[str], list[list[str]]]:

@@ -76,3 +76,33 @@ async def test_every_oracle_response_matches_the_spec(data_dir, schema_errors):
                     problems += schema_errors(method, template, result.status, result.json)
                     checked += 1
     assert checked >= 140 and not problems, problems[:10]
+
+
+def test_an_episode_that_times_out_keeps_the_state_it_changed(tmp_path, data_dir):
+    """A timeout after a mutating call still records the final state and the request log."""
+    import asyncio
+
+    from langgraph.graph import END, START, StateGraph
+
+    from graphs.oracle import OracleState
+    from graphs.registry import register_agent
+
+    def build_stuck(model, env, options):
+        async def mutate_then_hang(state: OracleState) -> dict:
+            await env.http.request("PUT", "/me/following", params={"type": "artist", "ids": "0TnOYISbd1XYRBk9myaseg"})
+            await asyncio.sleep(60)
+            return {}
+
+        graph = StateGraph(OracleState)
+        graph.add_node("mutate_then_hang", mutate_then_hang)
+        graph.add_edge(START, "mutate_then_hang")
+        graph.add_edge("mutate_then_hang", END)
+        return graph.compile()
+
+    register_agent("test-stuck", build_stuck, env_kind="openapi", needs_model=False)
+    options = RunOptions(benchmark="restbench-spotify", agent="test-stuck", limit=1, concurrency=1, episode_timeout_s=1.0)
+    run_sync(options, tmp_path, progress=False)
+    trace = TraceStore(tmp_path).load().traces[0]
+    assert trace.status == "error:timeout"
+    assert trace.env_state is not None and "final_state" in trace.env_state
+    assert any(e["method"] == "PUT" and "/me/following" in e["path"] for e in trace.env_state["request_log"])

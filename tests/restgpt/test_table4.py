@@ -33,3 +33,25 @@ def test_table4_layout_and_files(tmp_path: Path) -> None:
     for name in ("table4.md", "table4.csv", "table4.png"):
         assert (tmp_path / "out" / name).stat().st_size > 0
     assert "| react (m) |" in (tmp_path / "out" / "table4.md").read_text()
+
+
+def test_restgraph_report_uses_the_table4_layout_for_restbench_runs(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from evals.cli import app
+
+    runs = [write_summary(tmp_path / "a", "restbench-tmdb", "restgpt", 0.75), write_summary(tmp_path / "b", "restbench-spotify", "react", 0.5)]
+    result = CliRunner().invoke(app, ["report", *map(str, runs), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    assert "Table 4 layout" in result.output and "paper" in (tmp_path / "out" / "table4.md").read_text()
+    generic = CliRunner().invoke(app, ["report", *map(str, runs), "--layout", "generic"])
+    assert generic.exit_code == 0 and "Table 4 layout" not in generic.output
+    bad = CliRunner().invoke(app, ["report", *map(str, runs), "--layout", "nope"])
+    assert bad.exit_code == 2
+
+
+def test_generic_table_leaves_per_dial_breakdowns_out(tmp_path: Path) -> None:
+    from evals.report import metric_names
+
+    summaries = [{"metrics": {"pass_rate": 0.5, "pass_rate/k=3": 1.0, "pass@1": 0.5}}]
+    assert metric_names(summaries) == ["pass_rate", "pass@1"]
