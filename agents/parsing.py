@@ -22,12 +22,17 @@ def strip_fences(text: str) -> str:
     return match.group(1).strip() if match else text.strip()
 
 
-def extract_json(text: str) -> Any:
-    """Return the first JSON object or array in ``text`` (fenced or not)."""
+def extract_json(text: str, *, want: type | None = None) -> Any:
+    """Return the first JSON object or array in ``text`` (fenced or not).
+
+    With ``want=dict`` (an object schema) the first *object* wins, so code such as ``KEYS = []``
+    before the real reply is not taken for the answer; without one of that type, the first value.
+    """
     if not isinstance(text, str) or not text.strip():
         raise ParseError("empty model output")
     candidates = [m.group(1) for m in _FENCE.finditer(text)] + [text]
     decoder = json.JSONDecoder()
+    first: list[Any] = []
     for candidate in candidates:
         for start, ch in enumerate(candidate):
             if ch not in "{[":
@@ -36,7 +41,12 @@ def extract_json(text: str) -> Any:
                 value, _ = decoder.raw_decode(candidate[start:])
             except json.JSONDecodeError:
                 continue
-            return value
+            if want is None or isinstance(value, want):
+                return value
+            if not first:
+                first.append(value)
+    if first:
+        return first[0]
     raise ParseError(f"no JSON value found in model output: {text[:200]!r}")
 
 

@@ -100,8 +100,10 @@ class ScriptedChatModel(BaseChatModel):
         def parse(message: AIMessage) -> Any:
             from agents.parsing import extract_json
 
-            data = extract_json(message.content if isinstance(message.content, str) else "")
-            if isinstance(schema, type) and issubclass(schema, BaseModel):
+            is_model = isinstance(schema, type) and issubclass(schema, BaseModel)
+            wants_object = is_model or (isinstance(schema, dict) and schema.get("type", "object") == "object")
+            data = extract_json(message.content if isinstance(message.content, str) else "", want=dict if wants_object else None)
+            if is_model:
                 return schema.model_validate(data)
             return data
 

@@ -41,3 +41,25 @@ def test_strip_fences() -> None:
     assert strip_fences("```python\nprint(1)\n```") == "print(1)"
     assert strip_fences("before ```\ncode\n``` after") == "code"
     assert strip_fences("  plain  ") == "plain"
+
+
+def test_an_object_schema_skips_arrays_before_the_object() -> None:
+    text = 'KEYS = []\nreply: {"kind": "final_answer", "text": "42"}'
+    assert extract_json(text) == []  # plain extraction: the first value
+    assert extract_json(text, want=dict) == {"kind": "final_answer", "text": "42"}
+    assert extract_json("[1, 2]", want=dict) == [1, 2]  # no object at all: fall back to the first value
+
+
+def test_scripted_structured_output_reads_the_object_after_code() -> None:
+    from pydantic import BaseModel
+
+    from agents.models import make_chat_model
+
+    class Reply(BaseModel):
+        answer: str
+
+    from urllib.parse import quote
+
+    model = make_chat_model("scripted:replay?text=" + quote('x = []\n{"answer": "yes"}'))
+    out = model.with_structured_output(Reply, include_raw=True).invoke("q")
+    assert out["parsing_error"] is None and out["parsed"] == Reply(answer="yes")
