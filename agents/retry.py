@@ -24,7 +24,8 @@ from tenacity import (
     Retrying,
     retry_if_exception,
     stop_after_attempt,
-    wait_exponential_jitter,
+    wait_exponential,
+    wait_random,
 )
 
 
@@ -52,7 +53,7 @@ class RetryMixin:
         p = self.retry_policy
         return {
             "stop": stop_after_attempt(p.attempts),
-            "wait": wait_exponential_jitter(initial=p.initial_s, max=p.max_s) if p.initial_s > 0 else None,
+            "wait": (wait_exponential(multiplier=p.initial_s, max=p.max_s) + wait_random(0, p.initial_s)) if p.initial_s > 0 else None,
             "retry": retry_if_exception(is_retryable),
             "reraise": True,
         }
