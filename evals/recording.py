@@ -46,6 +46,9 @@ class EpisodeRecorder:
         self._open: dict[UUID, tuple[float, ModelCall]] = {}
         self._step_started = time.perf_counter()
         self.last_model_call: ModelCall | None = None
+        #: results a benchmark has produced so far (e.g. ShortcutsBench's predictions); the runner
+        #: keeps them in ``trace.extra`` when the episode dies early (timeout, crash)
+        self.partial_extra: dict[str, Any] = {}
 
     # -- model calls (from the callback handler) ---------------------------------------------
     def model_started(self, run_id: UUID, messages: list[BaseMessage], role: str = "") -> None:

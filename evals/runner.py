@@ -132,7 +132,7 @@ class EpisodeRunner:
             started_at=started_at,
             ended_at=now_iso(),
             wall_s=round(time.perf_counter() - started, 6),
-            extra={**outcome.extra, "in_flight": in_flight_at_start},
+            extra={**recorder.partial_extra, **outcome.extra, "in_flight": in_flight_at_start},
         )
         trace.recompute_usage()
         return trace

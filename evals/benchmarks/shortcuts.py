@@ -26,6 +26,7 @@ from langchain_core.runnables import RunnableConfig
 from agents.scripted import register_scripted
 from evals.benchmark import Benchmark, EpisodeOutcome, RunOptions, register_benchmark
 from evals.datasets.shortcuts import ShortcutRecord, load_catalogue, load_source
+from evals.recording import current_recorder
 from evals.scorers.shortcuts import METRICS, aggregate_counts, score_record
 from evals.trace import Task, Trace
 from tools.shortcuts.candidates import candidate_table, gold_api_set, query_seed, sample_candidates
@@ -101,6 +102,9 @@ class ShortcutsBenchmark(Benchmark):
             extra["truncated_at"] = 0
             return EpisodeOutcome(status="error:CleaningError", error=str(exc), extra=extra)
         needs_gold = get_agent(options.agent).needs_gold
+        recorder = current_recorder()
+        if recorder is not None:  # a timeout still keeps the predictions made so far
+            recorder.partial_extra = extra
         for planned in plan.actions:
             if planned.kind != "scored":
                 bseqs.append(BStep(state=COPIED, aseq=planned.action).model_dump())
@@ -108,6 +112,7 @@ class ShortcutsBenchmark(Benchmark):
             state: dict[str, Any] = {"task_id": task.id, "instruction": task.instruction, "candidates": table, "history": list(planned.history), "position": planned.position}
             if needs_gold:
                 state["gold"] = gold
+            extra["truncated_at"] = planned.position  # until this action's prediction is in
             try:
                 result = await stream_graph(graph, state, config)
             except Exception as exc:  # a failed call ends this query, not the run; what ran is kept
@@ -118,6 +123,7 @@ class ShortcutsBenchmark(Benchmark):
                 extra["truncated_at"] = planned.position
                 return EpisodeOutcome(status="finished", error=result.get("error") or f"no prediction at action {planned.position}", final_answer=_answer(bseqs, gold), extra=extra)
             bseqs.append(result["prediction"])
+            extra["truncated_at"] = None
         return EpisodeOutcome(status="finished", final_answer=_answer(bseqs, gold), extra=extra)
 
     def score_episode(self, trace: Trace) -> dict[str, Any]:

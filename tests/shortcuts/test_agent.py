@@ -143,3 +143,13 @@ def test_local_model_completes_on_a_sample_task(run_shortcuts):
     assert summary["n"] == 1 and traces[0].status == "finished", traces[0].error
     assert len(traces[0].extra["bseqs"]) == 1 and traces[0].extra["bseqs"][0]["state"] in ("generated_by_agent", "json_error")
     assert summary["usage"]["model_calls"] == 1 and "api_selection_accuracy_n" in summary["metrics"]
+
+
+def test_a_timed_out_query_keeps_the_predictions_made_before_it(run_shortcuts):
+    summary, traces = run_shortcuts(model="scripted:shortcuts-gold?latency=0.4", source=TINY, only="tiny0001", timeout_s=1.0)
+    trace = traces[0]
+    assert trace.status == "error:timeout"
+    made = [b for b in trace.extra["bseqs"] if b["state"] == "generated_by_agent"]
+    assert made, "the predictions made before the timeout were lost"
+    assert trace.extra["truncated_at"] == len(trace.extra["bseqs"])  # the action in flight, as for other failures
+    assert summary["metrics"]["api_selection_accuracy_n"] >= len(made)
