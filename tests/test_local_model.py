@@ -152,3 +152,32 @@ def test_concurrent_calls_both_succeed_on_one_server(local):
 
     replies = asyncio.run(both())
     assert all(r.content.strip() and r.usage_metadata["output_tokens"] > 0 for r in replies)
+
+
+@pytest.mark.local_model
+def test_cli_gives_local_models_a_longer_default_episode_timeout(tmp_path):
+    """Long agent prompts take about a minute each on 2 CPU cores: 600 s would cut honest episodes."""
+    from typer.testing import CliRunner
+
+    from evals.cli import EPISODE_TIMEOUT_S, LOCAL_EPISODE_TIMEOUT_S, app
+
+    def timeout_of(model: str, out: Path) -> float:
+        result = CliRunner().invoke(app, ["run", "smoke", "--model", model, "--limit", "1", "--out", str(out), "--quiet"])
+        assert result.exit_code == 0, result.output
+        return json.loads((out / "config.json").read_text())["options"]["episode_timeout_s"]
+
+    assert timeout_of("local", tmp_path / "local") == LOCAL_EPISODE_TIMEOUT_S > EPISODE_TIMEOUT_S
+    assert timeout_of("scripted:smoke-oracle", tmp_path / "scripted") == EPISODE_TIMEOUT_S
+
+
+@pytest.mark.local_model
+def test_every_slot_owns_a_full_context(local):
+    """Per-slot KV cells: concurrent 8k-token prompts cannot exhaust a shared cache (with a unified
+    cache, four of them thrashed for ten minutes and then failed with "Context size has been exceeded")."""
+    import httpx
+
+    base = local().openai_api_base.rsplit("/v1", 1)[0]
+    slots = httpx.get(f"{base}/slots", timeout=10).json()
+    assert len(slots) == lm.ServerSettings().parallel
+    assert all(slot["n_ctx"] >= 8192 for slot in slots)
+    assert lm.ServerSettings().n_ctx >= 8192 * len(slots)  # the cells really are split, not shared
