@@ -109,7 +109,7 @@ def run(
         from agents.models import make_chat_model
 
         try:  # fail fast and clearly if the embedded model cannot be had
-            make_chat_model(model)
+            make_chat_model(model, **model_options)  # the server starts once: with the -M settings
         except Exception as exc:
             console.print(f"[red]error:[/red] cannot start the local model: {exc}")
             raise typer.Exit(1) from None
