@@ -32,7 +32,7 @@ def extract_json(text: str, *, want: type | None = None) -> Any:
         raise ParseError("empty model output")
     candidates = [m.group(1) for m in _FENCE.finditer(text)] + [text]
     decoder = json.JSONDecoder()
-    first: list[Any] = []
+    fallback: list[Any] = []  # the first value of another type, if any
     for candidate in candidates:
         for start, ch in enumerate(candidate):
             if ch not in "{[":
@@ -43,10 +43,9 @@ def extract_json(text: str, *, want: type | None = None) -> Any:
                 continue
             if want is None or isinstance(value, want):
                 return value
-            if not first:
-                first.append(value)
-    if first:
-        return first[0]
+            fallback = fallback or [value]
+    if fallback:
+        return fallback[0]
     raise ParseError(f"no JSON value found in model output: {text[:200]!r}")
 
 

@@ -19,9 +19,13 @@ from collections.abc import AsyncIterator, Callable
 from typing import Any, ClassVar
 
 from langchain_core.runnables import RunnableConfig
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from evals.trace import Task, Trace
+
+EPISODE_TIMEOUT_S = 600.0
+#: an 8k-token prompt takes about a minute on 2 CPU cores; a remote model answers in seconds
+LOCAL_EPISODE_TIMEOUT_S = 3600.0
 
 
 class RunOptions(BaseModel):
@@ -35,11 +39,21 @@ class RunOptions(BaseModel):
     limit: int | None = None
     seed: int = 0
     concurrency: int = 4
-    episode_timeout_s: float = 600.0
+    #: default: EPISODE_TIMEOUT_S, or LOCAL_EPISODE_TIMEOUT_S for ``local`` models
+    episode_timeout_s: float = EPISODE_TIMEOUT_S
     max_steps: int = 60
     bench_options: dict[str, Any] = Field(default_factory=dict)
     agent_options: dict[str, Any] = Field(default_factory=dict)
     model_options: dict[str, Any] = Field(default_factory=dict)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _local_models_get_longer_episodes(cls, data: Any) -> Any:
+        """Unset (or None, as the CLI passes it): the model's default."""
+        if isinstance(data, dict) and data.get("episode_timeout_s") is None:
+            local = str(data.get("model", "local")).startswith("local")
+            data = {**data, "episode_timeout_s": LOCAL_EPISODE_TIMEOUT_S if local else EPISODE_TIMEOUT_S}
+        return data
 
 
 class EpisodeOutcome(BaseModel):

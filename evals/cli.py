@@ -16,9 +16,6 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-EPISODE_TIMEOUT_S = 600.0
-LOCAL_EPISODE_TIMEOUT_S = 3600.0
-
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="restgraph: API-using agents on LangGraph, and the harness that scores them.")
 models_app = typer.Typer(no_args_is_help=True, help="Manage models.")
 sandbox_app = typer.Typer(no_args_is_help=True, help="Offline sandbox servers.")
@@ -113,8 +110,6 @@ def run(
         except Exception as exc:
             console.print(f"[red]error:[/red] cannot start the local model: {exc}")
             raise typer.Exit(1) from None
-    if timeout is None:  # an 8k-token prompt takes about a minute on 2 CPU cores; a remote model seconds
-        timeout = LOCAL_EPISODE_TIMEOUT_S if spec.needs_model and model.startswith("local") else EPISODE_TIMEOUT_S
     out = out or Path("runs") / f"{bench}-{agent_name}-{datetime.now().strftime('%Y%m%d-%H%M%S')}"
     options = RunOptions(benchmark=bench, agent=agent_name, model=model, limit=limit, seed=seed, concurrency=concurrency, episode_timeout_s=timeout, max_steps=max_steps, bench_options=bench_options, agent_options=agent_options, model_options=model_options)
     try:

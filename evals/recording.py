@@ -46,9 +46,10 @@ class EpisodeRecorder:
         self._open: dict[UUID, tuple[float, ModelCall]] = {}
         self._step_started = time.perf_counter()
         self.last_model_call: ModelCall | None = None
-        #: results a benchmark has produced so far (e.g. ShortcutsBench's predictions); the runner
-        #: keeps them in ``trace.extra`` when the episode dies early (timeout, crash)
+        #: what survives an episode that dies early (timeout, crash): results a benchmark has
+        #: produced so far (ShortcutsBench's predictions) and the environment's end state
         self.partial_extra: dict[str, Any] = {}
+        self.partial_env_state: dict[str, Any] | None = None
 
     # -- model calls (from the callback handler) ---------------------------------------------
     def model_started(self, run_id: UUID, messages: list[BaseMessage], role: str = "") -> None:

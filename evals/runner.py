@@ -98,9 +98,8 @@ class EpisodeRunner:
         self.peak_in_flight = max(self.peak_in_flight, self.in_flight)
         in_flight_at_start = self.in_flight
         outcome = EpisodeOutcome(status="error:unknown")
-        salvaged: dict[str, Any] = {}  # the environment's end state when the episode dies early
         try:
-            outcome = await asyncio.wait_for(self._drive(task, resources, recorder, salvaged), timeout=self.options.episode_timeout_s)
+            outcome = await asyncio.wait_for(self._drive(task, resources, recorder), timeout=self.options.episode_timeout_s)
         except GraphRecursionError as exc:
             outcome = EpisodeOutcome(status="budget_exhausted", error=f"step budget of {self.options.max_steps} graph steps reached: {exc}"[:500])
         except TimeoutError:
@@ -113,8 +112,6 @@ class EpisodeRunner:
             self.in_flight -= 1
             recorder.flush()
             reset_recorder(token)
-        if outcome.env_state is None and salvaged.get("env_state") is not None:
-            outcome.env_state = salvaged["env_state"]
         trace = Trace(
             run_id=self.run_id,
             task_id=task.id,
@@ -128,7 +125,7 @@ class EpisodeRunner:
             final_answer=outcome.final_answer,
             status=outcome.status,
             error=outcome.error,
-            env_state=outcome.env_state,
+            env_state=outcome.env_state if outcome.env_state is not None else recorder.partial_env_state,
             started_at=started_at,
             ended_at=now_iso(),
             wall_s=round(time.perf_counter() - started, 6),
@@ -137,27 +134,24 @@ class EpisodeRunner:
         trace.recompute_usage()
         return trace
 
-    async def _drive(self, task: Task, resources: Any, recorder: EpisodeRecorder, salvaged: dict[str, Any]) -> EpisodeOutcome:
+    async def _drive(self, task: Task, resources: Any, recorder: EpisodeRecorder) -> EpisodeOutcome:
         model = self.model_factory(task)
         async with self.benchmark.environment(task, resources, self.options) as env:
+            graph = self.agent.build(model, env, self.options.agent_options)
+            config: RunnableConfig = {
+                "callbacks": [TraceCallbackHandler(recorder)],
+                "recursion_limit": self.options.max_steps,
+                "configurable": {"thread_id": task.id},
+                "metadata": {"task_id": task.id},
+            }
             try:
-                return await self._drive_in(task, env, recorder, model)
+                return await self.benchmark.run_episode(task, graph, env, self.options, config)
             except BaseException:
-                # A timeout (cancellation), a crash or a budget stop still changed the environment:
-                # keep its end state (Spotify's state diff and request log) so the trace shows it.
+                # A timeout (cancellation) or a crash still changed the environment: keep its end
+                # state (Spotify's state diff and request log) so the trace shows it.
                 with suppress(Exception):
-                    salvaged["env_state"] = await self.benchmark.final_env_state(env)
+                    recorder.partial_env_state = await self.benchmark.final_env_state(env)
                 raise
-
-    async def _drive_in(self, task: Task, env: Any, recorder: EpisodeRecorder, model: BaseChatModel | None) -> EpisodeOutcome:
-        graph = self.agent.build(model, env, self.options.agent_options)
-        config: RunnableConfig = {
-            "callbacks": [TraceCallbackHandler(recorder)],
-            "recursion_limit": self.options.max_steps,
-            "configurable": {"thread_id": task.id},
-            "metadata": {"task_id": task.id},
-        }
-        return await self.benchmark.run_episode(task, graph, env, self.options, config)
 
     # -- the run ----------------------------------------------------------------------------------
     def pending_tasks(self, resume: bool) -> tuple[list[Task], int]:

@@ -155,11 +155,12 @@ def test_concurrent_calls_both_succeed_on_one_server(local):
 
 
 @pytest.mark.local_model
-def test_cli_gives_local_models_a_longer_default_episode_timeout(tmp_path):
+def test_local_models_get_a_longer_default_episode_timeout(tmp_path):
     """Long agent prompts take about a minute each on 2 CPU cores: 600 s would cut honest episodes."""
     from typer.testing import CliRunner
 
-    from evals.cli import EPISODE_TIMEOUT_S, LOCAL_EPISODE_TIMEOUT_S, app
+    from evals.benchmark import EPISODE_TIMEOUT_S, LOCAL_EPISODE_TIMEOUT_S
+    from evals.cli import app
 
     def timeout_of(model: str, out: Path) -> float:
         result = CliRunner().invoke(app, ["run", "smoke", "--model", model, "--limit", "1", "--out", str(out), "--quiet"])

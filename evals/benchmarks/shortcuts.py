@@ -116,11 +116,9 @@ class ShortcutsBenchmark(Benchmark):
             try:
                 result = await stream_graph(graph, state, config)
             except Exception as exc:  # a failed call ends this query, not the run; what ran is kept
-                extra["truncated_at"] = planned.position
                 status = "error:context_overflow" if is_context_error(exc) else f"error:{type(exc).__name__}"
                 return EpisodeOutcome(status=status, error=f"action {planned.position}: {type(exc).__name__}: {exc}"[:2000], extra=extra)
             if result.get("prediction") is None:
-                extra["truncated_at"] = planned.position
                 return EpisodeOutcome(status="finished", error=result.get("error") or f"no prediction at action {planned.position}", final_answer=_answer(bseqs, gold), extra=extra)
             bseqs.append(result["prediction"])
             extra["truncated_at"] = None

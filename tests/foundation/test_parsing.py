@@ -51,14 +51,14 @@ def test_an_object_schema_skips_arrays_before_the_object() -> None:
 
 
 def test_scripted_structured_output_reads_the_object_after_code() -> None:
+    from urllib.parse import quote
+
     from pydantic import BaseModel
 
     from agents.models import make_chat_model
 
     class Reply(BaseModel):
         answer: str
-
-    from urllib.parse import quote
 
     model = make_chat_model("scripted:replay?text=" + quote('x = []\n{"answer": "yes"}'))
     out = model.with_structured_output(Reply, include_raw=True).invoke("q")
