@@ -166,3 +166,34 @@ def test_step_budget(runs):
     trace = traces[0]
     assert trace.status == "budget_exhausted" and trace.extra["browse_outcome"] == "budget"
     assert trace.extra["browser_actions"] == 2
+
+
+def test_an_error_page_left_by_a_late_refusal_is_left_before_the_next_action(tmp_path):
+    """Under load a refused click commits Chromium's error page after the action returned (CI saw
+    the next relative goto resolve against ``chrome-error://`` and be refused): the next action
+    must start from the last real page."""
+    from tools.browser.actions import BrowserAction
+    from tools.browser.session import BrowserSession
+
+    async def main() -> tuple[str, str, Any]:
+        options = RunOptions(benchmark="assistantbench-local", agent="browser", run_dir=str(tmp_path))
+        async with AssistantBenchLocal().run_resources(options) as resources:
+            session = await BrowserSession.open(resources.browser, resources.config, start_url=resources.start_url)
+            try:
+                await session.observe()
+                with contextlib.suppress(Exception):  # what a late refusal leaves behind, bypassing the action's own recovery
+                    await session.page.goto("http://10.1.2.3/admin")
+                for _ in range(100):  # the error page commits ~0.1 s after goto raised: that is the race
+                    if session.page.url.startswith("chrome-error://"):
+                        break
+                    await asyncio.sleep(0.05)
+                stranded = session.page.url
+                result = await session.act(BrowserAction(action="goto", url="/books/"))
+                return stranded, resources.start_url, result
+            finally:
+                await session.close()
+
+    stranded, start_url, result = asyncio.run(main())
+    assert stranded.startswith("chrome-error://")
+    assert result.ok, result.error
+    assert result.url.startswith(start_url.rstrip("/") + "/books/") and not result.refused

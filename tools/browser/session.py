@@ -30,6 +30,8 @@ from tools.browser.observe import compact_snapshot, refs_in, render_observation
 _BLOCK_PAGE = re.compile(r"unusual traffic|recaptcha|verify (that )?you are (a )?human|captcha|access denied", re.I)
 REPEAT_LIMIT = 3
 NOOP_LIMIT = 2
+#: how long a refused navigation may take to commit Chromium's error page before we go back
+ERROR_PAGE_WAIT_S = 2.0
 #: characters of the post-action observation kept in the trace (the model call holds the prompt anyway)
 OBSERVATION_IN_TRACE = 6000
 
@@ -46,6 +48,10 @@ class BrowserSession:
         self.screenshot_dir = screenshot_dir
         self.steps = 0
         self.refused: list[str] = []
+        #: the main-frame navigation the router refused during the current action, if any
+        self.refused_navigation: str | None = None
+        #: the last http(s) page the agent was on: the way back from an error page and the base for relative gotos
+        self.last_good_url = start_url if start_url.startswith("http") else ""
         self.loop_reason: str | None = None
         self._repeats: Counter[tuple[str, str, str]] = Counter()
         self._noops = 0
@@ -68,6 +74,8 @@ class BrowserSession:
                 return
             if session_box:
                 session_box[0].refused.append(f"{route.request.url} ({reason})")
+                if route.request.is_navigation_request() and route.request.frame.parent_frame is None:
+                    session_box[0].refused_navigation = f"{route.request.url} ({reason})"
             await route.abort("blockedbyclient")
 
         await context.route("**/*", router)
@@ -105,6 +113,8 @@ class BrowserSession:
 
     async def observe(self, note: str = "") -> str:
         raw = await self.snapshot()
+        if self.page.url.startswith("http"):
+            self.last_good_url = self.page.url
         self._fingerprint = self.page.url + "\n" + raw
         tree = compact_snapshot(raw, viewport_height=self.config.viewport_height, max_chars=self.config.max_obs_chars)
         self._refs = refs_in(tree)
@@ -123,17 +133,20 @@ class BrowserSession:
         before_url, before = self.page.url, self._fingerprint
         self.steps += 1
         self.refused.clear()
+        self.refused_navigation = None
+        await self._leave_error_page()  # a refusal that committed its error page after the last action
         try:
             error = await asyncio.wait_for(self._dispatch(action), timeout=self.config.navigation_timeout_s + self.config.action_timeout_s)
         except TimeoutError:
             error = f"action timed out after {self.config.navigation_timeout_s + self.config.action_timeout_s:.0f}s"
         except Exception as exc:  # Playwright errors are the agent's feedback, not a crash
             error = f"{type(exc).__name__}: {str(exc).splitlines()[0][:300]}"
-        if self.page.url.startswith("chrome-error://"):  # a refused or failed navigation: return to the page we were on
+        if error is None and self.refused_navigation:
+            error = f"navigation refused: {self.refused_navigation}"
+        if self.refused_navigation or self.page.url.startswith("chrome-error://"):
             if error is None and self.refused:
                 error = f"navigation refused: {self.refused[-1]}"
-            with contextlib.suppress(Exception):
-                await self.page.go_back(wait_until="domcontentloaded")
+            await self._leave_error_page(wait_s=ERROR_PAGE_WAIT_S if self.refused_navigation else 0.0)
         note = f"your last action failed: {error}" if error else ""
         observation = await self.observe(note)
         changed = error is None and self._fingerprint != before
@@ -168,7 +181,7 @@ class BrowserSession:
         if action.action == "goto":
             if not action.url:
                 return "goto needs a url"
-            return await self._goto(urljoin(self.page.url, action.url.strip()))
+            return await self._goto(urljoin(self._base_url(), action.url.strip()))
         if action.action == "search":
             template = self.config.search_url or (urljoin(self.start_url, OFFLINE_SEARCH_PATH) if self.config.offline else ONLINE_SEARCH_URL)
             return await self._goto(template.replace("{q}", quote_plus(action.query or action.text or "")))
@@ -184,6 +197,29 @@ class BrowserSession:
         elif action.action == "answer":
             return None
         return None
+
+    def _base_url(self) -> str:
+        """Where a relative URL is resolved: the current page, or the last real page when on an error page."""
+        url = self.page.url
+        return url if url.startswith("http") or not self.last_good_url else self.last_good_url
+
+    async def _leave_error_page(self, *, wait_s: float = 0.0) -> None:
+        """Return from Chromium's error page (a refused or failed navigation) to the last real page.
+
+        A refused navigation commits its error page asynchronously: under load that can happen after
+        the action returned, so ``wait_s`` gives it time to appear before going back, and every action
+        starts by leaving an error page it finds. Back first (keeps history); a direct goto if that fails.
+        """
+        deadline = time.monotonic() + wait_s
+        while not self.page.url.startswith("chrome-error://") and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        if not self.page.url.startswith("chrome-error://"):
+            return
+        with contextlib.suppress(Exception):
+            await self.page.go_back(wait_until="domcontentloaded")
+        if self.page.url.startswith("chrome-error://") and self.last_good_url:
+            with contextlib.suppress(Exception):
+                await self.page.goto(self.last_good_url, wait_until="domcontentloaded")
 
     async def _goto(self, url: str) -> str | None:
         reason = check_url(url, offline=self.config.offline, navigation=True)
