@@ -169,13 +169,13 @@ def test_step_budget(runs):
 
 
 def test_an_error_page_left_by_a_late_refusal_is_left_before_the_next_action(tmp_path):
-    """Under load a refused click commits Chromium's error page after the action returned (CI saw
+    """A refused navigation commits Chromium's error page after the action returned (under load CI saw
     the next relative goto resolve against ``chrome-error://`` and be refused): the next action
     must start from the last real page."""
-    from tools.browser.actions import BrowserAction
+    from tools.browser.actions import ActionResult, BrowserAction
     from tools.browser.session import BrowserSession
 
-    async def main() -> tuple[str, str, Any]:
+    async def main() -> tuple[str, str, ActionResult]:
         options = RunOptions(benchmark="assistantbench-local", agent="browser", run_dir=str(tmp_path))
         async with AssistantBenchLocal().run_resources(options) as resources:
             session = await BrowserSession.open(resources.browser, resources.config, start_url=resources.start_url)

@@ -146,7 +146,9 @@ def test_local_model_completes_on_a_sample_task(run_shortcuts):
 
 
 def test_a_timed_out_query_keeps_the_predictions_made_before_it(run_shortcuts):
-    summary, traces = run_shortcuts(model="scripted:shortcuts-gold?latency=0.4", source=TINY, only="tiny0001", timeout_s=2.0)  # ~11 calls x 0.4 s: times out mid-way with margin for a slow CI
+    # tiny0001 takes 6 model calls: 6 x 0.6 s of latency cannot finish in 2 s, and the first
+    # prediction lands at ~0.6 s, which leaves a slow CI 1.4 s of start-up margin
+    summary, traces = run_shortcuts(model="scripted:shortcuts-gold?latency=0.6", source=TINY, only="tiny0001", timeout_s=2.0)
     trace = traces[0]
     assert trace.status == "error:timeout"
     made = [b for b in trace.extra["bseqs"] if b["state"] == "generated_by_agent"]

@@ -130,22 +130,20 @@ class BrowserSession:
     async def act(self, action: BrowserAction) -> ActionResult:
         """Run one action (never raises); records it and updates the loop detector."""
         started = time.perf_counter()
+        await self._leave_error_page()  # a refusal that committed its error page after the last action
         before_url, before = self.page.url, self._fingerprint
         self.steps += 1
         self.refused.clear()
         self.refused_navigation = None
-        await self._leave_error_page()  # a refusal that committed its error page after the last action
         try:
             error = await asyncio.wait_for(self._dispatch(action), timeout=self.config.navigation_timeout_s + self.config.action_timeout_s)
         except TimeoutError:
             error = f"action timed out after {self.config.navigation_timeout_s + self.config.action_timeout_s:.0f}s"
         except Exception as exc:  # Playwright errors are the agent's feedback, not a crash
             error = f"{type(exc).__name__}: {str(exc).splitlines()[0][:300]}"
-        if error is None and self.refused_navigation:
-            error = f"navigation refused: {self.refused_navigation}"
-        if self.refused_navigation or self.page.url.startswith("chrome-error://"):
+        if self.refused_navigation or self._on_error_page:
             if error is None and self.refused:
-                error = f"navigation refused: {self.refused[-1]}"
+                error = f"navigation refused: {self.refused_navigation or self.refused[-1]}"
             await self._leave_error_page(wait_s=ERROR_PAGE_WAIT_S if self.refused_navigation else 0.0)
         note = f"your last action failed: {error}" if error else ""
         observation = await self.observe(note)
@@ -198,6 +196,10 @@ class BrowserSession:
             return None
         return None
 
+    @property
+    def _on_error_page(self) -> bool:
+        return self.page.url.startswith("chrome-error://")
+
     def _base_url(self) -> str:
         """Where a relative URL is resolved: the current page, or the last real page when on an error page."""
         url = self.page.url
@@ -211,13 +213,13 @@ class BrowserSession:
         starts by leaving an error page it finds. Back first (keeps history); a direct goto if that fails.
         """
         deadline = time.monotonic() + wait_s
-        while not self.page.url.startswith("chrome-error://") and time.monotonic() < deadline:
+        while not self._on_error_page and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
-        if not self.page.url.startswith("chrome-error://"):
+        if not self._on_error_page:
             return
         with contextlib.suppress(Exception):
             await self.page.go_back(wait_until="domcontentloaded")
-        if self.page.url.startswith("chrome-error://") and self.last_good_url:
+        if self._on_error_page and self.last_good_url:
             with contextlib.suppress(Exception):
                 await self.page.goto(self.last_good_url, wait_until="domcontentloaded")
 
