@@ -45,7 +45,7 @@ from langchain_openai import ChatOpenAI
 from pydantic import ValidationError
 
 from agents.retry import RetryPolicy, retrying_class
-from evals.datasets import cache_root, sha256_of
+from tools.datafiles import cache_root, sha256_of
 
 
 class LocalModelError(RuntimeError):

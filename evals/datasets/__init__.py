@@ -1,82 +1,18 @@
-"""Dataset file resolution shared by every loader.
+"""Benchmark dataset loaders.
 
-Order: ``$RESTGRAPH_DATA_DIR/<bench>/<file>`` (what tests and CI use), then the user cache
-(``~/.cache/restgraph/datasets/<bench>/``), then a download of the pinned upstream file whose
-sha256 must match. Offline and uncached, the error says exactly which file is missing and the
-two ways to provide it.
+File resolution (data folder, cache, pinned download with sha256) lives in
+:mod:`tools.datafiles`, the lowest layer, so agents can read upstream prompt files the same way
+the loaders read datasets. It is re-exported here for the loaders' convenience.
 """
 
-from __future__ import annotations
+from tools.datafiles import (
+    DATA_DIR_ENV,
+    DataFile,
+    DatasetUnavailable,
+    cache_root,
+    data_dir,
+    resolve,
+    sha256_of,
+)
 
-import hashlib
-import os
-import tempfile
-from dataclasses import dataclass
-from pathlib import Path
-
-import httpx
-from platformdirs import user_cache_dir
-
-DATA_DIR_ENV = "RESTGRAPH_DATA_DIR"
-
-
-class DatasetUnavailable(RuntimeError):
-    """The file is neither local, nor cached, nor downloadable right now."""
-
-
-@dataclass(frozen=True)
-class DataFile:
-    bench: str
-    name: str
-    url: str | None
-    sha256: str | None
-
-
-def cache_root() -> Path:
-    return Path(os.environ.get("RESTGRAPH_CACHE_DIR") or user_cache_dir("restgraph"))
-
-
-def sha256_of(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
-def data_dir(bench: str) -> Path | None:
-    root = os.environ.get(DATA_DIR_ENV)
-    return Path(root) / bench if root else None
-
-
-def resolve(file: DataFile, *, timeout: float = 60.0) -> Path:
-    """Return a local path for ``file``, downloading and verifying it if needed."""
-    local = data_dir(file.bench)
-    if local is not None and (local / file.name).is_file():
-        return local / file.name
-    cached = cache_root() / "datasets" / file.bench / file.name
-    if cached.is_file() and (file.sha256 is None or sha256_of(cached) == file.sha256):
-        return cached
-    if file.url is None:
-        raise DatasetUnavailable(
-            f"{file.bench}/{file.name} is not available: put it in ${DATA_DIR_ENV}/{file.bench}/ "
-            f"(currently {os.environ.get(DATA_DIR_ENV) or 'unset'}); it has no public download."
-        )
-    try:
-        with httpx.Client(follow_redirects=True, timeout=timeout) as client:
-            response = client.get(file.url)
-            response.raise_for_status()
-    except httpx.HTTPError as exc:
-        raise DatasetUnavailable(
-            f"could not download {file.bench}/{file.name} from {file.url} ({type(exc).__name__}: {exc}). "
-            f"If you are offline, copy the file to ${DATA_DIR_ENV}/{file.bench}/{file.name} "
-            f"(set {DATA_DIR_ENV} to a folder holding a '{file.bench}' subfolder) or to {cached}."
-        ) from exc
-    digest = hashlib.sha256(response.content).hexdigest()
-    if file.sha256 is not None and digest != file.sha256:
-        raise DatasetUnavailable(f"downloaded {file.url} but its sha256 is {digest}, expected {file.sha256}; the upstream file changed, refusing to use it")
-    cached.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.NamedTemporaryFile(dir=cached.parent, delete=False) as tmp:
-        tmp.write(response.content)
-    os.replace(tmp.name, cached)
-    return cached
+__all__ = ["DATA_DIR_ENV", "DataFile", "DatasetUnavailable", "cache_root", "data_dir", "resolve", "sha256_of"]
