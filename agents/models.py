@@ -20,8 +20,8 @@ from urllib.parse import parse_qsl
 from langchain_core.language_models import BaseChatModel
 
 from agents.retry import RetryPolicy, retrying_class, with_retries
-from evals.redact import register_secret
-from evals.trace import Task
+from tools.redact import register_secret
+from tools.trace_schema import Task
 
 
 class ModelSpecError(ValueError):

@@ -28,7 +28,7 @@ from langchain_core.outputs import ChatGeneration, ChatResult
 from langchain_core.runnables import Runnable, RunnableLambda
 from pydantic import BaseModel, ConfigDict, Field
 
-from evals.trace import Task
+from tools.trace_schema import Task
 
 Policy = Callable[[list[BaseMessage]], "str | AIMessage"]
 PolicyFactory = Callable[[Task | None, dict[str, str]], Policy]
@@ -69,7 +69,9 @@ class ScriptedChatModel(BaseChatModel):
 
     def _reply(self, messages: list[BaseMessage], stop: list[str] | None) -> ChatResult:
         reply = self.policy(messages)
-        message = reply if isinstance(reply, AIMessage) else AIMessage(content=str(reply))
+        # a copy with no id: a policy may hand back one AIMessage object many times, and each call's
+        # reply needs its own id (parse outcomes attach to the call by message id)
+        message = reply.model_copy(update={"id": None}) if isinstance(reply, AIMessage) else AIMessage(content=str(reply))
         text = message.content if isinstance(message.content, str) else json.dumps(message.content)
         if stop:
             for marker in stop:

@@ -1,10 +1,13 @@
 """Collects model and tool calls while an episode runs, and cuts them into ``Step`` records.
 
-The runner installs one ``EpisodeRecorder`` per episode in a context variable; LangGraph copies
-the context into every node, so tools (``record_tool_call``) and roles
-(``annotate_model_call``) reach the right episode without being handed anything. Model calls
-arrive through ``TraceCallbackHandler`` (a LangChain callback), so any ``BaseChatModel`` is
-traced, tokens come from ``usage_metadata`` and nothing depends on tiktoken.
+The runner installs one ``EpisodeRecorder`` per episode (``set_recorder``): it becomes the
+current recorder and a listener of the neutral events of ``tools.events`` in that context.
+LangGraph copies the context into every node, so the events tools and roles emit (an HTTP
+exchange, a program run, a browser step, a parse outcome) reach the right episode without the
+lower layers importing the harness. Model calls arrive through ``TraceCallbackHandler`` (a
+LangChain callback), so any ``BaseChatModel`` is traced, tokens come from ``usage_metadata`` and
+nothing depends on tiktoken. A parse outcome is attached to the model call whose reply carries
+its ``message_id``, so concurrent calls of one episode are never confused.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import contextvars
 import hashlib
 import json
 import time
+from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
@@ -20,7 +24,16 @@ from langchain_core.callbacks import AsyncCallbackHandler
 from langchain_core.messages import BaseMessage
 from langchain_core.outputs import LLMResult
 
-from evals.trace import ModelCall, Step, ToolCall, bounded
+from tools.events import (
+    BrowserStep,
+    Event,
+    HttpExchange,
+    ModelParsed,
+    ProgramRun,
+    add_listener,
+    remove_listener,
+)
+from tools.trace_schema import ModelCall, Step, ToolCall, bounded
 
 _current: contextvars.ContextVar[EpisodeRecorder | None] = contextvars.ContextVar("restgraph_recorder", default=None)
 
@@ -46,6 +59,10 @@ class EpisodeRecorder:
         self._open: dict[UUID, tuple[float, ModelCall]] = {}
         self._step_started = time.perf_counter()
         self.last_model_call: ModelCall | None = None
+        #: model calls by the id of the message they produced (where parse outcomes attach), and
+        #: outcomes that arrived before their call ended (a callback run late)
+        self._by_message: dict[str, ModelCall] = {}
+        self._early: dict[str, ModelParsed] = {}
         #: what survives an episode that dies early (timeout, crash): results a benchmark has
         #: produced so far (ShortcutsBench's predictions) and the environment's end state
         self.partial_extra: dict[str, Any] = {}
@@ -79,20 +96,31 @@ class EpisodeRecorder:
                 call.output_tokens = int(usage.get("output_tokens", 0) or 0)
                 for tc in getattr(message, "tool_calls", None) or []:
                     call.tool_calls.append({"name": tc["name"], "args": tc["args"]})
+                if message.id:
+                    self._by_message[message.id] = call
+                    early = self._early.pop(message.id, None)
+                    if early is not None:
+                        _apply_parse(call, early)
         self._pending_models.append(call)
         self.last_model_call = call
 
-    def annotate_model_call(self, *, parsed: Any = None, parse_error: str | None = None, role: str | None = None) -> None:
-        """Let a role attach what it made of the last model output (or why it could not parse it)."""
-        call = self.last_model_call
+    # -- events from tools and roles ----------------------------------------------------------
+    def on_event(self, event: Event) -> None:
+        """The listener ``set_recorder`` registers: turn one ``tools.events`` event into trace data."""
+        if isinstance(event, ModelParsed):
+            self.model_parsed(event)
+        elif (call := tool_call_of(event)) is not None:
+            self.tool_called(call)
+
+    def model_parsed(self, event: ModelParsed) -> None:
+        """Attach a parse outcome to the model call that produced ``event.message_id``."""
+        if not event.message_id:
+            return  # a reply without an id cannot be attributed; guessing would misattribute
+        call = self._by_message.get(event.message_id)
         if call is None:
-            return
-        if parsed is not None:
-            call.parsed = parsed
-        if parse_error is not None:
-            call.parse_error = parse_error[:2000]
-        if role:
-            call.role = role
+            self._early[event.message_id] = event
+        else:
+            _apply_parse(call, event)
 
     # -- tool calls ---------------------------------------------------------------------------
     def tool_called(self, call: ToolCall) -> None:
@@ -126,29 +154,48 @@ class EpisodeRecorder:
             self.close_step(node)
 
 
+def _apply_parse(call: ModelCall, event: ModelParsed) -> None:
+    if event.parsed is not None:
+        call.parsed = event.parsed
+    if event.parse_error is not None:
+        call.parse_error = event.parse_error[:2000]
+    if event.role:
+        call.role = event.role
+
+
+def tool_call_of(event: Event) -> ToolCall | None:
+    """The trace record of a tool event (None for events that are not tool calls)."""
+    if isinstance(event, HttpExchange):
+        return ToolCall(kind="http", name=event.name, method=event.method, url=event.url, path=event.path, params=event.params, body=event.body, status=event.status, response=event.response, error=event.error, latency_s=event.latency_s, extra=dict(event.details))
+    if isinstance(event, ProgramRun):
+        return ToolCall(kind="python", name=event.name, body=event.code, response=event.output, error=event.error, latency_s=event.latency_s, extra=dict(event.details))
+    if isinstance(event, BrowserStep):
+        return ToolCall(kind="browser", name=event.action, url=event.url, params=event.params, response=event.observation, error=event.error, latency_s=event.latency_s, extra=dict(event.details))
+    return None
+
+
 def current_recorder() -> EpisodeRecorder | None:
     return _current.get()
 
 
-def set_recorder(recorder: EpisodeRecorder | None) -> contextvars.Token:
-    return _current.set(recorder)
+@dataclass(frozen=True)
+class RecorderToken:
+    """What ``set_recorder`` returns; hand it back to ``reset_recorder``."""
+
+    recorder: contextvars.Token[EpisodeRecorder | None]
+    listener: contextvars.Token[Any] | None
 
 
-def reset_recorder(token: contextvars.Token) -> None:
-    _current.reset(token)
+def set_recorder(recorder: EpisodeRecorder | None) -> RecorderToken:
+    """Make ``recorder`` the current one and a listener of ``tools.events`` in this context."""
+    listener = add_listener(recorder.on_event) if recorder is not None else None
+    return RecorderToken(_current.set(recorder), listener)
 
 
-def record_tool_call(call: ToolCall) -> None:
-    """Called by tools; a no-op outside an episode (e.g. in a notebook poking a sandbox)."""
-    recorder = _current.get()
-    if recorder is not None:
-        recorder.tool_called(call)
-
-
-def annotate_model_call(*, parsed: Any = None, parse_error: str | None = None, role: str | None = None) -> None:
-    recorder = _current.get()
-    if recorder is not None:
-        recorder.annotate_model_call(parsed=parsed, parse_error=parse_error, role=role)
+def reset_recorder(token: RecorderToken) -> None:
+    if token.listener is not None:
+        remove_listener(token.listener)
+    _current.reset(token.recorder)
 
 
 class TraceCallbackHandler(AsyncCallbackHandler):

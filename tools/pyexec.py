@@ -17,8 +17,8 @@ containment:
   LANG, HOME only: no API keys), cwd in a fresh temp dir removed afterwards, stdout/stderr
   bounded, wall-clock ``timeout_s`` and optional ``idle_timeout_s`` (no output for that long).
 
-Every execution is recorded in the episode trace as a ``ToolCall(kind="python")`` with the
-code and output bounded.
+Every execution emits a ``tools.events.ProgramRun`` (the harness records it in the episode
+trace as a ``ToolCall(kind="python")``) with the code and output bounded.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import contextvars
 import functools
 import json
 import math
@@ -43,8 +44,8 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from evals.recording import record_tool_call
-from evals.trace import ToolCall, bounded
+from tools.events import ProgramRun, emit
+from tools.trace_schema import bounded
 
 T = TypeVar("T")
 CHILD = Path(__file__).with_name("pyexec_child.py")
@@ -208,10 +209,10 @@ async def run_python(
     ok = not timed_out and status is not None and bool(status.get("ok")) and proc.returncode == 0
     result = PyExecResult(ok=ok, stdout=stdout, stderr=stderr, error=None if ok else error, timed_out=timed_out, duration_s=duration)
     if record:
-        record_tool_call(ToolCall(
-            kind="python", name=name, body=bounded(code, TRACE_CHARS), response=bounded(stdout, TRACE_CHARS),
+        emit(ProgramRun(
+            name=name, code=bounded(code, TRACE_CHARS), output=bounded(stdout, TRACE_CHARS),
             error=result.error, latency_s=duration,
-            extra={"timed_out": timed_out, "stderr": bounded(stderr, TRACE_CHARS), "inputs": sorted((inputs or {}).keys())},
+            details={"timed_out": timed_out, "stderr": bounded(stderr, TRACE_CHARS), "inputs": sorted((inputs or {}).keys())},
         ))
     return result
 
@@ -221,12 +222,13 @@ _POOL = concurrent.futures.ThreadPoolExecutor(max_workers=4, thread_name_prefix=
 
 def run_sync(coro: Coroutine[Any, Any, T]) -> T:
     """Run a coroutine to completion from sync code, even when this thread already runs a loop
-    (a notebook, a LangGraph node): then it runs on a helper thread with its own loop."""
+    (a notebook, a LangGraph node): then it runs on a helper thread with its own loop, in a copy
+    of this context so the events it emits still reach this episode's listeners."""
     try:
         asyncio.get_running_loop()
     except RuntimeError:
         return asyncio.run(coro)
-    return _POOL.submit(asyncio.run, coro).result()
+    return _POOL.submit(contextvars.copy_context().run, asyncio.run, coro).result()
 
 
 def run_python_sync(code: str, **kwargs: Any) -> PyExecResult:

@@ -18,7 +18,7 @@ from langchain_openai.chat_models.base import BaseChatOpenAI
 from pydantic import BaseModel
 
 from agents.api_use.extract import extract_body, uses_keyword_arguments
-from evals.recording import annotate_model_call
+from tools.events import parse_outcome
 
 ROLE = "code_writer"
 _HERE = Path(__file__).parent
@@ -61,8 +61,8 @@ async def write_code(model: BaseChatModel | Runnable, problem: str, *, func_name
     raw = reply.content if isinstance(reply.content, str) else str(reply.content)
     body = extract_body(raw, func_name, root, indent)
     if body is None:
-        annotate_model_call(parse_error="no_code: the answer holds no function body", role=ROLE)
+        parse_outcome(reply, parse_error="no_code: the answer holds no function body", role=ROLE)
         return Sample(raw=raw, body=None)
     sample = Sample(raw=raw, body=body, keyword_args=uses_keyword_arguments(body, indent))
-    annotate_model_call(parsed={"body": body, "keyword_args": sample.keyword_args}, role=ROLE)
+    parse_outcome(reply, parsed={"body": body, "keyword_args": sample.keyword_args}, role=ROLE)
     return sample

@@ -10,7 +10,7 @@ from langchain_core.messages import HumanMessage
 
 from agents.browser.answer import format_answer
 from agents.browser.policy import prompt
-from evals.recording import annotate_model_call
+from tools.events import parse_outcome
 
 #: marker the scripted oracle uses to recognise the closed-book prompt
 CLOSED_BOOK_MARKER = "you cannot browse the web"
@@ -30,5 +30,5 @@ async def closed_book_answer(model: BaseChatModel, question: str) -> str:
     reply = await model.ainvoke([HumanMessage(prompt("closed_book").format(question=question))])
     text = reply.content if isinstance(reply.content, str) else str(reply.content)
     answer = extract_final_answer(text)
-    annotate_model_call(parsed={"answer": answer}, role="closed_book")
+    parse_outcome(reply, parsed={"answer": answer}, role="closed_book")
     return answer

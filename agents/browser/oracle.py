@@ -24,8 +24,8 @@ from langchain_core.messages import BaseMessage
 from agents.browser.closed_book import CLOSED_BOOK_MARKER
 from agents.browser.policy import POLICY_MARKER
 from agents.scripted import register_scripted
-from evals.trace import Task
 from tools.browser.sites.tasks import TASKS_BY_ID
+from tools.trace_schema import Task
 
 _HISTORY_ITEM = re.compile(r"^(\d+)\. ", re.M)
 

@@ -4,7 +4,7 @@ Two protocols, chosen per model: structured output (``with_structured_output(Bro
 include_raw=True)``, grammar-constrained on the embedded llama.cpp model) and plain text parsed
 tolerantly (a JSON object anywhere in the reply, BrowserGym-style aliases such as
 ``fill``/``go_back``/``send_msg_to_user``, or a one-line command like ``click e12``). A reply that
-yields no action is recorded with ``annotate_model_call(parse_error=...)`` and returned as
+yields no action is reported with ``parse_outcome(reply, parse_error=...)`` and returned as
 ``None``; the graph decides what to do about it.
 """
 
@@ -20,8 +20,8 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import ValidationError
 
 from agents.parsing import ParseError, extract_json_object
-from evals.recording import annotate_model_call
 from tools.browser.actions import ACTION_NAMES, BrowserAction
+from tools.events import parse_outcome
 
 PROMPTS = Path(__file__).parent / "prompts"
 #: marker the scripted oracle uses to recognise the policy prompt
@@ -126,10 +126,10 @@ async def decide(model: BaseChatModel, messages: list[Any], *, structured: bool)
     if structured:
         result = await model.with_structured_output(BrowserDecision, include_raw=True).ainvoke(messages)
         parsed = result.get("parsed")
-        raw = result.get("raw")
-        raw_text = raw.content if raw is not None and isinstance(raw.content, str) else ""
+        reply = result.get("raw")
+        raw_text = reply.content if reply is not None and isinstance(reply.content, str) else ""
         if isinstance(parsed, BrowserDecision):
-            annotate_model_call(parsed=parsed.model_dump(exclude_none=True), role="policy")
+            parse_outcome(reply, parsed=parsed.model_dump(exclude_none=True), role="policy")
             return parsed, None
         if isinstance(parsed, dict):
             raw_text = raw_text or str(parsed)
@@ -139,7 +139,7 @@ async def decide(model: BaseChatModel, messages: list[Any], *, structured: bool)
     try:
         decision = parse_decision(raw_text)
     except ParseError as exc:
-        annotate_model_call(parse_error=str(exc), role="policy")
+        parse_outcome(reply, parse_error=str(exc), role="policy")
         return None, str(exc)
-    annotate_model_call(parsed=decision.model_dump(exclude_none=True), role="policy")
+    parse_outcome(reply, parsed=decision.model_dump(exclude_none=True), role="policy")
     return decision, None

@@ -22,7 +22,7 @@ from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 from pydantic import BaseModel
 
 from agents.parsing import ParseError
-from evals.recording import annotate_model_call
+from tools.events import parse_outcome
 
 #: messages carry their role here (not sent to providers); scripted policies read it
 ROLE_KEY = "restgraph_role"
@@ -107,29 +107,30 @@ async def call_role(
                 try:
                     parsed = schema.model_validate(parsed)
                 except ValueError as exc:
-                    return _fallback(raw, text_parser, stop, f"schema: {exc}")
-            annotate_model_call(parsed=_dump(parsed), role=role)
+                    return _fallback(raw_msg, raw, text_parser, stop, f"schema: {exc}")
+            parse_outcome(raw_msg, parsed=_dump(parsed), role=role)
             return RoleReply(parsed, raw)
         error = out.get("parsing_error") if isinstance(out, dict) else None
-        return _fallback(raw, text_parser, stop, f"structured output: {error}")
+        return _fallback(raw_msg, raw, text_parser, stop, f"structured output: {error}")
     reply: AIMessage = await model.ainvoke(messages, stop=list(stop) or None, config=config)
     raw = cut_at_stops(_text(reply), stop)
     if text_parser is None:
-        annotate_model_call(parsed=raw, role=role)
+        parse_outcome(reply, parsed=raw, role=role)
         return RoleReply(raw, raw)
-    return _fallback(raw, text_parser, stop, None)
+    return _fallback(reply, raw, text_parser, stop, None)
 
 
-def _fallback(raw: str, text_parser: Callable[[str], Any] | None, stop: Sequence[str], first_error: str | None) -> RoleReply:
-    """Parse ``raw`` with the text protocol (also the rescue path for malformed structured replies)."""
+def _fallback(reply: Any, raw: str, text_parser: Callable[[str], Any] | None, stop: Sequence[str], first_error: str | None) -> RoleReply:
+    """Parse ``raw`` (the text of the model message ``reply``) with the text protocol (also the
+    rescue path for malformed structured replies); the outcome is reported for ``reply``."""
     if text_parser is not None:
         try:
             parsed = text_parser(cut_at_stops(raw, stop))
         except (ParseError, ValueError) as exc:
             error = f"{first_error}; text protocol: {exc}" if first_error else str(exc)
-            annotate_model_call(parse_error=error)
+            parse_outcome(reply, parse_error=error)
             return RoleReply(None, raw, error)
-        annotate_model_call(parsed=_dump(parsed), parse_error=first_error)
+        parse_outcome(reply, parsed=_dump(parsed), parse_error=first_error)
         return RoleReply(parsed, raw)
-    annotate_model_call(parse_error=first_error or "no parser")
+    parse_outcome(reply, parse_error=first_error or "no parser")
     return RoleReply(None, raw, first_error or "no parser")

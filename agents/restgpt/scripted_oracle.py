@@ -20,7 +20,7 @@ from langchain_core.messages import BaseMessage
 
 from agents.restgpt.llm import message_role
 from agents.scripted import register_scripted
-from evals.trace import Task
+from tools.trace_schema import Task
 
 _VALUE = re.compile(r"^\[(\d+(?:\.[^\]\s]+)*)\] = (.+)$", re.MULTILINE)
 _PLACEHOLDER = re.compile(r"\$\{(\d+)((?:\.[^.}]+)*)\}")

@@ -19,7 +19,7 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 
 from agents.models import supports_structured_output
-from evals.recording import annotate_model_call
+from tools.events import parse_outcome
 from tools.shortcuts.candidates import candidate_lines
 from tools.shortcuts.episode import history_json
 from tools.shortcuts.output import GENERATED, BStep, bstep_from_reply
@@ -85,18 +85,19 @@ async def propose_next_action(model: BaseChatModel, messages: list[BaseMessage],
     if use_structured:
         out = await model.with_structured_output(NEXT_ACTION_SCHEMA, include_raw=True).ainvoke(messages)
         parsed = out.get("parsed")
+        reply = out.get("raw")
         if isinstance(parsed, dict):
             step = BStep(state=GENERATED, aseq=parsed)
-            annotate_model_call(parsed=parsed, role=ROLE)
+            parse_outcome(reply, parsed=parsed, role=ROLE)
             return step
-        step = bstep_from_reply(_raw_text(out.get("raw")))
+        step = bstep_from_reply(_raw_text(reply))
         error = out.get("parsing_error")
     else:
         reply = await model.ainvoke(messages)
         step = bstep_from_reply(_raw_text(reply))
         error = None
     if step.state == GENERATED:
-        annotate_model_call(parsed=step.aseq, role=ROLE)
+        parse_outcome(reply, parsed=step.aseq, role=ROLE)
     else:
-        annotate_model_call(parse_error=f"json_error: {error or 'no JSON value in the reply'}", role=ROLE)
+        parse_outcome(reply, parse_error=f"json_error: {error or 'no JSON value in the reply'}", role=ROLE)
     return step

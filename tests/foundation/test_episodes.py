@@ -13,11 +13,11 @@ from langgraph.graph import END, START, StateGraph
 from pydantic import BaseModel
 
 from evals.benchmark import RunOptions
-from evals.recording import annotate_model_call
 from evals.runner import run_sync
 from graphs.chat import ChatState
 from graphs.registry import register_agent
 from tests.foundation.conftest import trace_rows
+from tools.events import parse_outcome
 
 
 def _one_node(fn: Any) -> Any:
@@ -74,9 +74,9 @@ def _structured(model: Any, env: Any, options: dict[str, Any]) -> Any:
     async def act(state: ChatState) -> dict[str, Any]:
         out = await model.with_structured_output(Answer, include_raw=True).ainvoke([HumanMessage(state["instruction"])])
         if out["parsed"] is None:
-            annotate_model_call(parse_error=f"{type(out['parsing_error']).__name__}: {out['parsing_error']}", role="answerer")
+            parse_outcome(out["raw"], parse_error=f"{type(out['parsing_error']).__name__}: {out['parsing_error']}", role="answerer")
             return {"final_answer": None, "status": "finished"}
-        annotate_model_call(parsed=out["parsed"].model_dump(), role="answerer")
+        parse_outcome(out["raw"], parsed=out["parsed"].model_dump(), role="answerer")
         return {"final_answer": str(out["parsed"].answer), "status": "finished"}
 
     return _one_node(act)

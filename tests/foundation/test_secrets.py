@@ -16,12 +16,11 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from agents.scripted import register_scripted
-from evals.recording import record_tool_call
 from evals.redact import REDACTED, redact
-from evals.trace import ToolCall
 from graphs.chat import ChatState
 from graphs.registry import register_agent
 from tests.foundation.conftest import cli, trace_rows
+from tools.events import HttpExchange, emit
 
 OPENAI_KEY = "sk-proj-" + "A1b2C3d4E5f6G7h8I9j0K1l2"
 BEARER = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjMifQ.c2lnbmF0dXJl"
@@ -64,14 +63,14 @@ def test_secrets_in_a_model_reply_and_the_api_key_option_are_redacted(tmp_path: 
 
 def _tool_agent(model: Any, env: Any, options: dict[str, Any]) -> Any:
     async def act(state: ChatState) -> dict[str, Any]:
-        record_tool_call(ToolCall(
-            kind="http", name="GET /search/movie", method="GET",
+        emit(HttpExchange(
+            name="GET /search/movie", method="GET", path="/search/movie",
             url=f"https://api.themoviedb.org/3/search/movie?api_key={QUERY_KEY}&query=batman",
             params={"api_key": QUERY_KEY, "query": "batman", "page": 1},
             body={"client_secret": "cs-8d7f6e5d4c3b", "password": 12345678},
             status=200,
             response=json.dumps({"echo_headers": f"Authorization: Basic {BASIC}", "results": []}),
-            extra={"headers": {"Authorization": f"Bearer {BEARER}", "X-Auth-Token": AUTH_TOKEN, "Proxy-Authorization": f"Basic {BASIC}", "Accept": "application/json"}},
+            details={"headers": {"Authorization": f"Bearer {BEARER}", "X-Auth-Token": AUTH_TOKEN, "Proxy-Authorization": f"Basic {BASIC}", "Accept": "application/json"}},
         ))
         await model.ainvoke([HumanMessage(state["instruction"])])
         return {"final_answer": "done", "status": "finished"}

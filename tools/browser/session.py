@@ -2,10 +2,10 @@
 
 Every action is bounded (Playwright timeouts plus an outer ``asyncio.wait_for``), waits for
 ``domcontentloaded`` plus a short settle (waiting for ``load`` hangs on pages that did load),
-is recorded as a ``ToolCall(kind="browser")`` with a screenshot in the run folder, and feeds the
-loop detector (same (action, target, URL) three times, or two no-op actions in a row). In
+emits a ``tools.events.BrowserStep`` (the harness records a ``ToolCall(kind="browser")``) with
+a screenshot in the run folder, and feeds the loop detector (same (action, target, URL) three times, or two no-op actions in a row). In
 offline mode every request to a non-loopback host is aborted by a context-wide router and
-recorded as a refused ``ToolCall``.
+reported as a ``BrowserStep(action="refused")``.
 """
 
 from __future__ import annotations
@@ -20,12 +20,12 @@ from urllib.parse import quote_plus, urljoin
 
 from playwright.async_api import Browser, BrowserContext, Page, Route
 
-from evals.recording import record_tool_call
-from evals.trace import ToolCall, bounded
 from tools.browser.actions import REF_ACTIONS, ActionResult, BrowserAction
 from tools.browser.launch import OFFLINE_SEARCH_PATH, ONLINE_SEARCH_URL, BrowserConfig, context_options
 from tools.browser.netpolicy import check_url
 from tools.browser.observe import compact_snapshot, refs_in, render_observation
+from tools.events import BrowserStep, emit
+from tools.trace_schema import bounded
 
 _BLOCK_PAGE = re.compile(r"unusual traffic|recaptcha|verify (that )?you are (a )?human|captcha|access denied", re.I)
 REPEAT_LIMIT = 3
@@ -264,7 +264,7 @@ class BrowserSession:
         extra = {"changed": result.changed, "step": self.steps}
         if result.screenshot:
             extra["screenshot"] = result.screenshot
-        record_tool_call(ToolCall(kind="browser", name=action.action, url=result.url, params=action.model_dump(exclude_none=True), error=result.error, response=bounded(result.observation, OBSERVATION_IN_TRACE), latency_s=round(latency, 6), extra=extra))
+        emit(BrowserStep(action=action.action, url=result.url, params=action.model_dump(exclude_none=True), error=result.error, observation=bounded(result.observation, OBSERVATION_IN_TRACE), latency_s=round(latency, 6), details=extra))
         for refused in result.refused:
             url, _, reason = refused.partition(" (")
-            record_tool_call(ToolCall(kind="browser", name="refused", url=url, error=f"refused: {reason.rstrip(')')}", extra={"during": action.action, "step": self.steps}))
+            emit(BrowserStep(action="refused", url=url, error=f"refused: {reason.rstrip(')')}", details={"during": action.action, "step": self.steps}))

@@ -18,10 +18,9 @@ from urllib.parse import urlsplit
 
 import httpx
 
-from evals.recording import record_tool_call
-from evals.redact import register_secret
-from evals.trace import ToolCall
+from tools.events import HttpExchange, emit
 from tools.openapi.matching import to_template
+from tools.redact import register_secret
 
 _PLACEHOLDER = re.compile(r"\{[^{}/]+\}")
 
@@ -85,7 +84,6 @@ class HttpTool:
         rel = self._relative(path)
         template = self.template_of(method, rel)
         started = time.perf_counter()
-        call = ToolCall(kind="http", name=template or f"{method} {rel}", method=method, url=self.base_url + rel, path=rel.split("?", 1)[0], params=params or None, body=body, extra={"template": template})
         if _PLACEHOLDER.search(rel.split("?", 1)[0]):
             result = HttpResult(status=0, text="", error=f"the path {rel} still contains a {{placeholder}}; replace it with a concrete value")
         else:
@@ -101,10 +99,10 @@ class HttpTool:
             except httpx.HTTPError as exc:
                 result = HttpResult(status=0, text="", error=f"{type(exc).__name__}: {exc}")
         result.template = template
-        call.status = result.status
-        call.response = result.text
-        call.error = result.error
-        call.latency_s = round(time.perf_counter() - started, 6)
-        record_tool_call(call)
+        emit(HttpExchange(
+            name=template or f"{method} {rel}", method=method, url=self.base_url + rel, path=rel.split("?", 1)[0],
+            params=params or None, body=body, status=result.status, response=result.text, error=result.error,
+            latency_s=round(time.perf_counter() - started, 6), details={"template": template},
+        ))
         self.history.append(result)
         return result

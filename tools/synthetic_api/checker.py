@@ -19,9 +19,9 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from evals.recording import record_tool_call
-from evals.trace import ToolCall, bounded
+from tools.events import ProgramRun, emit
 from tools.pyexec import run_python, run_sync
+from tools.trace_schema import bounded
 
 #: upstream's per-program timeout
 TIMEOUT_S = 10.0
@@ -211,10 +211,10 @@ async def execute_async(sample: str | list[str], test: str, *, api_args: dict[st
     programs = [build_program(s, test, api_args=api_args, kwargs_aware=kwargs_aware) for s in samples]
     started = time.monotonic()
     results = await run_programs(programs, timeout_s=timeout_s)
-    record_tool_call(ToolCall(latency_s=round(time.monotonic() - started, 6),
-        kind="python", name="api_use.execute", body=bounded(programs[0] if len(programs) == 1 else json.dumps(samples), 4000),
-        response=json.dumps(results), error=None if all(ok for ok, _ in results) else next(e for ok, e in results if not ok),
-        extra={"samples": len(samples), "kwargs_aware": kwargs_aware},
+    emit(ProgramRun(latency_s=round(time.monotonic() - started, 6),
+        name="api_use.execute", code=bounded(programs[0] if len(programs) == 1 else json.dumps(samples), 4000),
+        output=json.dumps(results), error=None if all(ok for ok, _ in results) else next(e for ok, e in results if not ok),
+        details={"samples": len(samples), "kwargs_aware": kwargs_aware},
     ))
     return results if isinstance(sample, list) else results[0]
 
