@@ -62,7 +62,17 @@ class ModelParsed(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
-class HttpExchange(Event):
+class ToolEvent(Event):
+    """What every action on an environment reports besides its own fields: the error if it
+    failed, how long it took, and kind-specific details (kept verbatim in the trace's ``extra``)."""
+
+    error: str | None = None
+    latency_s: float = 0.0
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, kw_only=True)
+class HttpExchange(ToolEvent):
     """One HTTP request and its outcome (``status`` 0 = no response; ``error`` says why)."""
 
     name: str
@@ -73,34 +83,25 @@ class HttpExchange(Event):
     body: Any = None
     status: int = 0
     response: str | None = None
-    error: str | None = None
-    latency_s: float = 0.0
-    details: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, kw_only=True)
-class ProgramRun(Event):
-    """One sandboxed program run: the code, what it printed, and the error if it failed."""
+class ProgramRun(ToolEvent):
+    """One sandboxed program run: the code and what it printed."""
 
     name: str
     code: str | None
     output: str | None = None
-    error: str | None = None
-    latency_s: float = 0.0
-    details: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, kw_only=True)
-class BrowserStep(Event):
+class BrowserStep(ToolEvent):
     """One browser action (``action`` = goto/click/type/..., or ``refused`` for a blocked request)."""
 
     action: str
     url: str | None = None
     params: dict[str, Any] | None = None
     observation: str | None = None
-    error: str | None = None
-    latency_s: float = 0.0
-    details: dict[str, Any] = field(default_factory=dict)
 
 
 Listener = Callable[[Event], None]
