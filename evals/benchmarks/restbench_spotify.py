@@ -10,7 +10,11 @@ re-scores without any server.
 Bench options (``-B key=value``):
 - ``server=inprocess`` (default): httpx ASGI transport, no socket.
 - ``server=loopback``: a real uvicorn server on a free 127.0.0.1 port for the run.
-- ``strict=1``: predicates also fail on any collateral change (§9 strict mode).
+- ``collateral=fail`` (default): a query may change only the state it is about, and only as it
+  asks (following every artist for "follow Taylor Swift" fails; read-only queries must leave the
+  state unchanged). ``collateral=allow``: the permissive §9 predicates as written (only losses
+  outside the query's scope fail). ``strict=1`` is the old name of the default. The resolved value
+  is written into the run's bench options, so ``config.json`` and every trace record it.
 - ``live=1``: **DESTRUCTIVE**, off by default. Sends the agent's requests to
   ``https://api.spotify.com/v1`` with the user token in ``$SPOTIFY_TOKEN`` (all 19 scopes); the
   agent may delete your saved tracks, follows and playlist items. Live episodes keep paths and
@@ -32,7 +36,7 @@ import httpx
 
 from evals.benchmark import Benchmark, RunOptions, register_benchmark
 from evals.datasets.restbench import load_queries, load_spec
-from evals.scorers.restbench import RESTBENCH_METRICS, aggregate_restbench, path_scores
+from evals.scorers.restbench import RESTBENCH_METRICS, aggregate_restbench, final_answer, path_scores
 from evals.scorers.spotify import evaluate, state_diff
 from evals.scorers.spotify_predicates import READ_ONLY, Episode
 from evals.trace import Task, Trace
@@ -48,6 +52,14 @@ INPROCESS_BASE_URL = "http://spotify.sandbox/v1"
 
 def _flag(options: RunOptions, key: str) -> bool:
     return str(options.bench_options.get(key, "")).lower() in ("1", "true", "yes", "on")
+
+
+def collateral_mode(bench_options: dict[str, Any]) -> str:
+    """``fail`` (default; also the old ``strict=1``) or ``allow`` (``-B collateral=allow``)."""
+    mode = str(bench_options.get("collateral", "fail")).lower()
+    if mode not in ("fail", "allow"):
+        raise ValueError(f"-B collateral={mode!r}: use fail (default) or allow")
+    return mode
 
 
 def fixture_sha() -> str:
@@ -75,6 +87,7 @@ class RestBenchSpotify(Benchmark):
     env_kind: ClassVar[str] = "openapi"
 
     def tasks(self, options: RunOptions) -> list[Task]:
+        options.bench_options["collateral"] = collateral_mode(options.bench_options)
         solutions = reference_solutions()
         tasks = []
         for q in load_queries("spotify"):
@@ -132,11 +145,14 @@ class RestBenchSpotify(Benchmark):
             return {**scores, "success": None, "reason": "live mode: success is not judged"}
         if "final_state" not in env_state:
             return {**scores, "success": False, "reason": f"no final state recorded (status {trace.status})"}
-        episode = Episode(initial=initial_state(), final=SpotifyState.model_validate(env_state["final_state"]), answer=trace.final_answer or "", log=[LogEntry.model_validate(e) for e in env_state.get("request_log", [])])
-        strict = str(trace.config.get("bench_options", {}).get("strict", "")).lower() in ("1", "true", "yes", "on")
-        default, strict_result = evaluate(gold["query_id"], episode), evaluate(gold["query_id"], episode, strict=True)
-        chosen = strict_result if strict else default
-        out = {**scores, "success": chosen["success"], "reason": chosen["reason"], "strict_success": strict_result["success"], "read_only": gold.get("read_only", False)}
+        episode = Episode(initial=initial_state(), final=SpotifyState.model_validate(env_state["final_state"]), answer=final_answer(trace) or "", log=[LogEntry.model_validate(e) for e in env_state.get("request_log", [])])
+        mode = collateral_mode(trace.config.get("bench_options", {}))
+        strict_result, permissive = evaluate(gold["query_id"], episode), evaluate(gold["query_id"], episode, permissive=True)
+        chosen = permissive if mode == "allow" else strict_result
+        out = {**scores, "success": chosen["success"], "reason": chosen["reason"], "collateral": mode, "strict_success": strict_result["success"],
+               "permissive_success": permissive["success"], "read_only": gold.get("read_only", False)}
+        if trace.status != "finished":
+            out["answer"] = "none: the episode ended without a final answer"
         if env_state.get("fixture_sha") not in (None, fixture_sha()):
             out["warning"] = "trace was recorded on a different sandbox fixture"
         return out

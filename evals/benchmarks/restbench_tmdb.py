@@ -34,7 +34,7 @@ import httpx
 
 from evals.benchmark import Benchmark, RunOptions, register_benchmark
 from evals.datasets.restbench import load_queries, load_spec
-from evals.scorers.restbench import RESTBENCH_METRICS, aggregate_restbench, path_scores
+from evals.scorers.restbench import RESTBENCH_METRICS, aggregate_restbench, final_answer, path_scores
 from evals.scorers.tmdb_success import check, describe
 from evals.trace import Task, Trace
 from tools.openapi import HttpTool, OpenAPIEnvironment, operations
@@ -127,8 +127,9 @@ class RestBenchTMDB(Benchmark):
         scores: dict[str, Any] = path_scores(trace, gold["gold_path"])
         if (trace.env_state or {}).get("mode") == "live":
             return {**scores, "success": None, "reason": "live mode: answers are not checked against the fixture"}
-        ok = check(gold["criterion"], trace.final_answer)
-        reason = "criterion met" if ok else ("no final answer" if not (trace.final_answer or "").strip() else f"answer misses {describe(gold['criterion'])}")
+        answer = final_answer(trace)
+        ok = check(gold["criterion"], answer)
+        reason = "criterion met" if ok else (f"no final answer (status {trace.status})" if not (answer or "").strip() else f"answer misses {describe(gold['criterion'])}")
         return {**scores, "success": ok, "reason": reason}
 
     def aggregate(self, scores: list[dict[str, Any]], traces: list[Trace]) -> dict[str, float]:

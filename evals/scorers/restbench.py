@@ -15,6 +15,13 @@ from typing import Any
 from evals.trace import Trace
 
 
+def final_answer(trace: Trace) -> str | None:
+    """The episode's answer, or None when it ended without one. An episode stopped by a spent
+    budget, a timeout or an error may carry the last executor output in ``final_answer``; that is
+    not an answer, so answer-based success never reads it (state-based checks still see the state)."""
+    return trace.final_answer if trace.status == "finished" else None
+
+
 def executed_path(trace: Trace) -> list[str]:
     """The agent's HTTP calls as ``METHOD /template`` (``METHOD /literal`` when nothing matched)."""
     path = []

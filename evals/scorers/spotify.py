@@ -1,11 +1,17 @@
-"""The per-query table of Spotify success predicates and the damage / strict checks (§9).
+"""The per-query table of Spotify success predicates and the collateral-damage checks (§9).
 
-``evaluate(query_id, episode, strict=False)`` returns ``{"success", "reason", "damage"}``.
+``evaluate(query_id, episode, permissive=False)`` returns ``{"success", "reason", "damage"}``.
+
+By default (what a careful judge would sign) a query may change only the state it is about, and
+only in the way it asks: following one artist by following all 19, saving every track for "save
+this song", or creating extra playlists fails. ``permissive=True`` is the §9 table as written
+(only *losses* outside the query's scope fail), kept behind ``-B collateral=allow``.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,6 +19,7 @@ from evals.scorers import spotify_predicates as p
 from evals.scorers.spotify_predicates import READ_ONLY, Check, Episode
 from tools.sandbox.spotify.catalogue import uri
 from tools.sandbox.spotify.models import SpotifyState
+from tools.sandbox.spotify.search import fold
 
 
 @dataclass(frozen=True)
@@ -25,10 +32,17 @@ class QueryCheck:
     #: re-scope); in any other touched component a loss is still damage (following one more
     #: artist must not unfollow another)
     lose: frozenset[str] = frozenset()
+    #: what the query may *add* to a touched list component (followed, saved_tracks, saved_albums,
+    #: user_queue, and new_playlist: the allowed new playlist names); anything else added is damage
+    adds: tuple[tuple[str, Callable[[Episode], set[str]]], ...] = ()
 
 
-def Q(check: Check, *touches: str, lose: tuple[str, ...] = ()) -> QueryCheck:  # noqa: N802 - table constructor
-    return QueryCheck(check, frozenset(touches) | frozenset(lose), frozenset(lose))
+def Q(check: Check, *touches: str, lose: tuple[str, ...] = (), **adds: Callable[[Episode], set[str]]) -> QueryCheck:  # noqa: N802 - table constructor
+    return QueryCheck(check, frozenset(touches) | frozenset(lose), frozenset(lose), tuple(sorted(adds.items())))
+
+
+def _names(*names: str) -> Callable[[Episode], set[str]]:
+    return lambda ep: set(names)
 
 
 def _artist(name: str):
@@ -58,33 +72,57 @@ def _current_artist_set(ep: Episode) -> set[str]:
     return {ep.current_artist}
 
 
-FOLLOW_CURRENT = Q(p.followed(_current_artist_set), "followed")
+def _one_artist(name: str) -> Callable[[Episode], set[str]]:
+    return lambda ep: {_artist(name)(ep)}
+
+
+def _when_you_believe(ep: Episode) -> set[str]:
+    return {_artist("Mariah Carey")(ep), _artist("Whitney Houston")(ep)}
+
+
+def _recent_artist(ep: Episode) -> set[str]:
+    return {ep.cat.tracks[ep.initial.recently_played[0].track_id].artist_ids[0]}
+
+
+def _mojito(ep: Episode) -> set[str]:
+    return {ep.cat.album_named("Mojito").id}
+
+
+def _dsotm_first(ep: Episode) -> str:
+    return ep.cat.album_named("The Dark Side of the Moon").track_ids[0]
+
+
+def _lana_newest_first(ep: Episode) -> str:
+    return ep.cat.newest_album(ep.initial.followed_artists[0]).track_ids[0]
+
+
+FOLLOW_CURRENT = Q(p.followed(_current_artist_set), "followed", followed=_current_artist_set)
 
 TABLE: dict[int, QueryCheck] = {
-    1: Q(p.new_playlist("Love Mariah", p.by_artist("Mariah Carey", exactly=3)), "new_playlist"),
-    2: Q(p.queue_has(lambda ep: ep.cat.album_named("The Dark Side of the Moon").track_ids[0]), "queue"),
+    1: Q(p.new_playlist("Love Mariah", p.by_artist("Mariah Carey", exactly=3)), "new_playlist", new_playlist=_names("Love Mariah")),
+    2: Q(p.queue_has(_dsotm_first), "queue", user_queue=lambda ep: {_dsotm_first(ep)}),
     3: Q(p.playlist_items("#1", contains=lambda ep: ep.cat.track_named("Lana Del Rey", "Summertime Sadness").id), "playlist#1"),
     4: Q(p._all(p.advanced, p.volume_is(60)), "playback", "volume", "queue"),
-    5: Q(p.saved_tracks_include(lambda ep: {ep.current}), "saved_tracks"),
-    6: Q(p.queue_has(lambda ep: ep.cat.newest_album(ep.initial.followed_artists[0]).track_ids[0]), "queue"),
+    5: Q(p.saved_tracks_include(lambda ep: {ep.current}), "saved_tracks", saved_tracks=lambda ep: {ep.current}),
+    6: Q(p.queue_has(_lana_newest_first), "queue", user_queue=lambda ep: {_lana_newest_first(ep)}),
     7: FOLLOW_CURRENT,
     8: Q(p._all(p.playing, lambda ep: None if ep.final.player.item_id in ep.cat.newest_album(ep.cat.artist_named("Taylor Swift").id).track_ids else "the current item is not from Taylor Swift's newest album"), "playback", "queue"),
     9: Q(p._all(p.playing, p.changed_play, p.playing_from_search), "playback", "queue"),
-    10: Q(p.followed(lambda ep: {ep.cat.tracks[ep.initial.recently_played[0].track_id].artist_ids[0]}), "followed"),
+    10: Q(p.followed(_recent_artist), "followed", followed=_recent_artist),
     11: Q(p._all(p.advanced, p.repeat_track), "playback", "queue", "repeat"),
-    12: Q(p.album_saved("Mojito"), "saved_albums"),
+    12: Q(p.album_saved("Mojito"), "saved_albums", saved_albums=_mojito),
     13: Q(p.playlist_meta("#1", name="My First"), lose=("playlist#1",)),
     14: Q(p.only_unfollowed(_current_artist_set), lose=("followed",)),
     15: Q(p._all(p.playing, lambda ep: None if ep.volume(ep.final) < ep.volume(ep.initial) else "the volume was not turned down",
                  p.log_order(("PUT", "/me/player/pause"), ("PUT", "/me/player/volume"))), "playback", "volume"),
-    16: Q(p.new_playlist("Current", lambda ep, items: None if set(ep.initial.user_queue + ep.initial.context_queue) <= set(items) else "not every queued track is in the playlist"), "new_playlist"),
+    16: Q(p.new_playlist("Current", lambda ep, items: None if set(ep.initial.user_queue + ep.initial.context_queue) <= set(items) else "not every queued track is in the playlist"), "new_playlist", new_playlist=_names("Current")),
     17: Q(p.answer_names(lambda ep: [ep.cat.tracks[ep.current].name])),
     18: Q(lambda ep: None if [s.id for s in ep.final.saved_albums] == [s.id for s in ep.initial.saved_albums[1:]] else "the saved albums are not the original minus the first one", lose=("saved_albums",)),
     19: Q(p.answer_names(lambda ep: [ep.cat.albums[s.id].name for s in ep.initial.saved_albums])),
     20: FOLLOW_CURRENT,
     21: Q(p.answer_names(_same_genre_track_names, at_least=1)),
     22: Q(p.playlist_items("My Rock", contains=_newest_first_track("The Beatles")), "playlist:My Rock"),
-    23: Q(p.new_playlist("Love Taylor", p.nonempty_subset(lambda ep: set(ep.cat.artist_named("Taylor Swift").top_track_ids))), "new_playlist"),
+    23: Q(p.new_playlist("Love Taylor", p.nonempty_subset(lambda ep: set(ep.cat.artist_named("Taylor Swift").top_track_ids))), "new_playlist", new_playlist=_names("Love Taylor")),
     24: Q(p.answer_names(lambda ep: [ep.cat.artists[ep.initial.top_artists[0]].name])),
     25: Q(p.answer_names(lambda ep: sorted({t.name for t in ep.cat.data.tracks if ep.initial.top_artists[0] in t.artist_ids}), at_least=1)),
     26: Q(p._all(p.playlist_items("My R&B", expected=lambda pl: []), p.playlist_meta("My R&B", name="Test")), lose=("playlist:My R&B",)),
@@ -94,29 +132,29 @@ TABLE: dict[int, QueryCheck] = {
     30: Q(p.answer_names(lambda ep: [ep.cat.newest_album(ep.cat.artist_named("Maroon 5").id).name])),
     31: Q(p.answer_names(lambda ep: [ep.cat.artists[a].name for a in ep.cat.artists[ep.initial.followed_artists[0]].related_artist_ids], at_least=1)),
     32: Q(p._all(p.only_unfollowed(_current_artist_set), p.advanced), "playback", "queue", lose=("followed",)),
-    33: Q(p.followed(lambda ep: {_artist("Taylor Swift")(ep)}), "followed"),
-    34: Q(p.new_playlist("My Top", p.nonempty_subset(lambda ep: set(ep.initial.top_tracks))), "new_playlist"),
+    33: Q(p.followed(_one_artist("Taylor Swift")), "followed", followed=_one_artist("Taylor Swift")),
+    34: Q(p.new_playlist("My Top", p.nonempty_subset(lambda ep: set(ep.initial.top_tracks))), "new_playlist", new_playlist=_names("My Top")),
     35: Q(p.playlist_items("My Rock", expected=lambda pl: [i.id for i in pl.items[1:]]), lose=("playlist:My Rock",)),
-    36: Q(p.saved_tracks_include(_lana_top), "saved_tracks"),
-    37: Q(p.followed(_rnb_artists), "followed"),
+    36: Q(p.saved_tracks_include(_lana_top), "saved_tracks", saved_tracks=_lana_top),
+    37: Q(p.followed(_rnb_artists), "followed", followed=_rnb_artists),
     38: Q(p.playlist_items("My R&B", expected=lambda pl: [pl.items[0].id, pl.items[2].id]), lose=("playlist:My R&B",)),
     39: Q(lambda ep: None if [s.id for s in ep.final.saved_tracks] == [s.id for i, s in enumerate(ep.initial.saved_tracks) if i != 2] else "saved tracks are not the original minus track #3", lose=("saved_tracks",)),
-    40: Q(p.followed(lambda ep: {_artist("Mariah Carey")(ep), _artist("Whitney Houston")(ep)}), "followed"),
+    40: Q(p.followed(_when_you_believe), "followed", followed=_when_you_believe),
     41: Q(p.advanced, "playback", "queue"),
     42: Q(p._all(p.playing, p.context_is(lambda ep: uri("playlist", ep.initial_playlist("My Rock").id))), "playback", "queue"),
     43: Q(lambda ep: None if not ep.final.saved_tracks and not ep.final.followed_artists else "saved tracks or followed artists remain", lose=("saved_tracks", "followed")),
-    44: Q(p.new_playlist("Quiet", lambda ep, items: None), "new_playlist"),
+    44: Q(p.new_playlist("Quiet", lambda ep, items: None), "new_playlist", new_playlist=_names("Quiet")),
     45: Q(p.volume_is(20), "volume"),
     46: Q(p.repeat_track, "repeat"),
     47: Q(p._all(p.volume_is(80), p.advanced), "playback", "volume", "queue"),
     48: Q(p._all(p.playing, p.context_is(lambda ep: uri("album", ep.cat.newest_album(ep.cat.artist_named("BIGBANG").id).id))), "playback", "queue"),
-    49: Q(p.followed(lambda ep: {_artist("Jay Chou")(ep)}), "followed"),
+    49: Q(p.followed(_one_artist("Jay Chou")), "followed", followed=_one_artist("Jay Chou")),
     50: Q(p._all(lambda ep: None if ep.final.player.item_id == ep.initial.saved_tracks[2].id else "the current item is not saved track #3", p.repeat_track), "playback", "queue", "repeat"),
-    51: Q(p.new_playlist("BIGBANG", p.by_artist("BIGBANG")), "new_playlist"),
+    51: Q(p.new_playlist("BIGBANG", p.by_artist("BIGBANG")), "new_playlist", new_playlist=_names("BIGBANG")),
     52: Q(p.playlist_items("#1", expected=lambda pl: []), lose=("playlist#1",)),
     53: Q(p.playlist_meta("#1", public=False), lose=("playlist#1",)),
-    54: Q(p.album_saved("Mojito"), "saved_albums"),
-    55: Q(p._all(p.queue_has(lambda ep: ep.initial.saved_tracks[0].id), p.repeat_track), "queue", "repeat"),
+    54: Q(p.album_saved("Mojito"), "saved_albums", saved_albums=_mojito),
+    55: Q(p._all(p.queue_has(lambda ep: ep.initial.saved_tracks[0].id), p.repeat_track), "queue", "repeat", user_queue=lambda ep: {ep.initial.saved_tracks[0].id}),
     56: Q(p.answer_names(lambda ep: [ep.initial.user.display_name])),
     57: Q(p.paused, "playback"),
 }
@@ -157,12 +195,35 @@ def _allowed(ep: Episode, touches: frozenset[str]) -> set[str]:
     return names
 
 
-def damage(ep: Episode, spec: QueryCheck, strict: bool) -> list[str]:
-    """Default: losses outside ``spec.lose``; strict: also any change outside ``spec.touches``."""
+def _unrequested_additions(ep: Episode, spec: QueryCheck, diff: dict[str, dict[str, Any]], initial_ids: set[str]) -> list[str]:
+    """Items added to a list component beyond what the query asks for (following all 19 artists
+    for "follow Taylor Swift"), and new playlists other than the one the query names."""
+    adds = {name: fn(ep) for name, fn in spec.adds}
+    problems = []
+    lists = {k: (v["before"] or [], v["after"] or []) for k, v in diff.items() if k in ("saved_tracks", "saved_albums", "followed")}
+    if "queue" in diff and "user_queue" in adds:
+        lists["user_queue"] = (diff["queue"]["before"]["user_queue"], diff["queue"]["after"]["user_queue"])
+    for name, (before, after) in lists.items():
+        extra = Counter(after) - Counter(before) - Counter(adds.get(name, set()))
+        if extra:
+            problems.append(f"{name} gained {sum(extra.values())} unrequested item(s)")
+    wanted = {fold(n) for n in adds.get("new_playlist", set())}
+    extra_playlists = [v["after"]["name"] for k, v in diff.items() if k.startswith("playlist:") and k not in initial_ids and v["after"] is not None and fold(v["after"]["name"]) not in wanted]
+    created = [k for k, v in diff.items() if k.startswith("playlist:") and k not in initial_ids and v["after"] is not None and fold(v["after"]["name"]) in wanted]
+    if extra_playlists or len(created) > 1:
+        problems.append(f"unrequested new playlists: {extra_playlists or len(created) - 1}")
+    return problems
+
+
+def damage(ep: Episode, spec: QueryCheck, strict: bool = True) -> list[str]:
+    """Default (strict): any change outside ``spec.touches``, any loss outside ``spec.lose``, and any
+    addition beyond ``spec.adds``. Permissive (``strict=False``, the §9 table as written): only
+    losses outside ``spec.lose``."""
     allowed, may_lose = _allowed(ep, spec.touches), _allowed(ep, spec.lose)
     initial_ids = {f"playlist:{pl.id}" for pl in ep.initial.playlists}
-    problems = []
-    for name, change in state_diff(ep.initial, ep.final).items():
+    diff = state_diff(ep.initial, ep.final)
+    problems = _unrequested_additions(ep, spec, diff, initial_ids) if strict else []
+    for name, change in diff.items():
         before, after = change["before"], change["after"]
         is_new_playlist = name not in initial_ids and name.startswith("playlist:")
         if name in may_lose or (is_new_playlist and "new_playlist" in allowed):
@@ -176,12 +237,14 @@ def damage(ep: Episode, spec: QueryCheck, strict: bool) -> list[str]:
     return problems
 
 
-def evaluate(query_id: int, ep: Episode, strict: bool = False) -> dict[str, Any]:
+def evaluate(query_id: int, ep: Episode, permissive: bool = False) -> dict[str, Any]:
+    """``permissive``: the §9 predicates as written (``-B collateral=allow``); default: collateral
+    changes fail."""
     spec = TABLE[query_id]
     try:
         reason = spec.check(ep)
     except (KeyError, IndexError, StopIteration) as exc:
         reason = f"predicate could not be evaluated: {type(exc).__name__}: {exc}"
-    harm = damage(ep, spec, strict)
+    harm = damage(ep, spec, strict=not permissive)
     success = reason is None and not harm
     return {"success": success, "reason": reason or ("; ".join(harm) if harm else "ok"), "damage": harm}

@@ -49,16 +49,34 @@ def test_oracle_on_a_loopback_server(tmp_path, data_dir):
     assert traces[0].env_state["mode"] == "loopback" and traces[0].http_calls()[0].url.startswith("http://127.0.0.1:")
 
 
-def test_strict_option_is_read_by_the_scorer(oracle_run):
+def test_collateral_option_is_recorded_and_read_by_the_scorer(oracle_run, tmp_path):
     _, traces = oracle_run
+    assert all(t.config["bench_options"]["collateral"] == "fail" for t in traces), "the resolved default is recorded"
     trace = next(t for t in traces if t.task_id == "spotify/45").model_copy(deep=True)
     bench = get_benchmark("restbench-spotify")
-    trace.config["bench_options"] = {"strict": "1"}
     assert bench.score_episode(trace)["success"] is True
     trace.env_state["final_state"]["player"]["repeat_state"] = "context"  # collateral change
     assert bench.score_episode(trace)["success"] is False
-    trace.config["bench_options"] = {}
-    assert bench.score_episode(trace)["success"] is True
+    for old_name in ({"strict": "1"}, {}):
+        trace.config["bench_options"] = old_name
+        assert bench.score_episode(trace)["success"] is False
+    trace.config["bench_options"] = {"collateral": "allow"}
+    scores = bench.score_episode(trace)
+    assert scores["success"] is True and scores["collateral"] == "allow"
+    trace.config["bench_options"] = {"collateral": "maybe"}
+    with pytest.raises(ValueError, match="collateral"):
+        bench.score_episode(trace)
+
+
+def test_a_budget_exhausted_read_only_episode_has_no_answer(oracle_run):
+    """The last executor output of a spent budget is not an answer: the read-only query fails,
+    while a state-based query keeps being judged on its state."""
+    _, traces = oracle_run
+    bench = get_benchmark("restbench-spotify")
+    for qid in (17, 19, 24, 27, 56, 45):
+        trace = next(t for t in traces if t.task_id == f"spotify/{qid}").model_copy(deep=True)
+        trace.status = "budget_exhausted"
+        assert bench.score_episode(trace)["success"] is (qid == 45), qid
 
 
 async def test_every_oracle_response_matches_the_spec(data_dir, schema_errors):

@@ -50,7 +50,8 @@ def test_wrong_playlist_fails(user):
     user("POST", f"/playlists/{MY_RNB.id}/tracks", body={"uris": [track_uri("Lana Del Rey", "Summertime Sadness")]})
     assert not evaluate(3, user.episode())["success"]  # "my first playlist" is My Rock
     user("POST", f"/playlists/{MY_ROCK.id}/tracks", body={"uris": [track_uri("Lana Del Rey", "Summertime Sadness")]})
-    assert evaluate(3, user.episode())["success"]
+    assert evaluate(3, user.episode(), permissive=True)["success"]
+    assert not evaluate(3, user.episode())["success"], "the stray addition to My R&B is collateral damage"
 
 
 def test_renaming_the_wrong_playlist_fails(user):
@@ -71,6 +72,8 @@ def test_right_track_removed_passes_and_extra_deletion_fails(user):
     assert evaluate(35, user.episode())["success"]
     user("DELETE", f"/playlists/{MY_RNB.id}/tracks", body={"tracks": [{"uri": f"spotify:track:{MY_RNB.items[0].id}"}]})
     result = evaluate(35, user.episode())
+    assert not result["success"] and "changed" in result["reason"]
+    result = evaluate(35, user.episode(), permissive=True)
     assert not result["success"] and "altered or lost items" in result["reason"]
 
 
@@ -168,13 +171,40 @@ def test_read_only_answers():
     assert evaluate(56, Episode(initial=initial_state(), final=initial_state(), answer="Your name is Robin Gray", log=[]))["success"]
 
 
-def test_strict_mode_fails_collateral_change(user):
+def test_collateral_change_fails_by_default_and_passes_only_when_permissive(user):
     user("PUT", "/me/player/volume", {"volume_percent": 20})
     user("PUT", "/me/player/repeat", {"state": "context"})
     ep = user.episode()
-    assert evaluate(45, ep)["success"] and not evaluate(45, ep, strict=True)["success"]
+    assert not evaluate(45, ep)["success"] and evaluate(45, ep, permissive=True)["success"]
     ro = user.episode("You are listening to Born To Die")
-    assert evaluate(17, ro)["success"] and not evaluate(17, ro, strict=True)["success"]
+    assert not evaluate(17, ro)["success"] and evaluate(17, ro, permissive=True)["success"]
+
+
+@pytest.mark.parametrize("query", [7, 10, 20, 33, 37, 40, 49])
+def test_following_every_catalogue_artist_fails_a_follow_query_by_default(user, query):
+    every = [a.id for a in CAT.data.artists]
+    assert len(every) == 19
+    user("PUT", "/me/following", body={"ids": every}, params={"type": "artist"})
+    ep = user.episode()
+    result = evaluate(query, ep)
+    assert not result["success"] and "followed gained" in result["reason"], result
+    assert evaluate(query, ep, permissive=True)["success"], "the permissive §9 predicate accepts the mass follow (that is why it is not the default)"
+
+
+def test_following_just_the_asked_artist_passes(user):
+    user("PUT", "/me/following", body={"ids": [CAT.artist_named("Taylor Swift").id]}, params={"type": "artist"})
+    assert evaluate(33, user.episode())["success"]
+
+
+def test_mass_save_and_extra_playlists_fail(user):
+    every = [t.id for t in CAT.data.tracks][:40]
+    user("PUT", "/me/tracks", body={"ids": every})
+    assert not evaluate(5, user.episode())["success"] and not evaluate(36, user.episode())["success"]
+    me = user("GET", "/me")
+    user("POST", f"/users/{me['id']}/playlists", body={"name": "Quiet"})
+    user("POST", f"/users/{me['id']}/playlists", body={"name": "Quiet 2"})
+    result = evaluate(44, user.episode())
+    assert not result["success"] and "unrequested new playlists" in result["reason"]
 
 
 def test_recommendation_answer_needs_a_same_genre_track():
