@@ -198,6 +198,11 @@ def list_things() -> None:
     out.print("  scripted:<name>        " + ", ".join(scripted_names()))
 
 
+from evals.sweep.cli import sweep as _sweep  # noqa: E402  (the command lives with the sweep package)
+
+app.command("sweep")(_sweep)
+
+
 @models_app.command("pull")
 def models_pull(name: Annotated[str, typer.Argument(help="'local' (the embedded default)")] = "local") -> None:
     """Pre-fetch the embedded model into the user cache."""

@@ -1,0 +1,73 @@
+"""``restgraph sweep``: a study (benchmarks x agents x models x variants x seeds) in one command.
+
+- :mod:`evals.sweep.study`: the matrix, its cells and the study folder (``study.json``);
+- :mod:`evals.sweep.presets`: the papers' tables as named studies;
+- :mod:`evals.sweep.local` / :mod:`evals.sweep.ray_executor`: the two executors; both write
+  ordinary run folders, one per cell, so scoring and reports read them unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from evals.sweep.study import Cell, StudySpec, SweepError, prepare_study_dir
+
+__all__ = ["Cell", "StudySpec", "SweepError", "run_sweep"]
+
+
+def run_sweep(
+    spec: StudySpec,
+    study_dir: Path,
+    *,
+    executor: str = "local",
+    resume: bool = False,
+    address: str | None = None,
+    workers: int = 2,
+    progress: bool = False,
+    log: Callable[[str], None] = print,
+    **ray_options: Any,
+) -> dict[str, Any]:
+    """Run (or resume) a study; return ``{cell key: summary}``. Raises ``SweepError`` on bad input."""
+    if executor not in ("local", "ray"):
+        raise SweepError(f"--executor must be 'local' or 'ray', not {executor!r}")
+    if executor == "ray":
+        from evals.sweep.ray_executor import import_ray
+
+        import_ray(local=not address)  # say what to install before any folder is written
+    cells = spec.cells()
+    prepare_study_dir(study_dir, spec, cells, resume=resume)
+    summaries: dict[str, Any] = {}
+
+    def on_cell(cell: Cell, summary: dict[str, Any]) -> None:
+        summaries[cell.key] = summary
+        log(f"cell {cell.key}: n={summary.get('n')} {_headline(summary)}")
+
+    log(f"study {spec.name}: {len(cells)} cells in {study_dir} ({executor} executor)")
+    if executor == "local":
+        from evals.sweep.local import run_local
+
+        complete = run_local(study_dir, cells, progress=progress, on_cell=on_cell)
+    else:
+        from evals.sweep.ray_executor import run_ray
+
+        report = run_ray(study_dir, cells, address=address, workers=workers, on_cell=on_cell, log=log, **ray_options)
+        complete = not report.stopped and not report.abandoned
+        if report.worker_deaths:
+            log(f"{report.worker_deaths} worker(s) died; {report.requeued} episode(s) re-queued, {len(report.abandoned)} left for --resume")
+    if complete and spec.report:
+        _write_report(spec.report, [study_dir / c.key for c in cells if (study_dir / c.key / "summary.json").is_file()], study_dir / "report")
+    return {"complete": complete, "cells": summaries}
+
+
+def _headline(summary: dict[str, Any]) -> str:
+    metrics = summary.get("metrics", {})
+    return " ".join(f"{k}={v:.3f}" for k, v in list(metrics.items())[:3] if isinstance(v, int | float))
+
+
+def _write_report(layout: str, run_dirs: list[Path], out: Path) -> None:
+    from evals.report import render_layout
+
+    if run_dirs:
+        render_layout(layout, run_dirs, out)
