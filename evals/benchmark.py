@@ -42,6 +42,10 @@ class RunOptions(BaseModel):
     #: default: EPISODE_TIMEOUT_S, or LOCAL_EPISODE_TIMEOUT_S for ``local`` models
     episode_timeout_s: float = EPISODE_TIMEOUT_S
     max_steps: int = 60
+    #: ``--epochs K``: each task runs K times, epoch e with seed ``seed + e`` (pass@k, pass^k)
+    epochs: int = Field(default=1, ge=1)
+    #: ``--price IN/OUT``: $ per 1M tokens, overriding ``evals.cost.PRICES``
+    price: dict[str, float] | None = None
     bench_options: dict[str, Any] = Field(default_factory=dict)
     agent_options: dict[str, Any] = Field(default_factory=dict)
     model_options: dict[str, Any] = Field(default_factory=dict)

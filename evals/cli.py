@@ -66,6 +66,8 @@ def run(
     agent_opt: Annotated[list[str] | None, typer.Option("--agent-opt", "-A", help="agent option key=value")] = None,
     model_opt: Annotated[list[str] | None, typer.Option("--model-opt", "-M", help="model option key=value")] = None,
     quiet: Annotated[bool, typer.Option(help="no progress bar")] = False,
+    epochs: Annotated[int, typer.Option(min=1, help="run each task K times (seeds seed..seed+K-1); summary gets pass@k and pass^k")] = 1,
+    price: Annotated[str | None, typer.Option(help="IN/OUT dollars per million tokens (default: evals.cost's table)")] = None,
 ) -> None:
     """Run AGENT on BENCH; writes OUT/traces.jsonl, OUT/config.json and OUT/summary.json."""
     from evals.benchmark import RunOptions, get_benchmark
@@ -110,8 +112,10 @@ def run(
         except Exception as exc:
             console.print(f"[red]error:[/red] cannot start the local model: {exc}")
             raise typer.Exit(1) from None
+    price_model = _price(price)
     out = out or Path("runs") / f"{bench}-{agent_name}-{datetime.now().strftime('%Y%m%d-%H%M%S')}"
-    options = RunOptions(benchmark=bench, agent=agent_name, model=model, limit=limit, seed=seed, concurrency=concurrency, episode_timeout_s=timeout, max_steps=max_steps, bench_options=bench_options, agent_options=agent_options, model_options=model_options)
+    options = RunOptions(benchmark=bench, agent=agent_name, model=model, limit=limit, seed=seed, concurrency=concurrency, episode_timeout_s=timeout, max_steps=max_steps, bench_options=bench_options, agent_options=agent_options, model_options=model_options,
+                         epochs=epochs, price=price_model)
     try:
         runner = EpisodeRunner(options, out, progress=not quiet and sys.stderr.isatty())
         summary = asyncio.run(runner.run(resume=resume))
@@ -126,10 +130,19 @@ def run(
         raise typer.Exit(130)
 
 
-def _print_summary(summary: dict[str, Any], out: Path) -> None:
-    from evals.report import metrics_table
+def _price(text: str | None) -> dict[str, float] | None:
+    from evals.cost import Price
 
-    Console().print(metrics_table([summary], title=str(out)))
+    try:
+        return None if text is None else Price.parse(text).model_dump()
+    except ValueError as exc:
+        raise usage_error(str(exc)) from None
+
+
+def _print_summary(summary: dict[str, Any], out: Path) -> None:
+    from evals.report import metrics_table, table_console
+
+    table_console().print(metrics_table([summary], title=str(out)))
 
 
 @app.command()
@@ -167,11 +180,39 @@ def report(
         raise usage_error(f"--format must be table, markdown, csv or json, not {fmt!r}")
     if layout not in LAYOUTS:
         raise usage_error(f"--layout must be one of {', '.join(LAYOUTS)}, not {layout!r}")
+    if layout == "auto" and fmt == "table":
+        from evals.report import report_groups, write_generic
+
+        groups = report_groups(summaries)
+        for name, chosen, group in groups:  # one report per benchmark; files only under --out
+            where = out if out is None or len(groups) == 1 else out / name
+            if chosen == "generic":
+                write_generic(group, where, name, plot=plot)
+            else:
+                render_layout(chosen, [Path(s["run_dir"]) for s in group], where)
+        return
     chosen = pick_layout(summaries, layout) if fmt == "table" else "generic"
     if chosen == "generic":
         render(summaries, fmt, plot=plot)
     else:
         render_layout(chosen, run_dirs, out)
+
+
+@app.command()
+def export(
+    run_dir: Annotated[Path, typer.Argument(help="a run folder holding traces.jsonl")],
+    fmt: Annotated[str, typer.Option("--format", help="parquet | csv")] = "parquet",
+    out: Annotated[Path | None, typer.Option(help="folder for episodes/model_calls/tool_calls files; default RUN_DIR/export")] = None,
+) -> None:
+    """Write the run's episodes, model calls and tool calls as typed tables (evals.results)."""
+    if fmt not in ("parquet", "csv"):
+        raise usage_error(f"--format must be parquet or csv, not {fmt!r}")
+    if not (run_dir / "traces.jsonl").is_file():
+        raise usage_error(f"{run_dir} holds no traces.jsonl")
+    from evals.results import export as export_frames
+
+    for path in export_frames(run_dir, out or run_dir / "export", fmt):
+        Console().print(f"wrote {path}", highlight=False)
 
 
 @app.command("list")

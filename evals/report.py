@@ -11,6 +11,8 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from evals.stats import fmt_interval
+
 
 def load_summaries(run_dirs: list[Path]) -> list[dict[str, Any]]:
     summaries = []
@@ -52,6 +54,24 @@ def pick_layout(summaries: list[dict[str, Any]], layout: str) -> str:
     return "generic"
 
 
+def family(benchmark: str) -> str:
+    """The report layout a benchmark's runs get under ``--layout auto``."""
+    if benchmark.startswith("restbench-"):
+        return "table4"
+    return {"shortcuts": "shortcuts", "api-use": "api-use"}.get(benchmark, "generic")
+
+
+def report_groups(summaries: list[dict[str, Any]]) -> list[tuple[str, str, list[dict[str, Any]]]]:
+    """``(name, layout, summaries)``: one report per benchmark (RestBench's two scenarios share
+    Table 4), so mixed runs never make one table with a column for every benchmark's metrics."""
+    groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for summary in summaries:
+        bench = str(summary.get("benchmark", ""))
+        layout = family(bench)
+        groups.setdefault(("restbench" if layout == "table4" else bench, layout), []).append(summary)
+    return [(name, layout, group) for (name, layout), group in groups.items()]
+
+
 def render_layout(layout: str, run_dirs: list[Path], out: Path | None) -> None:
     """Hand the runs to a benchmark family's report module (each writes its files into ``out``)."""
     argv = [str(d) for d in run_dirs] + (["--out", str(out)] if out is not None else [])
@@ -67,23 +87,41 @@ def render_layout(layout: str, run_dirs: list[Path], out: Path | None) -> None:
 
 
 def rows(summaries: list[dict[str, Any]]) -> tuple[list[str], list[list[str]]]:
+    """Headline metrics with their 95% interval, beside n, error count and cost: an all-error run
+    must never read like a real zero."""
     metrics = metric_names(summaries)
-    header = ["benchmark", "agent", "model", "n", *metrics, "tokens in/out"]
+    header = ["benchmark", "agent", "model", "n", "errors", *metrics, "tokens in/out", "cost $"]
     body = []
     for s in summaries:
         usage = s.get("usage", {})
-        cells = [s["benchmark"], s["agent"], s["model"], str(s["n"])]
-        cells += [f"{s['metrics'][m]:.3f}" if m in s.get("metrics", {}) else "" for m in metrics]
+        cost = s.get("cost_usd")
+        cells = [s["benchmark"], s["agent"], s["model"], str(s["n"]), str(s.get("errors", _errors(s)))]
+        cells += [fmt_interval(s.get("metric_stats", {}).get(m), s["metrics"][m]) if m in s.get("metrics", {}) else "" for m in metrics]
         cells.append(f"{usage.get('input_tokens', 0)}/{usage.get('output_tokens', 0)}")
+        cells.append("" if cost is None else f"{cost:.4f}")
         body.append(cells)
     return header, body
+
+
+def _errors(summary: dict[str, Any]) -> int:
+    """Summaries written before ``errors`` existed: count error statuses."""
+    return sum(v for k, v in summary.get("status_counts", {}).items() if k.startswith("error"))
+
+
+def table_console() -> Console:
+    """A console for tables: the terminal's width, or a wide one when piped (CI logs, files), where
+    rich would otherwise squeeze every table to 80 columns."""
+    import sys
+
+    return Console() if sys.stdout.isatty() else Console(width=240)
 
 
 def metrics_table(summaries: list[dict[str, Any]], title: str | None = None) -> Table:
     header, body = rows(summaries)
     table = Table(title=title)
     for column in header:
-        table.add_column(column)
+        # fold, never ellipsis: a cut agent or model name ("restgpt-no-p…") is a wrong name
+        table.add_column(column, overflow="fold")
     for cells in body:
         table.add_row(*cells)
     return table
@@ -92,7 +130,8 @@ def metrics_table(summaries: list[dict[str, Any]], title: str | None = None) -> 
 def render(summaries: list[dict[str, Any]], fmt: str, plot: Path | None = None) -> str:
     header, body = rows(summaries)
     if fmt == "table":
-        Console().print(metrics_table(summaries))
+        for name, _, group in report_groups(summaries):  # one table per benchmark
+            table_console().print(metrics_table(group, title=name))
         text = ""
     elif fmt == "markdown":
         text = "| " + " | ".join(header) + " |\n|" + "---|" * len(header) + "\n"
@@ -124,7 +163,12 @@ def bar_chart(summaries: list[dict[str, Any]], path: Path) -> Path:
     width = 0.8 / max(1, len(summaries))
     for i, s in enumerate(summaries):
         xs = [j + i * width for j in range(len(metrics))]
-        ax.bar(xs, [s["metrics"].get(m, 0.0) for m in metrics], width=width, label=f"{s['agent']} / {s['model']}")
+        values = [s["metrics"].get(m, 0.0) for m in metrics]
+        # 95% interval as error bars where the metric has one (evals.stats)
+        lo = [v - s.get("metric_stats", {}).get(m, {"ci95": [v, v]})["ci95"][0] for m, v in zip(metrics, values, strict=True)]
+        hi = [s.get("metric_stats", {}).get(m, {"ci95": [v, v]})["ci95"][1] - v for m, v in zip(metrics, values, strict=True)]
+        label = f"{s['agent']} / {s['model']} (n={s['n']}, errors={s.get('errors', _errors(s))})"
+        ax.bar(xs, values, width=width, label=label, yerr=[lo, hi], capsize=3)
     ax.set_xticks([j + width * (len(summaries) - 1) / 2 for j in range(len(metrics))], metrics, rotation=15)
     ax.set_ylim(0, 1)
     ax.legend(fontsize=8)
@@ -133,3 +177,16 @@ def bar_chart(summaries: list[dict[str, Any]], path: Path) -> Path:
     fig.savefig(path, dpi=120)
     plt.close(fig)
     return path
+
+
+def write_generic(summaries: list[dict[str, Any]], out: Path | None, name: str, plot: Path | None = None) -> None:
+    """The generic table on the terminal and, with ``--out``, as ``<name>.md`` plus a chart."""
+    render(summaries, "table", plot=plot)
+    if out is None:
+        return
+    out.mkdir(parents=True, exist_ok=True)
+    header, body = rows(summaries)
+    text = "| " + " | ".join(header) + " |\n|" + "---|" * len(header) + "\n" + "".join("| " + " | ".join(r) + " |\n" for r in body)
+    (out / f"{name}.md").write_text(text)
+    bar_chart(summaries, out / f"{name}.png")
+    print(f"wrote {out / f'{name}.md'} and {out / f'{name}.png'}")

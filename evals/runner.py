@@ -34,7 +34,7 @@ from evals.recording import (
     set_recorder,
 )
 from evals.redact import redact
-from evals.summary import write_summary
+from evals.summary import epoch_of, write_summary
 from evals.trace import Task, Trace, TraceStore, now_iso
 from graphs.registry import AgentSpec, get_agent
 
@@ -81,15 +81,21 @@ class EpisodeRunner:
         self.peak_in_flight = 0
         self.stopped = False
 
-    def _default_model_factory(self, task: Task) -> BaseChatModel | None:
+    def _default_model_factory(self, task: Task, seed: int | None = None) -> BaseChatModel | None:
         if not self.agent.needs_model:
             return None
         from agents.models import make_chat_model
 
-        return make_chat_model(self.options.model, task=task, seed=self.options.seed, **self.options.model_options)
+        return make_chat_model(self.options.model, task=task, seed=self.options.seed if seed is None else seed, **self.options.model_options)
+
+    def _make_model(self, task: Task, seed: int) -> BaseChatModel | None:
+        """The episode's model; with ``--epochs`` each epoch gets its own seed (``seed + epoch``)."""
+        if self.model_factory == self._default_model_factory:
+            return self._default_model_factory(task, seed)
+        return self.model_factory(task)
 
     # -- one episode ------------------------------------------------------------------------------
-    async def run_episode(self, task: Task, resources: Any) -> Trace:
+    async def run_episode(self, task: Task, resources: Any, epoch: int = 0) -> Trace:
         recorder = EpisodeRecorder(model_name=self.options.model)
         token = set_recorder(recorder)
         started = time.perf_counter()
@@ -99,7 +105,7 @@ class EpisodeRunner:
         in_flight_at_start = self.in_flight
         outcome = EpisodeOutcome(status="error:unknown")
         try:
-            outcome = await asyncio.wait_for(self._drive(task, resources, recorder), timeout=self.options.episode_timeout_s)
+            outcome = await asyncio.wait_for(self._drive(task, resources, recorder, self.options.seed + epoch), timeout=self.options.episode_timeout_s)
         except GraphRecursionError as exc:
             outcome = EpisodeOutcome(status="budget_exhausted", error=f"step budget of {self.options.max_steps} graph steps reached: {exc}"[:500])
         except TimeoutError:
@@ -119,7 +125,7 @@ class EpisodeRunner:
             benchmark=self.benchmark.name,
             agent=self.agent.name,
             model=self.options.model if self.agent.needs_model else "none",
-            seed=self.options.seed,
+            seed=self.options.seed + epoch,
             config={"max_steps": self.options.max_steps, "episode_timeout_s": self.options.episode_timeout_s, "agent_options": self.options.agent_options, "bench_options": self.options.bench_options},
             steps=recorder.steps,
             final_answer=outcome.final_answer,
@@ -129,13 +135,13 @@ class EpisodeRunner:
             started_at=started_at,
             ended_at=now_iso(),
             wall_s=round(time.perf_counter() - started, 6),
-            extra={**recorder.partial_extra, **outcome.extra, "in_flight": in_flight_at_start},
+            extra={**recorder.partial_extra, **outcome.extra, "in_flight": in_flight_at_start, **({"epoch": epoch} if epoch else {})},
         )
         trace.recompute_usage()
         return trace
 
-    async def _drive(self, task: Task, resources: Any, recorder: EpisodeRecorder) -> EpisodeOutcome:
-        model = self.model_factory(task)
+    async def _drive(self, task: Task, resources: Any, recorder: EpisodeRecorder, seed: int) -> EpisodeOutcome:
+        model = self._make_model(task, seed)
         async with self.benchmark.environment(task, resources, self.options) as env:
             graph = self.agent.build(model, env, self.options.agent_options)
             config: RunnableConfig = {
@@ -154,12 +160,14 @@ class EpisodeRunner:
                 raise
 
     # -- the run ----------------------------------------------------------------------------------
-    def pending_tasks(self, resume: bool) -> tuple[list[Task], int]:
+    def pending_tasks(self, resume: bool) -> tuple[list[tuple[Task, int]], int]:
+        """(task, epoch) pairs still to run, and how many episodes the run has in all."""
         tasks = self.benchmark.tasks(self.options)
         if self.options.limit is not None:
             tasks = tasks[: self.options.limit]
-        done = self.store.finished_ids() if resume else set()
-        return [t for t in tasks if t.id not in done], len(tasks)
+        done = {(t.task_id, epoch_of(t)) for t in self.store.load().traces} if resume else set()
+        episodes = [(t, e) for e in range(max(1, self.options.epochs)) for t in tasks]
+        return [(t, e) for t, e in episodes if (t.id, e) not in done], len(episodes)
 
     def write_config(self, total: int) -> None:
         self.out_dir.mkdir(parents=True, exist_ok=True)
@@ -184,11 +192,11 @@ class EpisodeRunner:
             with progress:
                 bar = progress.add_task(f"{self.benchmark.name}/{self.agent.name}", total=total, completed=counts["done"], stats="")
 
-                async def one(task: Task) -> None:
+                async def one(task: Task, epoch: int) -> None:
                     async with semaphore:
                         if stop.is_set():
                             return
-                        trace = await self.run_episode(task, resources)
+                        trace = await self.run_episode(task, resources, epoch)
                         self.store.append(trace)
                         scores = _safe_score(self.benchmark, trace)
                         counts["done"] += 1
@@ -196,7 +204,7 @@ class EpisodeRunner:
                         counts["errors"] += int(trace.status.startswith("error"))
                         progress.update(bar, advance=1, stats=f"success {counts['success']}  errors {counts['errors']}  in flight {self.in_flight}")
 
-                jobs = [asyncio.ensure_future(one(t)) for t in pending]
+                jobs = [asyncio.ensure_future(one(t, e)) for t, e in pending]
                 stopper = asyncio.ensure_future(stop.wait())
                 try:
                     remaining = set(jobs)

@@ -12,15 +12,22 @@ from pathlib import Path
 from typing import Any
 
 from evals.benchmark import Benchmark, get_benchmark
+from evals.cost import episode_cost
+from evals.stats import episode_stats, epoch_metrics, metric_stats
 from evals.trace import Trace, TraceStore
 
 
+def epoch_of(trace: Trace) -> int:
+    """Which of ``--epochs K`` tries of its task a trace is (0 for a single-epoch run)."""
+    return int(trace.extra.get("epoch", 0) or 0)
+
+
 def latest_per_task(traces: list[Trace]) -> list[Trace]:
-    """One trace per task (the last written wins), in task-id order."""
-    by_id: dict[str, Trace] = {}
+    """One trace per (task, epoch) (the last written wins), in task-id order."""
+    by_id: dict[tuple[str, int], Trace] = {}
     for trace in traces:
-        by_id[trace.task_id] = trace
-    return [by_id[k] for k in sorted(by_id, key=_natural_key)]
+        by_id[(trace.task_id, epoch_of(trace))] = trace
+    return [by_id[k] for k in sorted(by_id, key=lambda k: (_natural_key(k[0]), k[1]))]
 
 
 def _natural_key(task_id: str) -> tuple:
@@ -46,6 +53,7 @@ def build_summary(run_dir: str | Path, benchmark: Benchmark | None = None) -> tu
     bench = benchmark or get_benchmark(traces[0].benchmark)
     scores, metrics = score_traces(bench, traces)
     statuses = Counter(t.status for t in traces)
+    run_stats = run_statistics(bench, traces, scores, metrics, _run_options(run_dir))
     summary = {
         "benchmark": bench.name,
         "agent": traces[0].agent,
@@ -59,11 +67,38 @@ def build_summary(run_dir: str | Path, benchmark: Benchmark | None = None) -> tu
             "output_tokens": sum(t.usage.output_tokens for t in traces),
             "tool_calls": sum(t.usage.tool_calls for t in traces),
         },
+        **run_stats,
         "peak_in_flight": max(int(t.extra.get("in_flight", 1)) for t in traces),
         "skipped_lines": report.skipped,
     }
-    episodes = [{"task_id": t.task_id, "status": t.status, **s} for t, s in zip(traces, scores, strict=True)]
+    episodes = [{"task_id": t.task_id, **({"epoch": epoch_of(t)} if epoch_of(t) else {}), "status": t.status, **s} for t, s in zip(traces, scores, strict=True)]
     return summary, episodes
+
+
+def _run_options(run_dir: str | Path) -> dict[str, Any]:
+    path = Path(run_dir) / "config.json"
+    try:
+        return dict(json.loads(path.read_text()).get("options") or {}) if path.is_file() else {}
+    except (OSError, ValueError):
+        return {}
+
+
+def run_statistics(bench: Benchmark, traces: list[Trace], scores: list[dict[str, Any]], metrics: dict[str, float], options: dict[str, Any]) -> dict[str, Any]:
+    """n, errors, cost, intervals (``evals.stats``) and, with ``--epochs``, pass@k / pass^k."""
+    stats = episode_stats(scores)
+    costs = [episode_cost(t.model, t.usage.input_tokens, t.usage.output_tokens, options.get("price")) for t in traces]
+    epochs = max(epoch_of(t) for t in traces) + 1
+    out: dict[str, Any] = {
+        "n_tasks": len({t.task_id for t in traces}),
+        "errors": sum(t.status.startswith("error") for t in traces),
+        "cost_usd": None if any(c is None for c in costs) else round(sum(costs), 6),  # type: ignore[arg-type]
+        "episode_stats": stats,
+        "metric_stats": metric_stats(metrics, stats, len(traces)),
+    }
+    if epochs > 1:
+        key = bench.episode_success_key
+        out["epochs"] = {"k": epochs, "success_key": key, **epoch_metrics(((t.task_id, bool(s.get(key))) for t, s in zip(traces, scores, strict=True)), epochs)}
+    return out
 
 
 def write_summary(run_dir: str | Path, benchmark: Benchmark | None = None) -> dict[str, Any]:

@@ -16,6 +16,8 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from evals.stats import describe, fmt_interval
+
 #: dial -> axis label; numeric dials are drawn as lines, the others as grouped bars
 DIAL_LABELS = {
     "distractors": "number of distractors",
@@ -72,11 +74,16 @@ def split_by_suite(runs: list[Run]) -> list[Run]:
 
 def by_dial(rows: list[dict[str, Any]], dial: str) -> dict[Any, tuple[float, int]]:
     """dial value -> (mean pass rate, number of cases), values in natural order."""
+    groups = _dial_groups(rows, dial)
+    return {v: (sum(groups[v]) / len(groups[v]), len(groups[v])) for v in sorted(groups, key=lambda x: (isinstance(x, str), x))}
+
+
+def _dial_groups(rows: list[dict[str, Any]], dial: str) -> dict[Any, list[float]]:
     groups: dict[Any, list[float]] = defaultdict(list)
     for row in rows:
         if dial in row:
             groups[row[dial]].append(float(row.get("pass_rate", 0.0)))
-    return {v: (sum(groups[v]) / len(groups[v]), len(groups[v])) for v in sorted(groups, key=lambda x: (isinstance(x, str), x))}
+    return groups
 
 
 def grid(rows: list[dict[str, Any]], row_dial: str, col_dial: str) -> dict[tuple[Any, Any], float]:
@@ -88,16 +95,17 @@ def grid(rows: list[dict[str, Any]], row_dial: str, col_dial: str) -> dict[tuple
 
 
 def table(runs: list[Run]) -> str:
-    """Markdown: one section per dial, one column per run, cells ``rate (n)``."""
+    """Markdown: one section per dial, one column per run, cells ``rate [95% bootstrap interval] (n)``."""
     out = []
     for dial, label in DIAL_LABELS.items():
         per_run = [by_dial(run.rows, dial) for run in runs]
+        groups = [_dial_groups(run.rows, dial) for run in runs]
         values = sorted({v for d in per_run for v in d}, key=lambda x: (isinstance(x, str), x))
         if not values:
             continue
         out.append(f"### pass rate by {label}\n\n| {dial} | " + " | ".join(r.label for r in runs) + " |\n|---|" + "---|" * len(runs))
         for value in values:
-            cells = [f"{d[value][0]:.3f} ({d[value][1]})" if value in d else "" for d in per_run]
+            cells = [f"{fmt_interval(describe(g[value]), d[value][0])} ({d[value][1]})" if value in d else "" for d, g in zip(per_run, groups, strict=True)]
             out.append(f"| {value} | " + " | ".join(cells) + " |")
         out.append("")
     return "\n".join(out)
@@ -160,10 +168,13 @@ def plot(runs: list[Run], path: Path) -> list[str]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("runs", nargs="+", type=Path, help="api-use run folders")
-    parser.add_argument("--out", type=Path, default=Path("api_use_report"), help="folder for dials.md and dials.png")
+    parser.add_argument("--out", type=Path, default=None, help="folder for dials.md and dials.png; none: print only")
     args = parser.parse_args(argv)
     runs = split_by_suite([Run(d) for d in args.runs])
     text = table(runs)
+    if args.out is None:  # files only where --out says
+        print(text)
+        return
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "dials.md").write_text(text + "\n")
     plot(runs, args.out / "dials.png")

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from evals.scorers.shortcuts import METRICS, level_counts, position_counts
+from evals.stats import wilson
 from tools.shortcuts.protocol import LEVELS
 
 COLUMNS = [label for label, _, _ in LEVELS] + ["Overall"]
@@ -61,14 +62,15 @@ def _cell(counts: tuple[int, int] | None) -> str:
     if not counts or not counts[1]:
         return "–"
     correct, n = counts
-    return f"{100 * correct / n:.2f} ({correct}/{n})"
+    lo, hi = wilson(correct, n)
+    return f"{100 * correct / n:.2f} [{100 * lo:.1f}, {100 * hi:.1f}] ({correct}/{n})"
 
 
 def level_table(runs: list[tuple[str, dict[str, dict[str, tuple[int, int]]]]]) -> str:
     """Markdown: one section per metric, one row per run, columns = levels + overall."""
     parts = []
     for metric in METRICS:
-        lines = [f"### {TITLES[metric]} (%, right/counted)", "", "| run | " + " | ".join(COLUMNS) + " |", "|---" * (len(COLUMNS) + 1) + "|"]
+        lines = [f"### {TITLES[metric]} (%, [95% Wilson interval], right/counted)", "", "| run | " + " | ".join(COLUMNS) + " |", "|---" * (len(COLUMNS) + 1) + "|"]
         for label, counts in runs:
             lines.append(f"| {label} | " + " | ".join(_cell(counts[metric].get(col)) for col in COLUMNS) + " |")
         parts.append("\n".join(lines))
@@ -120,8 +122,12 @@ def write_report(run_dirs: list[str | Path], out_dir: str | Path) -> dict[str, A
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("run_dirs", nargs="+", type=Path)
-    parser.add_argument("--out", type=Path, default=Path("report"))
+    parser.add_argument("--out", type=Path, default=None, help="folder for the table and heat map; none: print only")
     args = parser.parse_args(argv)
+    if args.out is None:  # files only where --out says
+        loaded = [load_scores(d) for d in args.run_dirs]
+        print(level_table([(label, level_counts(scores)) for label, scores in loaded]))
+        return
     paths = write_report(args.run_dirs, args.out)
     print(paths["table"].read_text(encoding="utf-8"))
     print(f"heat map: {paths['heatmap']}")

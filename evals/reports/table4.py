@@ -19,9 +19,12 @@ import argparse
 import csv
 import io
 import json
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from evals.stats import pool_summaries
 
 SCENARIOS = {"restbench-tmdb": "TMDB", "restbench-spotify": "Spotify"}
 #: agent -> paper row (Succ, CP, Δ) per scenario; None where the paper reports "–"
@@ -49,7 +52,8 @@ class Row:
 
 
 def load_rows(run_dirs: list[Path]) -> list[Row]:
-    rows: dict[tuple[str, str], Row] = {}
+    """One row per (agent, model, prompt pack); several runs of one scenario are pooled, not dropped."""
+    groups: dict[tuple[str, str, str], dict[str, list[dict[str, Any]]]] = {}
     for run_dir in run_dirs:
         path = Path(run_dir) / "summary.json"
         if not path.is_file():
@@ -58,13 +62,37 @@ def load_rows(run_dirs: list[Path]) -> list[Row]:
         scenario = SCENARIOS.get(summary.get("benchmark", ""))
         if scenario is None:
             continue  # not a RestBench run
-        row = rows.setdefault((summary["agent"], summary["model"]), Row(summary["agent"], summary["model"]))
-        n = max(1, int(summary.get("n", 0)))
-        usage = summary.get("usage", {})
-        row.cells[scenario] = {**summary.get("metrics", {}), "n": summary.get("n", 0), "tokens_in": usage.get("input_tokens", 0) / n,
-                               "tokens_out": usage.get("output_tokens", 0) / n, "model_calls": usage.get("model_calls", 0) / n}
+        key = (summary["agent"], summary["model"], _prompt_pack(Path(run_dir)))
+        groups.setdefault(key, {}).setdefault(scenario, []).append(summary)
+    rows: list[Row] = []
+    for (agent, model, _), scenarios in groups.items():
+        row = Row(agent, model)
+        for scenario, summaries in scenarios.items():
+            summary = pool_summaries(summaries)
+            n = max(1, int(summary.get("n", 0)))
+            usage = summary.get("usage", {})
+            row.cells[scenario] = {**summary.get("metrics", {}), "n": summary.get("n", 0), "errors": summary.get("errors", 0), "runs": len(summaries),
+                                   "stats": summary.get("metric_stats", {}), "tokens_in": usage.get("input_tokens", 0) / n,
+                                   "tokens_out": usage.get("output_tokens", 0) / n, "model_calls": usage.get("model_calls", 0) / n}
+        rows.append(row)
     order = {a: i for i, a in enumerate(AGENT_ORDER)}
-    return sorted(rows.values(), key=lambda r: (order.get(r.agent, len(order)), r.agent, r.model))
+    return sorted(rows, key=lambda r: (order.get(r.agent, len(order)), r.agent, r.model))
+
+
+def _prompt_pack(run_dir: Path) -> str:
+    """The run's prompt pack (agent option), so runs with different prompts stay separate rows."""
+    try:
+        options = json.loads((run_dir / "config.json").read_text()).get("options", {})
+    except (OSError, ValueError):
+        return ""
+    agent_options = options.get("agent_options") or {}
+    return str(agent_options.get("prompt_pack") or agent_options.get("prompts") or "")
+
+
+def _succ(value: Any, stat: dict[str, Any] | None) -> str:
+    if value is None:
+        return ""
+    return _pct(value) if stat is None else f"{_pct(value)} [{_pct(stat['ci95'][0])}, {_pct(stat['ci95'][1])}]"
 
 
 def _pct(value: Any) -> str:
@@ -78,7 +106,7 @@ def _delta(value: Any) -> str:
 def table(rows: list[Row], price_in: float | None = None, price_out: float | None = None) -> tuple[list[str], list[list[str]]]:
     header = ["Method"]
     for s in ("TMDB", "Spotify"):
-        header += [f"{s} Succ", f"{s} CP", f"{s} Δ", f"{s} #API", f"{s} tok/ep", f"{s} $/ep", f"{s} paper Succ/CP/Δ"]
+        header += [f"{s} n (err)", f"{s} Succ", f"{s} CP", f"{s} Δ", f"{s} #API", f"{s} tok/ep", f"{s} $/ep", f"{s} paper Succ/CP/Δ"]
     body = []
     for row in rows:
         cells = [row.label]
@@ -87,13 +115,13 @@ def table(rows: list[Row], price_in: float | None = None, price_out: float | Non
             paper = PAPER.get(row.agent, {}).get(s)
             paper_text = "" if paper is None else f"{paper[0]:.1f} / {paper[1]:.1f} / " + ("–" if paper[2] is None else f"{paper[2]:+.2f}")
             if m is None:
-                cells += ["", "", "", "", "", "", paper_text]
+                cells += ["", "", "", "", "", "", "", paper_text]
                 continue
             cost = ""
             if price_in is not None and price_out is not None:
                 cost = f"{(m['tokens_in'] * price_in + m['tokens_out'] * price_out) / 1e6:.4f}"
             succ = m.get("success_rate")
-            cells += [_pct(succ), _pct(m.get("correct_path_rate")), _delta(m.get("delta_solution_len")) if succ else "–",
+            cells += [f"{m['n']} ({m['errors']})", _succ(succ, m["stats"].get("success_rate")), _pct(m.get("correct_path_rate")), _delta(m.get("delta_solution_len")) if succ else "–",
                       f"{m.get('mean_api_calls', 0):.2f}", f"{m['tokens_in'] + m['tokens_out']:.0f}", cost, paper_text]
         body.append(cells)
     return header, body
@@ -153,12 +181,12 @@ def main(argv: list[str] | None = None) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    console = Console()
+    console = Console() if sys.stdout.isatty() else Console(width=240)  # piped: never cut names
     for i, scenario in enumerate(("TMDB", "Spotify")):  # one table per scenario fits a terminal
-        cols = [0, *range(1 + 7 * i, 8 + 7 * i)]
+        cols = [0, *range(1 + 8 * i, 9 + 8 * i)]
         view = Table(title=f"RestBench {scenario} (Table 4 layout)")
         for c in cols:
-            view.add_column(header[c].removeprefix(f"{scenario} "))
+            view.add_column(header[c].removeprefix(f"{scenario} "), overflow="fold")
         for cells in body:
             view.add_row(*(cells[c] for c in cols))
         console.print(view)

@@ -18,8 +18,9 @@ def test_level_table_and_heatmap(run_shortcuts, tmp_path):
     assert counts["api_selection_accuracy"] == {"(5,15]": (4, 6), "(0,1]": (1, 1), "Overall": (5, 7)}
     assert counts["static_param_accuracy"]["Overall"] == (2, 3)
     table = level_table([load_run(d) for d in runs])
-    assert "| replay (run0) | 100.00 (1/1) | – | 66.67 (4/6) | – | 71.43 (5/7) |" in table
-    assert "| scripted:shortcuts-gold | 100.00 (1/1) | – | 100.00 (6/6) | – | 100.00 (7/7) |" in table
+    # each cell: percent, 95% Wilson interval, right/counted
+    assert "| replay (run0) | 100.00 [20.7, 100.0] (1/1) | – | 66.67 [30.0, 90.3] (4/6) | – | 71.43 [35.9, 91.8] (5/7) |" in table
+    assert "| scripted:shortcuts-gold | 100.00 [20.7, 100.0] (1/1) | – | 100.00 [61.0, 100.0] (6/6) | – | 100.00 [64.6, 100.0] (7/7) |" in table
     # tiny0001 (level (5,15]): scored actions at 2, 3, 5, 7, 8, 10 -> right, right, right, json_error, right, wrong id
     per = position_counts(load_scores(runs[0])[1])["(5,15]"]
     assert [per[k] for k in range(1, 7)] == [(1, 1), (1, 1), (1, 1), (0, 1), (1, 1), (0, 1)]
