@@ -103,6 +103,27 @@ def rows(summaries: list[dict[str, Any]]) -> tuple[list[str], list[list[str]]]:
     return header, body
 
 
+def csv_text(summaries: list[dict[str, Any]]) -> str:
+    """Numbers, not formatted cells: each metric with its interval bounds in their own columns."""
+    metrics = metric_names(summaries)
+    header = ["benchmark", "agent", "model", "n", "errors"]
+    for m in metrics:
+        header += [m, f"{m}_ci95_low", f"{m}_ci95_high"]
+    header += ["input_tokens", "output_tokens", "cost_usd", "run_dir"]
+    buf = io.StringIO()
+    writer = csv.writer(buf)
+    writer.writerow(header)
+    for s in summaries:
+        row: list[Any] = [s["benchmark"], s["agent"], s["model"], s["n"], s.get("errors", _errors(s))]
+        for m in metrics:
+            ci = s.get("metric_stats", {}).get(m, {}).get("ci95", ["", ""])
+            row += [s.get("metrics", {}).get(m, ""), *ci]
+        usage = s.get("usage", {})
+        row += [usage.get("input_tokens", 0), usage.get("output_tokens", 0), "" if s.get("cost_usd") is None else s["cost_usd"], s.get("run_dir", "")]
+        writer.writerow(row)
+    return buf.getvalue()
+
+
 def _errors(summary: dict[str, Any]) -> int:
     """Summaries written before ``errors`` existed: count error statuses."""
     return sum(v for k, v in summary.get("status_counts", {}).items() if k.startswith("error"))
@@ -137,11 +158,7 @@ def render(summaries: list[dict[str, Any]], fmt: str, plot: Path | None = None) 
         text = "| " + " | ".join(header) + " |\n|" + "---|" * len(header) + "\n"
         text += "".join("| " + " | ".join(r) + " |\n" for r in body)
     elif fmt == "csv":
-        buf = io.StringIO()
-        writer = csv.writer(buf)
-        writer.writerow(header)
-        writer.writerows(body)
-        text = buf.getvalue()
+        text = csv_text(summaries)
     else:
         text = json.dumps(summaries, indent=2)
     if text:
