@@ -179,7 +179,6 @@ class EpisodeRunner:
             raise FileExistsError(f"{self.store.path} already holds traces; pass --resume to continue that run or choose another --out")
         pending, total = self.pending_tasks(resume)
         self.write_config(total)
-        semaphore = asyncio.Semaphore(max(1, self.options.concurrency))
         counts = {"done": total - len(pending), "success": 0, "errors": 0}
         loop = asyncio.get_running_loop()
         stop = asyncio.Event()
@@ -193,35 +192,44 @@ class EpisodeRunner:
                 bar = progress.add_task(f"{self.benchmark.name}/{self.agent.name}", total=total, completed=counts["done"], stats="")
 
                 async def one(task: Task, epoch: int) -> None:
-                    async with semaphore:
+                    trace = await self.run_episode(task, resources, epoch)
+                    # the fsync waits on the disk, not on the loop: other episodes go on meanwhile
+                    await asyncio.to_thread(self.store.append, trace)
+                    scores = _safe_score(self.benchmark, trace)
+                    counts["done"] += 1
+                    counts["success"] += int(bool(scores.get(self.benchmark.episode_success_key)))
+                    counts["errors"] += int(trace.status.startswith("error"))
+                    progress.update(bar, advance=1, stats=f"success {counts['success']}  errors {counts['errors']}  in flight {self.in_flight}")
+
+                # A fixed pool of `concurrency` workers pulls (task, epoch) units from one iterator:
+                # one wait over the running set, so scheduling stays linear in the number of episodes
+                # (a wait over every remaining future per wake-up grew as n^2 / concurrency).
+                queue = iter(pending)
+
+                async def worker() -> None:
+                    for task, epoch in queue:
                         if stop.is_set():
                             return
-                        trace = await self.run_episode(task, resources, epoch)
-                        self.store.append(trace)
-                        scores = _safe_score(self.benchmark, trace)
-                        counts["done"] += 1
-                        counts["success"] += int(bool(scores.get(self.benchmark.episode_success_key)))
-                        counts["errors"] += int(trace.status.startswith("error"))
-                        progress.update(bar, advance=1, stats=f"success {counts['success']}  errors {counts['errors']}  in flight {self.in_flight}")
+                        await one(task, epoch)
 
-                jobs = [asyncio.ensure_future(one(t, e)) for t, e in pending]
+                workers = [asyncio.ensure_future(worker()) for _ in range(min(max(1, self.options.concurrency), len(pending)))]
                 stopper = asyncio.ensure_future(stop.wait())
+                pool = asyncio.ensure_future(asyncio.gather(*workers))
                 try:
-                    remaining = set(jobs)
-                    while remaining and not stop.is_set():
-                        _, remaining = await asyncio.wait(remaining | {stopper}, return_when=asyncio.FIRST_COMPLETED)
-                        remaining.discard(stopper)
-                    if stop.is_set():
-                        self.stopped = True
-                        for job in jobs:
+                    await asyncio.wait({pool, stopper}, return_when=asyncio.FIRST_COMPLETED)
+                    if stop.is_set() or pool.done() and pool.exception() is not None:
+                        self.stopped = stop.is_set()
+                        for job in workers:
                             job.cancel()
-                        await asyncio.gather(*jobs, return_exceptions=True)
+                        await asyncio.gather(*workers, return_exceptions=True)
                 finally:
                     stopper.cancel()
+                    if pool.done() and not pool.cancelled():
+                        pool.exception()  # retrieved here; re-raised below from the worker that failed
                     for sig in (signal.SIGINT, signal.SIGTERM):
                         with suppress(NotImplementedError, RuntimeError, ValueError):
                             loop.remove_signal_handler(sig)
-                for job in jobs:
+                for job in workers:
                     if job.done() and not job.cancelled() and job.exception() is not None:
                         raise job.exception()  # a harness bug (not an episode failure): surface it
         return write_summary(self.out_dir, self.benchmark)
