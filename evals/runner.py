@@ -1,6 +1,6 @@
 """The episode runner: many tasks through one agent, concurrently, with nothing lost.
 
-- asyncio with a semaphore (``concurrency``); each episode has a step budget (LangGraph's
+- asyncio with a pool of ``concurrency`` workers; each episode has a step budget (LangGraph's
   ``recursion_limit``) and a wall-clock timeout;
 - every finished episode is appended to ``traces.jsonl`` at once (fsynced), so a killed run
   loses only what was in flight, and ``resume=True`` runs exactly the missing episodes;
