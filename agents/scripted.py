@@ -164,7 +164,39 @@ def replay_policy(replies: Sequence[str | AIMessage], *, cycle: bool = False) ->
     return policy
 
 
+class ReplayExhausted(RuntimeError):
+    """A replayed model was asked for more outputs than were recorded."""
+
+
+def strict_replay_policy(replies: Sequence[str], source: str) -> Policy:
+    """Reply with the recorded outputs in order; one call too many is an error, never an invented reply."""
+    position = iter(range(10**9))
+
+    def policy(messages: list[BaseMessage]) -> str:
+        index = next(position)
+        if index >= len(replies):
+            raise ReplayExhausted(f"{source}: all {len(replies)} recorded outputs were used; the graph asked for output {index + 1}")
+        return replies[index]
+
+    return policy
+
+
+def replies_from_file(path: str, task: Task | None) -> list[str]:
+    """``file=PATH``: a JSON list of outputs, or an object mapping task id to such a list."""
+    with open(path, encoding="utf-8") as fh:
+        data = json.load(fh)
+    if isinstance(data, dict):
+        if task is None or task.id not in data:
+            raise KeyError(f"{path} has no outputs for task {task.id if task else '(none)'!r}; it maps {len(data)} task ids")
+        data = data[task.id]
+    if not isinstance(data, list) or not all(isinstance(r, str) for r in data):
+        raise ValueError(f"{path}: expected a list of strings (or an object of such lists by task id)")
+    return data
+
+
 def _replay_factory(task: Task | None, params: dict[str, str]) -> Policy:
+    if "file" in params:
+        return strict_replay_policy(replies_from_file(params["file"], task), params["file"])
     replies = json.loads(params["replies"]) if "replies" in params else [params.get("text", "Final Answer: I don't know.")]
     return replay_policy(replies, cycle=params.get("cycle") in ("1", "true"))
 

@@ -41,7 +41,8 @@ class RunOptions(BaseModel):
     concurrency: int = 4
     #: default: EPISODE_TIMEOUT_S, or LOCAL_EPISODE_TIMEOUT_S for ``local`` models
     episode_timeout_s: float = EPISODE_TIMEOUT_S
-    max_steps: int = 60
+    #: LangGraph step budget per episode; None: derived from the agent's loop budgets (evals.defaults)
+    max_steps: int | None = None
     #: ``--epochs K``: each task runs K times, epoch e with seed ``seed + e`` (pass@k, pass^k)
     epochs: int = Field(default=1, ge=1)
     #: ``--price IN/OUT``: $ per 1M tokens, overriding ``evals.cost.PRICES``
@@ -90,6 +91,8 @@ class Benchmark(abc.ABC):
     env_kind: ClassVar[str] = ""
     #: per-episode score key counted as a success in the live progress bar
     episode_success_key: ClassVar[str] = "success"
+    #: model options the published runs used (temperature, max_tokens); ``-M`` overrides them
+    decoding: ClassVar[dict[str, Any]] = {}
 
     @abc.abstractmethod
     def tasks(self, options: RunOptions) -> list[Task]:

@@ -53,7 +53,7 @@ def run(
     out: Annotated[Path | None, typer.Option(help="run folder; default runs/<bench>-<agent>-<time>")] = None,
     resume: Annotated[bool, typer.Option(help="run only the episodes missing from OUT/traces.jsonl")] = False,
     seed: Annotated[int, typer.Option(help="seed for sampling, candidate sets and scripted faults")] = 0,
-    max_steps: Annotated[int, typer.Option(min=1, help="graph step budget per episode")] = 60,
+    max_steps: Annotated[int | None, typer.Option(min=1, help="graph step budget per episode; default: derived from the agent's loop budgets (60 without)")] = None,
     timeout: Annotated[float | None, typer.Option(min=0.1, help="wall-clock seconds per episode; default 600, 3600 for local models (CPU prompt processing)")] = None,
     base_url: Annotated[str | None, typer.Option(help="OpenAI-compatible endpoint (vLLM, Ollama, llama.cpp)")] = None,
     api_key: Annotated[str | None, typer.Option(envvar="RESTGRAPH_API_KEY", help="API key for the endpoint (never written to traces)")] = None,

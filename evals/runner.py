@@ -26,6 +26,7 @@ from langgraph.errors import GraphRecursionError
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from evals.benchmark import Benchmark, EpisodeOutcome, RunOptions, get_benchmark
+from evals.defaults import resolve_run_options
 from evals.recording import (
     EpisodeRecorder,
     TraceCallbackHandler,
@@ -74,6 +75,7 @@ class EpisodeRunner:
         self.store = TraceStore(self.out_dir)
         self.benchmark = benchmark or get_benchmark(options.benchmark)
         self.agent = agent or get_agent(options.agent)
+        self.options = resolve_run_options(self.options, self.benchmark, self.agent)
         self.model_factory = model_factory or self._default_model_factory
         self.progress = progress
         self.run_id = uuid.uuid4().hex[:12]

@@ -32,6 +32,8 @@ class AgentSpec:
     #: True for agents that read ``task.gold`` (oracle, replay); the runner puts it in ``state["gold"]``
     needs_gold: bool = False
     defaults: dict[str, Any] = field(default_factory=dict)
+    #: the LangGraph step budget an episode needs for the given agent options (None: the runner's default)
+    step_budget: Callable[[dict[str, Any]], int] | None = None
 
     def build(self, model: BaseChatModel | None, env: Any, options: dict[str, Any] | None = None) -> Any:
         return self.builder(model, env, {**self.defaults, **(options or {})})
@@ -40,8 +42,9 @@ class AgentSpec:
 _AGENTS: dict[str, AgentSpec] = {}
 
 
-def register_agent(name: str, builder: Builder, *, env_kind: str, description: str = "", needs_model: bool = True, needs_gold: bool = False, defaults: dict[str, Any] | None = None) -> AgentSpec:
-    spec = AgentSpec(name, builder, env_kind, description, needs_model, needs_gold, dict(defaults or {}))
+def register_agent(name: str, builder: Builder, *, env_kind: str, description: str = "", needs_model: bool = True, needs_gold: bool = False, defaults: dict[str, Any] | None = None,
+                   step_budget: Callable[[dict[str, Any]], int] | None = None) -> AgentSpec:
+    spec = AgentSpec(name, builder, env_kind, description, needs_model, needs_gold, dict(defaults or {}), step_budget)
     _AGENTS[name] = spec
     return spec
 

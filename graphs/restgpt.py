@@ -27,6 +27,7 @@ from agents.restgpt.config import BudgetExceeded, RestGPTConfig
 from agents.restgpt.meter import Meter
 from agents.restgpt.protocol import PlannerDecision, SelectorDecision, endpoint_in_plan
 from agents.restgpt.roles import RoleFn, RoleKit
+from agents.restgpt.upstream.kit import UpstreamKit
 from graphs.registry import register_agent
 from graphs.restgpt_executor import (
     RestState,
@@ -39,7 +40,7 @@ from graphs.restgpt_executor import (
     route,
     start_api_plan,
 )
-from tools.openapi.matching import match_endpoint
+from tools.openapi.matching import match_endpoint, matched_endpoints
 
 NOT_IN_LIST = "The API you called is not in the list of available APIs. Please use another API."
 
@@ -61,7 +62,7 @@ def planner_node(kit: RoleKit) -> Any:
             return {"route": "planner"}
         if decision.kind == "final_answer":
             return {"final_answer": decision.text, "status": "finished", "route": "finish"}
-        update: dict[str, Any] = {"route": "selector", "selector_feedback": None}
+        update: dict[str, Any] = {"route": "selector", "selector_feedback": None, "selector_failures": []}
         meter.reset("selector_retries")
         if decision.kind == "continue" and state.get("subtask"):
             return {**update, "continue_text": decision.text, "plan_text": decision.text}
@@ -71,38 +72,56 @@ def planner_node(kit: RoleKit) -> Any:
 
 
 def selector_node(kit: RoleKit, *, use_planner: bool) -> Any:
+    """One selector call. Without a planner the selector acts ReAct-style on the whole query: its
+    earlier rounds are its history and each new round is asked to ``Continue``."""
     return_to = "planner" if use_planner else "selector"
+    keys = kit.spec.keys
 
     async def selector(state: RestState, meter: Meter) -> dict[str, Any]:
-        if not use_planner and not state.get("selector_feedback"):
+        failures = list(state.get("selector_failures") or [])
+        if not use_planner and not failures and not state.get("selector_feedback"):
             meter.spend("agent_steps")
-        subtask = state.get("subtask") or state["instruction"]
         results = state.get("results") or []
-        history = [(r["api_plan"], r["result"]) for r in results[state.get("subtask_start", 0):]]
-        reply = await kit.run("selector", subtask=subtask, background=background(state), history=history, instruction=state.get("continue_text"),
-                              feedback=state.get("selector_feedback"), allow_final=not use_planner)
+        subtask = state.get("subtask") or state["instruction"]
+        rounds = [(r["plan"], r["api_plan"], r["result"]) for r in results[state.get("subtask_start", 0):]]
+        instruction = state.get("continue_text") if use_planner else ("Continue" if rounds else None)
+        reply = await kit.run("selector", subtask=subtask, background=background(state), history=[(a, b) for _, a, b in rounds], rounds=rounds,
+                              instruction=instruction, feedback=state.get("selector_feedback"), failures=failures, allow_final=not use_planner)
         decision: SelectorDecision | None = reply.parsed if reply.ok else None
-        base = {"subtask": subtask, "plan_text": state.get("plan_text") or subtask}
+        plan_text = (state.get("plan_text") or subtask) if use_planner else ("Continue" if rounds else subtask)
+        base = {"subtask": subtask, "plan_text": plan_text}
         if decision is None:
-            return _retry(meter, base, f"Your output could not be understood ({reply.error}). Write one line 'METHOD /path purpose' or 'No API call needed. answer'.")
-        if decision.kind == "final_answer" and not use_planner:
-            return {"final_answer": decision.plan, "status": "finished", "route": "finish"}
+            return _retry(meter, state, base, reply.raw, f"Your output could not be understood ({reply.error}). Write one line 'METHOD /path purpose' or 'No API call needed. answer'.", return_to)
+        if not use_planner and (decision.kind == "final_answer" or (decision.kind == "no_api_call" and kit.final_on_no_call)):
+            return {"final_answer": decision.plan.strip(), "status": "finished", "route": "finish"}
         if decision.kind in ("no_api_call", "final_answer"):
-            update = finish_sub_task({**state, **base, "api_plan": "No API call needed."}, decision.plan, return_to)
-            return {**base, **update, "selector_feedback": None}
-        found = endpoint_in_plan(decision.plan)
-        key = match_endpoint(found[0], found[1], kit.spec.keys) if found else None
+            update = finish_sub_task({**state, **base, "api_plan": decision.text or "No API call needed."}, decision.plan, return_to)
+            return {**base, **update, "selector_feedback": None, "selector_failures": []}
+        if isinstance(kit, UpstreamKit):
+            found = matched_endpoints(decision.plan, keys)
+            key = found[0] if found else None
+        else:
+            call = endpoint_in_plan(decision.plan)
+            key = match_endpoint(call[0], call[1], keys) if call else None
         if key is None:
-            return _retry(meter, base, f"{decision.plan} -- {NOT_IN_LIST}")
+            return _retry(meter, state, base, reply.raw, f"{decision.plan} -- {NOT_IN_LIST}", return_to)
         meter.reset("selector_retries")
-        return {**base, **start_api_plan(meter, decision.plan, key), "selector_feedback": None}
+        return {**base, **start_api_plan(meter, decision.plan, key), "selector_feedback": None, "selector_failures": []}
 
     return selector
 
 
-def _retry(meter: Meter, base: dict[str, Any], feedback: str) -> dict[str, Any]:
-    meter.spend("selector_retries", detail=feedback[:200])
-    return {**base, "selector_feedback": feedback, "route": "selector"}
+def _retry(meter: Meter, state: RestState, base: dict[str, Any], raw: str, feedback: str, return_to: str) -> dict[str, Any]:
+    """Ask the selector again, or, with its retry budget spent, end the sub-task (not the episode):
+    the planner sees the failure as the sub-task's result and may re-plan."""
+    try:
+        meter.spend("selector_retries", detail=feedback[:200])
+    except BudgetExceeded as exc:
+        result = f"The API selector found no usable API within {exc.limit} retries ({exc.budget}); last output: {raw.strip()[:300]}"
+        update = finish_sub_task({**state, **base, "api_plan": raw.strip()}, result, return_to)
+        return {**base, **update, "selector_feedback": None, "selector_failures": []}
+    failures = [*(state.get("selector_failures") or []), raw]
+    return {**base, "selector_feedback": feedback, "selector_failures": failures, "route": "selector"}
 
 
 def build_restgpt(model: BaseChatModel | None, env: Any, options: dict[str, Any] | None = None, *, use_planner: bool | None = None,
@@ -112,7 +131,7 @@ def build_restgpt(model: BaseChatModel | None, env: Any, options: dict[str, Any]
     replaces roles by name (``planner``, ``selector``, ``caller``)."""
     options = dict(options or {})
     roles = roles or options.get("roles")
-    config = config or _config(options, use_planner=use_planner, use_parser=use_parser)
+    config = (config or _config(options, use_planner=use_planner, use_parser=use_parser)).for_scenario(env.scenario)
     kit = make_kit(model, env, config, roles)
     graph = StateGraph(RestState)
     entry = "planner" if config.use_planner else "selector"
@@ -142,8 +161,14 @@ def _no_parser(model: BaseChatModel | None, env: Any, options: dict[str, Any]) -
     return build_restgpt(model, env, options, use_parser=False)
 
 
-register_agent("restgpt", build_restgpt, env_kind="openapi", description="RestGPT: planner -> API selector -> caller <-> program-aided parser")
-register_agent("restgpt-no-planner", _no_planner, env_kind="openapi", description="RestGPT ablation: no coarse planner (selector ReAct-style)")
-register_agent("restgpt-no-parser", _no_parser, env_kind="openapi", description="RestGPT ablation: the model reads raw JSON (1,000 tokens) instead of writing parser code")
+def step_budget(options: dict[str, Any]) -> int:
+    """The graph step budget of a RestGPT-family agent (and the baselines) with these options."""
+    return RestGPTConfig.from_options({k: v for k, v in options.items() if k != "roles"}).graph_steps()
+
+
+register_agent("restgpt", build_restgpt, env_kind="openapi", description="RestGPT: planner -> API selector -> caller <-> program-aided parser", step_budget=step_budget)
+register_agent("restgpt-no-planner", _no_planner, env_kind="openapi", description="RestGPT ablation: no coarse planner (selector ReAct-style)", step_budget=step_budget)
+register_agent("restgpt-no-parser", _no_parser, env_kind="openapi", description="RestGPT ablation: the model reads raw JSON (1,000 tokens) instead of writing parser code",
+               step_budget=step_budget)
 
 __all__ = ["BudgetExceeded", "build_restgpt"]

@@ -2,10 +2,12 @@
 
 Only planning differs; every API call goes through the shared ``caller`` <-> ``parser`` nodes.
 
-- ``react``: one loop, thought -> API call (executed by the caller) -> observation -> ...
+- ``react``: the same graph as ``restgpt-no-planner`` (one system, two names, as in the paper):
+  the selector picks one API per turn, the executor runs it, its result is the observation.
 - ``reflexion``: ReAct, then a reflector judges the trial; on failure its lesson goes into the
-  next trial's prompt (at most ``budget.reflexion_trials`` = 2 trials). The environment is *not*
-  reset between trials (Spotify mutations of trial 1 persist), as with a live API.
+  next trial's prompt (at most ``budget.reflexion_trials`` = 2 trials). Every trial starts from
+  a fresh environment state (Spotify's initial state, so "remove the first song" happens once);
+  ``-A reflexion_reset=0`` keeps trial 1's mutations, as a live API would.
 - ``deps``: plan (remaining steps) -> select (next concrete step) -> execute -> describe ->
   explain (only after a failed step) -> plan ..., at most ``budget.agent_steps`` rounds.
 - ``offline``: the whole plan is written from the query, then executed step by step with no
@@ -25,7 +27,7 @@ from agents.restgpt.config import BudgetExceeded, RestGPTConfig
 from agents.restgpt.meter import Meter
 from agents.restgpt.protocol import endpoint_in_plan
 from graphs.registry import register_agent
-from graphs.restgpt import NOT_IN_LIST
+from graphs.restgpt import NOT_IN_LIST, build_restgpt, step_budget
 from graphs.restgpt_executor import (
     RestState,
     add_executor,
@@ -44,7 +46,7 @@ _FAILED = re.compile(r"\b(status [45]\d\d|error|step limit reached|could not|not
 def _setup(model: BaseChatModel | None, env: Any, options: dict[str, Any] | None) -> tuple[RestGPTConfig, BaselineKit]:
     options = dict(options or {})
     roles = options.pop("roles", None)
-    config = RestGPTConfig.from_options(options)
+    config = RestGPTConfig.from_options(options).for_scenario(env.scenario)
     return config, make_kit(model, env, config, roles, cls=BaselineKit)  # type: ignore[return-value]
 
 
@@ -107,6 +109,8 @@ def _build_react(model: BaseChatModel | None, env: Any, options: dict[str, Any] 
             return {"trial": trial, "route": "finish"}
         lesson = reply.parsed.reflection if reply.ok else "The previous attempt did not clearly answer the query; check each id with an API call."
         meter.reset("agent_steps")
+        if config.reflexion_reset:
+            env.reset_state()  # the next trial starts from the initial state, not trial 1's mutations
         return {"trial": trial, "reflections": [*(state.get("reflections") or []), lesson], "subtask_start": len(state.get("results") or []),
                 "final_answer": None, "route": "react"}
 
@@ -120,7 +124,9 @@ def _build_react(model: BaseChatModel | None, env: Any, options: dict[str, Any] 
 
 
 def build_react(model: BaseChatModel | None, env: Any, options: dict[str, Any] | None = None) -> Any:
-    return _build_react(model, env, options, reflexion=False)
+    """ReAct is RestGPT without its planner (the paper reports one row for both): the selector
+    thinks and picks one API per turn, the shared executor acts, its result is the observation."""
+    return build_restgpt(model, env, options, use_planner=False)
 
 
 def build_reflexion(model: BaseChatModel | None, env: Any, options: dict[str, Any] | None = None) -> Any:
@@ -198,7 +204,7 @@ def build_offline(model: BaseChatModel | None, env: Any, options: dict[str, Any]
     return graph.compile(name="offline")
 
 
-register_agent("react", build_react, env_kind="openapi", description="ReAct baseline: thought -> API call -> observation, on RestGPT's executor")
-register_agent("reflexion", build_reflexion, env_kind="openapi", description="Reflexion baseline: ReAct + self-reflection, at most 2 trials")
-register_agent("deps", build_deps, env_kind="openapi", description="DEPS baseline: describe, explain, plan, select (bounded re-planning)")
-register_agent("offline", build_offline, env_kind="openapi", description="Offline baseline: whole plan up front, executed without re-planning")
+register_agent("react", build_react, env_kind="openapi", description="ReAct baseline: thought -> API call -> observation, on RestGPT's executor", step_budget=step_budget)
+register_agent("reflexion", build_reflexion, env_kind="openapi", description="Reflexion baseline: ReAct + self-reflection, at most 2 trials", step_budget=step_budget)
+register_agent("deps", build_deps, env_kind="openapi", description="DEPS baseline: describe, explain, plan, select (bounded re-planning)", step_budget=step_budget)
+register_agent("offline", build_offline, env_kind="openapi", description="Offline baseline: whole plan up front, executed without re-planning", step_budget=step_budget)

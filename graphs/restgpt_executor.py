@@ -23,9 +23,9 @@ from langchain_core.language_models import BaseChatModel
 
 from agents.restgpt.config import BudgetExceeded, RestGPTConfig
 from agents.restgpt.meter import Meter, metered
-from agents.restgpt.parser import parse_response, simple_parse
 from agents.restgpt.protocol import CallerDecision
-from agents.restgpt.roles import RoleFn, RoleKit, caller_scratch_entry
+from agents.restgpt.roles import RoleFn, RoleKit
+from agents.restgpt.upstream.kit import UpstreamKit
 from tools.openapi.client import HttpResult
 from tools.openapi.reduce import ReducedSpec, reduce_openapi_spec
 
@@ -51,6 +51,8 @@ class RestState(TypedDict):
     plan_text: NotRequired[str]
     continue_text: NotRequired[str | None]
     selector_feedback: NotRequired[str | None]
+    #: the selector's rejected outputs in this round (upstream appends each to its scratchpad)
+    selector_failures: NotRequired[list[str]]
     api_plan: NotRequired[str | None]
     endpoint: NotRequired[str | None]
     scratch: NotRequired[list[str]]
@@ -85,14 +87,30 @@ def reduced_spec(env: Any, config: RestGPTConfig) -> ReducedSpec:
 
 
 def make_kit(model: BaseChatModel | None, env: Any, config: RestGPTConfig, overrides: dict[str, RoleFn] | None = None, cls: type[RoleKit] = RoleKit) -> RoleKit:
+    """The roles for ``config.prompt_pack``: upstream's prompts (planner, selector, caller, parser)
+    on top of ``cls`` (which may add roles, e.g. the baselines'), or this project's."""
     if model is None:
         raise ValueError("RestGPT-family agents need a model")
-    return cls(model, config, env.scenario, reduced_spec(env, config), env.base_url, dict(overrides or {}))
+    if config.prompt_pack == "upstream":
+        cls = upstream_kit_class(cls)
+    kit = cls(model, config, env.scenario, reduced_spec(env, config), env.base_url, dict(overrides or {}))
+    kit.attach(env)
+    return kit
+
+
+@functools.cache
+def upstream_kit_class(cls: type[RoleKit]) -> type[RoleKit]:
+    if issubclass(cls, UpstreamKit):
+        return cls
+    if cls is RoleKit:
+        return UpstreamKit
+    return type(f"Upstream{cls.__name__}", (UpstreamKit, cls), {})
 
 
 def background(state: RestState) -> str:
+    """Upstream's selector/caller background: every result so far, one per line."""
     results = state.get("results") or []
-    return "\n".join(r["result"] for r in results if r.get("result")) or "No background"
+    return "\n".join(r.get("result") or "" for r in results) if results else "No background"
 
 
 def last_result(state: RestState) -> str | None:
@@ -138,54 +156,61 @@ def add_executor(graph: Any, kit: RoleKit, env: Any, *, return_to: str) -> None:
 
     async def caller(state: RestState, meter: Meter) -> dict[str, Any]:
         scratch = list(state.get("scratch") or [])
-        try:
-            meter.spend("caller_iterations", detail=state.get("api_plan") or "")
-        except BudgetExceeded as exc:
-            last = scratch[-1].rsplit("Response:", 1)[-1].strip() if scratch else "nothing was executed"
-            return finish_sub_task(state, f"Step limit reached ({exc.budget}={exc.limit}) before the caller finished the plan. Last observation: {last[:500]}", return_to)
+        cap = config.budget.caller_iterations
+        if meter.used("caller_iterations") > cap:  # a step past the cap: what upstream returned raw (defect 11)
+            return step_limit(state, scratch, cap, return_to)
+        # ``cap`` operations, and one more step to report them (upstream: 15 operations per plan)
+        meter.spend("caller_iterations", limit=cap + 1, detail=state.get("api_plan") or "")
         endpoint = kit.spec.get(state.get("endpoint") or "")
         if endpoint is None:
             return finish_sub_task(state, f"The API plan names no known endpoint: {state.get('api_plan')}", return_to)
         reply = await kit.run("caller", api_plan=state.get("api_plan") or "", background=background(state), endpoint=endpoint, scratch=scratch)
         if not reply.ok:
-            scratch.append(f"Thought: {reply.raw[:300]}\nResponse: Your output could not be parsed ({reply.error}). Write Operation and Input, or Execution Result.\n")
+            scratch.append(kit.scratch_entry(reply.raw, None, f"Your output could not be parsed ({reply.error}). Write Operation and Input, or Execution Result."))
             return {"scratch": scratch, "route": "caller"}
         decision: CallerDecision = reply.parsed
         if decision.kind == "execution_result":
             return finish_sub_task(state, decision.result or "(empty execution result)", return_to)
         method = (decision.method or "").upper()
         if method not in VERBS:
-            scratch.append(caller_scratch_entry(decision, f"Error: unknown HTTP method {decision.method!r}; use GET, POST, PUT, PATCH or DELETE."))
+            scratch.append(kit.scratch_entry(reply.raw, decision, f"Error: unknown HTTP method {decision.method!r}; use GET, POST, PUT, PATCH or DELETE."))
             return {"scratch": scratch, "route": "caller"}
         url = decision.url or ""
         if env.http.template_of(method, url if url.startswith(("/", "http")) else "/" + url) is None:
-            scratch.append(caller_scratch_entry(decision, f"Error: {method} {decision.url} matches no endpoint of this API; the plan is {endpoint.key}."))
+            scratch.append(kit.scratch_entry(reply.raw, decision, f"Error: {method} {decision.url} matches no endpoint of this API; the plan is {endpoint.key}."))
             return {"scratch": scratch, "route": "caller"}
+        if meter.used("caller_iterations") > cap:  # the extra step may only report, not call
+            return step_limit(state, scratch, cap, return_to)
         body = decision.data if method in ("POST", "PUT", "PATCH") or decision.data is not None else None
         result = await env.http.request(method, decision.url, params=decision.params or None, body=body)
-        if result.ok and result.json is not None:
-            pending = {"decision": decision.model_dump(), "status": result.status, "text": result.text, "template": result.template}
+        if result.ok and not result.error and kit.parses(result):
+            pending = {"decision": decision.model_dump(), "raw": reply.raw, "status": result.status, "text": result.text, "template": result.template}
             return {"pending": pending, "route": parser_name}
-        scratch.append(caller_scratch_entry(decision, _observation(result)))
+        scratch.append(kit.scratch_entry(reply.raw, decision, _observation(result)))
         return {"scratch": scratch, "route": "caller"}
 
     async def parse(state: RestState, meter: Meter) -> dict[str, Any]:
         pending = state.get("pending") or {}
         decision = CallerDecision.model_validate(pending["decision"])
-        result = HttpResult(status=pending["status"], text=pending["text"], json=json.loads(pending["text"]), template=pending.get("template"))
-        args = {"result": result, "params": decision.params if decision.params else decision.data, "description": decision.description,
-                "output_instructions": decision.output_instructions}
-        if config.use_parser:
-            parsed = await parse_response(kit, endpoint=kit.spec.get(pending.get("template") or ""), **args)
-        else:
-            parsed = await simple_parse(kit, **args)
-        scratch = [*(state.get("scratch") or []), caller_scratch_entry(decision, parsed.text)]
+        text = pending["text"]
+        try:
+            data = json.loads(text) if text.strip() else None
+        except json.JSONDecodeError:
+            data = None
+        result = HttpResult(status=pending["status"], text=text, json=data, template=pending.get("template"))
+        parsed = await kit.parse_result(decision, result, state.get("endpoint"))
+        scratch = [*(state.get("scratch") or []), kit.scratch_entry(pending.get("raw", ""), decision, parsed)]
         return {"scratch": scratch, "pending": None, "route": "caller"}
 
     graph.add_node("caller", node(config, caller))
     graph.add_node(parser_name, node(config, parse))
     graph.add_conditional_edges("caller", route, ["caller", parser_name, return_to, "finish"])
     graph.add_conditional_edges(parser_name, route, ["caller", "finish"])
+
+
+def step_limit(state: RestState, scratch: list[str], cap: int, return_to: str) -> dict[str, Any]:
+    last = scratch[-1].rsplit("Response:", 1)[-1].strip() if scratch else "nothing was executed"
+    return finish_sub_task(state, f"Step limit reached (caller_iterations={cap}) before the caller finished the plan. Last observation: {last[:500]}", return_to)
 
 
 def route(state: RestState) -> str:

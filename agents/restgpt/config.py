@@ -8,10 +8,14 @@ in ``error`` (restbench.md §4 defect 3: upstream's Continue loop and selector r
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+#: scenarios the original RestGPT has in-context examples for
+UPSTREAM_SCENARIOS = ("tmdb", "spotify")
 
 
 class Budget(BaseModel):
@@ -23,8 +27,9 @@ class Budget(BaseModel):
     planner_steps: int = Field(15, ge=1)
     #: selector re-asks after an unknown endpoint or unparseable output, per sub-task (upstream: unbounded)
     selector_retries: int = Field(3, ge=0)
-    #: caller LLM steps per API plan; on hit, the sub-task result says "step limit reached" (defect 11)
-    caller_iterations: int = Field(5, ge=1)
+    #: caller LLM steps per API plan (upstream: 15 operations); on hit, the sub-task result says
+    #: "step limit reached" (defect 11)
+    caller_iterations: int = Field(15, ge=1)
     #: parser LLM attempts per response (schema code, sample code, direct reading; repair is extra)
     parser_attempts: int = Field(3, ge=1)
     #: decision steps of the baselines' loops (ReAct steps, DEPS rounds, offline plan length)
@@ -46,10 +51,16 @@ class BudgetExceeded(RuntimeError):
 class RestGPTConfig(BaseModel):
     """Everything a RestGPT-family graph is built from, besides the model and the environment.
 
-    ``prompts`` maps a template name (``planner``, ``selector``, ``caller``, ``parser_code_schema``...,
-    see ``agents/restgpt/prompts/``) to replacement template text or a path to a file; ``$variables``
-    are the same as in the shipped template. ``structured`` forces (True) or forbids (False) structured
-    output; None asks the model whether it supports it.
+    ``prompt_pack`` picks the prompts: ``upstream`` (default; RestGPT's own texts, read from the
+    pinned original files, ``agents/restgpt/upstream/``) or ``restgraph`` (this project's rewrite,
+    ``agents/restgpt/prompts/``). ``prompts`` overrides single templates of the pack they belong to:
+    upstream names (``PLANNER_PROMPT``, ``API_SELECTOR_PROMPT``, ``CALLER_PROMPT``, the parser's
+    ``*_TEMPLATE``; ``{variables}``) or restgraph names (``planner``, ``selector``, ``caller``,
+    ``parser_code_schema``...; ``$variables``), as text or a path to a file. ``-A prompts=upstream``,
+    ``-A prompts=restgraph`` or ``-A prompts=PATH`` (a JSON object of overrides, or a folder of
+    ``NAME.txt`` files) set both. ``structured`` forces (True) or forbids (False) structured
+    output; None asks the model whether it supports it (the upstream pack uses the text protocol
+    unless it is True).
     """
 
     model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
@@ -58,7 +69,11 @@ class RestGPTConfig(BaseModel):
     use_planner: bool = True
     use_parser: bool = True
     structured: bool | None = None
+    #: None: ``upstream`` for the scenarios upstream wrote prompts for (tmdb, spotify), else ``restgraph``
+    prompt_pack: Literal["upstream", "restgraph"] | None = None
     prompts: dict[str, str] = Field(default_factory=dict)
+    #: Reflexion: every trial starts from a fresh environment state (the sandbox's initial state)
+    reflexion_reset: bool = True
     #: reproduce upstream's reducer pitfalls (path-level params dropped, only 200 kept)
     faithful_reduction: bool = False
     #: caller docs cut (tokens, chars/4), parser schema cut, sample cut, direct-reading cut (§3.5)
@@ -78,12 +93,29 @@ class RestGPTConfig(BaseModel):
         options = dict(options or {})
         if isinstance(options.get("config"), RestGPTConfig):
             return options["config"]
+        if "prompts" in options:
+            options.update(prompt_options(options.pop("prompts")))
         budget = dict(options.pop("budget", {}) or {})
         for name in Budget.model_fields:
             if name in options:
                 budget[name] = options.pop(name)
         fields = {k: _coerce(v) for k, v in options.items() if k in cls.model_fields and k != "budget"}
         return cls(budget=Budget(**{k: int(v) for k, v in budget.items()}), **fields)
+
+    def for_scenario(self, scenario: str) -> RestGPTConfig:
+        """This config with ``prompt_pack`` resolved for ``scenario`` (what the trace records)."""
+        if self.prompt_pack is not None:
+            return self
+        return self.model_copy(update={"prompt_pack": "upstream" if scenario in UPSTREAM_SCENARIOS else "restgraph"})
+
+    def graph_steps(self) -> int:
+        """A LangGraph step budget no default episode reaches before its own budgets are spent.
+
+        Every graph step but ``start``/``finish`` either makes an LLM call or follows one (a
+        caller at its step cap, an executor step with nothing to parse, the offline plan's
+        bookkeeping), so two steps per allowed LLM call plus the loops' own caps bound an episode."""
+        b = self.budget
+        return 2 * b.llm_calls + b.planner_steps + b.agent_steps * b.reflexion_trials + 10
 
     def prompt_override(self, name: str) -> str | None:
         text = self.prompts.get(name)
@@ -93,6 +125,24 @@ class RestGPTConfig(BaseModel):
         if "\n" not in text and len(text) < 400 and path.suffix in (".txt", ".md") and path.is_file():
             return path.read_text(encoding="utf-8")
         return text
+
+
+def prompt_options(value: Any) -> dict[str, Any]:
+    """``prompts=upstream|restgraph|PATH|{...}`` -> ``prompt_pack`` and ``prompts`` overrides."""
+    if isinstance(value, str) and value in ("upstream", "restgraph"):
+        return {"prompt_pack": value}
+    if isinstance(value, str):
+        path = Path(value)
+        if path.is_dir():
+            value = {p.stem: p.read_text(encoding="utf-8") for p in sorted(path.glob("*.txt"))}
+        elif path.is_file():
+            value = json.loads(path.read_text(encoding="utf-8"))
+        else:
+            raise ValueError(f"prompts={value!r}: use upstream, restgraph, a JSON file of overrides or a folder of NAME.txt files")
+    if not isinstance(value, dict):
+        raise ValueError(f"prompts must be upstream, restgraph, a path or an object, got {type(value).__name__}")
+    upstream = any(name.isupper() for name in value)
+    return {"prompt_pack": "upstream" if upstream else "restgraph", "prompts": {str(k): str(v) for k, v in value.items()}}
 
 
 def _coerce(value: Any) -> Any:

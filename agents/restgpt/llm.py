@@ -57,8 +57,11 @@ def uses_structured(model: BaseChatModel, preference: bool | None) -> bool:
 
 
 def role_messages(role: str, system: str, user: str) -> list[Any]:
+    """A system and a user message; only the user message when there is no system text (the upstream
+    pack sends the original completion prompt as one user message)."""
     tag = {ROLE_KEY: role}
-    return [SystemMessage(system, additional_kwargs=tag), HumanMessage(user, additional_kwargs=tag)]
+    human = HumanMessage(user, additional_kwargs=tag)
+    return [SystemMessage(system, additional_kwargs=tag), human] if system else [human]
 
 
 def message_role(messages: Sequence[Any]) -> str:

@@ -84,7 +84,7 @@ async def parse_response(kit: RoleKit, *, endpoint: ReducedEndpoint | None, resu
     schema = response_schema(endpoint, params if isinstance(params, dict) else None)
     if data is None:  # not JSON: nothing to run code on
         return Parsed(cut_tokens(body, kit.config.parser_read_tokens), "raw", 0)
-    if schema is None or not output_instructions.strip():
+    if schema is None or not (output_instructions or "").strip():
         text = await _read(kit, "parser_summarize", body, context, kit.config.parser_read_tokens)
         return Parsed(await _postprocess(kit, text), "summary", 1)
     stages = [

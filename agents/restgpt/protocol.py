@@ -66,6 +66,8 @@ class SelectorDecision(BaseModel):
 
     kind: Literal["api_call", "no_api_call", "final_answer"]
     plan: str
+    #: the selector's whole routed output, when it differs from ``plan`` (upstream keeps it in its history)
+    text: str = ""
 
 
 def parse_selector(text: str) -> SelectorDecision:
@@ -110,7 +112,8 @@ class CallerDecision(BaseModel):
     params: dict[str, Any] | None = None
     data: dict[str, Any] | None = None
     description: str = ""
-    output_instructions: str = ""
+    #: None when the model gave none (upstream then reads the whole JSON with the LLM)
+    output_instructions: str | None = ""
     result: str = ""
 
 

@@ -30,6 +30,7 @@ from agents.restgpt.protocol import (
     parse_selector,
 )
 from agents.restgpt.templates import examples, render
+from tools.openapi.client import HttpResult
 from tools.openapi.reduce import ReducedEndpoint, ReducedSpec, cut_tokens
 
 RoleFn = Callable[..., Awaitable[RoleReply]]
@@ -74,10 +75,37 @@ class RoleKit:
 
     async def call(self, role: str, system: str, user: str, **kwargs: Any) -> RoleReply:
         spend_llm_call(role)
-        return await call_role(self.model, role=role, system=system, user=user, structured=self.config.structured, **kwargs)
+        kwargs.setdefault("structured", self.config.structured)
+        return await call_role(self.model, role=role, system=system, user=user, **kwargs)
+
+    # -- executor hooks (the upstream pack overrides them: agents/restgpt/upstream/kit.py) --------
+    #: without a planner, does the selector's "No API call needed. <answer>" end the episode?
+    final_on_no_call = False
+
+    def attach(self, env: Any) -> None:
+        """Called once by the graph builder with the episode's environment."""
+
+    def scratch_entry(self, raw: str, decision: CallerDecision | None, observation: str) -> str:
+        """How one caller step and what came back appear in the caller's transcript."""
+        if decision is None:
+            return f"Thought: {raw[:300]}\nResponse: {observation}\n"
+        return caller_scratch_entry(decision, observation)
+
+    def parses(self, result: HttpResult) -> bool:
+        """Whether a successful response goes to the parser (else the caller reads the observation)."""
+        return result.json is not None
+
+    async def parse_result(self, decision: CallerDecision, result: HttpResult, plan_endpoint: str | None) -> str:
+        from agents.restgpt.parser import parse_response, simple_parse
+
+        args = {"result": result, "params": decision.params if decision.params else decision.data, "description": decision.description,
+                "output_instructions": decision.output_instructions or ""}
+        if self.config.use_parser:
+            return (await parse_response(self, endpoint=self.spec.get(result.template or ""), **args)).text
+        return (await simple_parse(self, **args)).text
 
     # -- planner --------------------------------------------------------------------------------
-    async def planner(self, *, query: str, history: Sequence[tuple[str, str]]) -> RoleReply:
+    async def planner(self, *, query: str, history: Sequence[tuple[str, str]], **_: Any) -> RoleReply:
         system = self.render("planner", examples=examples("planner", self.scenario, self.config))
         user = f"User query: {query}\n{transcript(history, 'Plan step', 'API response')}Plan step {len(history) + 1}:"
         user += self._json_hint('{"kind": "next_step" | "continue" | "final_answer", "text": "..."}')
@@ -85,7 +113,7 @@ class RoleKit:
 
     # -- selector -------------------------------------------------------------------------------
     async def selector(self, *, subtask: str, background: str, history: Sequence[tuple[str, str]], instruction: str | None = None,
-                       feedback: str | None = None, allow_final: bool = False) -> RoleReply:
+                       feedback: str | None = None, allow_final: bool = False, **_: Any) -> RoleReply:
         final_rule = '- When the user query is fully answered, write "Final Answer:" followed by the answer.\n' if allow_final else ""
         system = self.render("selector", endpoints=self.endpoint_list(), examples=examples("selector", self.scenario, self.config), final_rule=final_rule)
         user = f"Background: {background or 'No background'}\nUser query: {subtask}\n{transcript(history, 'API calling', 'API response')}"
@@ -106,7 +134,7 @@ class RoleKit:
             self._docs[endpoint.key] = cut_tokens(docs, self.config.caller_doc_tokens)
         return self._docs[endpoint.key]
 
-    async def caller(self, *, api_plan: str, background: str, endpoint: ReducedEndpoint, scratch: Sequence[str]) -> RoleReply:
+    async def caller(self, *, api_plan: str, background: str, endpoint: ReducedEndpoint, scratch: Sequence[str], **_: Any) -> RoleReply:
         system = self.render("caller", base_url=self.base_url, api_docs=self.caller_docs(endpoint))
         user = f"Background: {background or 'No background'}\nPlan: {api_plan}\n" + "".join(scratch) + "Thought:"
         user += self._json_hint('{"kind": "operation" | "execution_result", "thought": "...", "method": "GET", "url": "...", "params": {}, "data": null, '

@@ -25,6 +25,7 @@ from tools.trace_schema import Task
 _VALUE = re.compile(r"^\[(\d+(?:\.[^\]\s]+)*)\] = (.+)$", re.MULTILINE)
 _PLACEHOLDER = re.compile(r"\$\{(\d+)((?:\.[^.}]+)*)\}")
 _HINT = "\n(Reply with a JSON object"
+_BEGIN = "\nBegin!\n"
 
 CODE = """import json
 KEYS = {keys}
@@ -71,6 +72,8 @@ def _fill(obj: Any, values: dict[str, Any], placeholder: str | None = None) -> A
 
 
 class OraclePolicy:
+    upstream = False
+
     def __init__(self, task: Task | None):
         gold = task.gold if task is not None else {}
         self.calls: list[dict[str, Any]] = list(gold.get("reference_calls") or [])
@@ -103,6 +106,11 @@ class OraclePolicy:
         handler = getattr(self, f"_{role}", None)
         if handler is None:
             return "Final Answer: " + self.final(values)
+        # The upstream pack sends one completion prompt: its format section and examples come
+        # first, the live transcript after the last "Begin!".
+        self.upstream = _BEGIN in user
+        if role in ("planner", "selector", "caller") and self.upstream:
+            user = user.rsplit(_BEGIN, 1)[1]
         reply = handler(user=user, system=system, values=values)
         if isinstance(reply, tuple):
             text, obj = reply
@@ -130,7 +138,7 @@ class OraclePolicy:
             k = done
         if k >= len(self.calls):
             answer = self.final(values)
-            return f"Final Answer: {answer}", {"kind": "final_answer", "plan": answer}
+            return f"{'No API call needed.' if self.upstream else 'Final Answer:'} {answer}", {"kind": "final_answer", "plan": answer}
         plan = self.step(k, values)
         return plan, {"kind": "api_call", "plan": plan}
 
@@ -140,7 +148,7 @@ class OraclePolicy:
             return f"I am finished.\nExecution Result: {result}", {"kind": "execution_result", "result": result}
         plan = re.search(r"^Plan: .*reference call (\d+)", user, re.MULTILINE)
         k = int(plan.group(1)) - 1 if plan else 0
-        base = re.search(r"Base URL: (\S+)", system)
+        base = re.search(r"Base (?:URL|url): (\S+)", system)
         call = _fill(self.calls[min(k, len(self.calls) - 1)], values, "?")
         payload: dict[str, Any] = {"url": (base.group(1) if base else "") + call["path"], "description": f"reference call {k + 1}",
                                    "output_instructions": f"reference call {k + 1}: print the values later steps need"}
@@ -160,7 +168,12 @@ class OraclePolicy:
             return f"```python\n{code}```", {"code": code}
         if user.rstrip().endswith("Rewritten:"):
             return user.split("Text:", 1)[-1].rsplit("Rewritten:", 1)[0].strip()
-        body = user.split("Response:", 1)[-1].rsplit("\nAnswer:", 1)[0].strip()
+        if self.upstream and "\nInput: " in user and user.rstrip().endswith("Output:"):  # upstream POSTPROCESS
+            return user.rsplit("\nInput: ", 1)[1].rsplit("\nOutput:", 1)[0].strip()
+        if "\nJSON response:\n" in user:  # upstream LLM_PARSING / LLM_SUMMARIZE
+            body = user.split("\nJSON response:\n", 1)[1].split("\n\nThe response is about", 1)[0].strip()
+        else:
+            body = user.split("Response:", 1)[-1].rsplit("\nAnswer:", 1)[0].strip()
         lines = [f"reference call {k + 1} done"]
         try:
             data = json.loads(body)

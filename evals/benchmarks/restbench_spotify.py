@@ -85,6 +85,8 @@ class RestBenchSpotify(Benchmark):
     metric_keys: ClassVar[tuple[str, ...]] = RESTBENCH_METRICS
     default_agent: ClassVar[str] = "restgpt"
     env_kind: ClassVar[str] = "openapi"
+    #: run_spotify.py: OpenAI(model_name="text-davinci-003", temperature=0.0, max_tokens=700)
+    decoding: ClassVar[dict[str, Any]] = {"temperature": 0.0, "max_tokens": 700}
 
     def tasks(self, options: RunOptions) -> list[Task]:
         options.bench_options["collateral"] = collateral_mode(options.bench_options)
@@ -122,7 +124,8 @@ class RestBenchSpotify(Benchmark):
         token = resources.token or f"rg-{uuid.uuid4().hex}"
         transport = httpx.ASGITransport(app=resources.app) if resources.mode == "inprocess" else None
         http = HttpTool(resources.base_url, transport=transport, token=token, endpoint_keys=[op.key for op in operations(spec)])
-        env = OpenAPIEnvironment("spotify", spec, http, resources.base_url, extra={"token": token, "mode": resources.mode, "app": resources.app})
+        reset = (lambda: resources.app.state.store.reset(token)) if resources.app is not None else None
+        env = OpenAPIEnvironment("spotify", spec, http, resources.base_url, extra={"token": token, "mode": resources.mode, "app": resources.app}, reset=reset)
         try:
             yield env
         finally:

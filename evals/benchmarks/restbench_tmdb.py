@@ -77,6 +77,8 @@ class RestBenchTMDB(Benchmark):
     metric_keys: ClassVar[tuple[str, ...]] = RESTBENCH_METRICS
     default_agent: ClassVar[str] = "restgpt"
     env_kind: ClassVar[str] = "openapi"
+    #: run_tmdb.py: OpenAI(model_name="text-davinci-003", temperature=0.0, max_tokens=256)
+    decoding: ClassVar[dict[str, Any]] = {"temperature": 0.0, "max_tokens": 256}
 
     def tasks(self, options: RunOptions) -> list[Task]:
         from tools.sandbox.tmdb.solutions import reference_gold  # builds the fixture index on first use

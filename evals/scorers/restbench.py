@@ -23,9 +23,14 @@ def final_answer(trace: Trace) -> str | None:
 
 
 def executed_path(trace: Trace) -> list[str]:
-    """The agent's HTTP calls as ``METHOD /template`` (``METHOD /literal`` when nothing matched)."""
+    """The agent's HTTP calls as ``METHOD /template`` (``METHOD /literal`` when nothing matched).
+
+    Requests the HTTP tool refused to send (a path still holding ``{person_id}``) stay in the
+    trace but are no calls: they count for neither Correct Path nor #API calls."""
     path = []
     for call in trace.http_calls():
+        if call.extra and call.extra.get("sent") is False:
+            continue
         template = call.extra.get("template") if call.extra else None
         path.append(template or f"{call.method} {call.path}")
     return path

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import tempfile
 
+from graphs.registry import get_agent
 from graphs.restgpt import build_restgpt
 from graphs.restgpt_baselines import build_deps, build_offline, build_react, build_reflexion
 from tests.restgpt.conftest import caller_op, http_calls, model_calls, role_model, run_graph
@@ -27,11 +28,17 @@ def test_ablation_switches_change_the_graph(fake_env) -> None:
     assert "planner" not in nodes and ("start", "selector") in edges and ("caller", "selector") in edges
     nodes, edges = shape(build_restgpt(model, fake_env, {"use_parser": "0"}))
     assert "parser" not in nodes and "reader" in nodes and ("caller", "reader") in edges
-    for builder, own in ((build_react, {"react"}), (build_reflexion, {"react", "reflect"}), (build_deps, {"plan", "select", "describe", "explain"}),
+    for builder, own in ((build_reflexion, {"react", "reflect"}), (build_deps, {"plan", "select", "describe", "explain"}),
                          (build_offline, {"plan_all", "next_step", "answer"})):
         nodes, edges = shape(builder(model, fake_env, {}))
         assert own | {"caller", "parser"} <= nodes, builder.__name__
-    assert "reflect" not in shape(build_react(model, fake_env, {}))[0]
+
+
+def test_react_and_restgpt_without_planner_are_one_graph(fake_env) -> None:
+    model = role_model({})
+    react, no_planner = get_agent("react").build(model, fake_env, {}), get_agent("restgpt-no-planner").build(model, fake_env, {})
+    assert shape(react) == shape(no_planner)
+    assert "planner" not in shape(react)[0]
 
 
 async def test_restgpt_happy_path_and_recorded_config(fake_env) -> None:
@@ -91,12 +98,14 @@ async def test_unparseable_planner_is_bounded(fake_env) -> None:
     assert all(c.parse_error for c in model_calls(rec))
 
 
-async def test_selector_retry_budget(fake_env) -> None:
-    model = role_model({"planner": "Plan step 1: find item", "selector": "GET /unknown/thing to find it"})
+async def test_selector_retry_budget_ends_the_sub_task_not_the_episode(fake_env) -> None:
+    model = role_model({"planner": ["Plan step 1: find item", "Final Answer: no API could find it"], "selector": "GET /unknown/thing to find it"})
     state, rec = await run_graph(build_restgpt(model, fake_env, {"selector_retries": 2}))
-    assert state["status"] == "budget_exhausted" and "selector_retries=2" in state["error"]
+    assert state["status"] == "finished" and state["final_answer"] == "no API could find it"
     prompts = [c.messages[-1]["content"] for c in model_calls(rec) if c.role == "selector"]
     assert len(prompts) == 3 and "not in the list of available APIs" in prompts[-1]
+    planner = [c.messages[-1]["content"] for c in model_calls(rec) if c.role == "planner"]
+    assert len(planner) == 2 and "found no usable API within 2 retries (selector_retries)" in planner[1]
 
 
 async def test_caller_iterations_give_an_explicit_step_limit_result(fake_env) -> None:
@@ -125,7 +134,7 @@ async def test_llm_call_budget(fake_env) -> None:
 
 
 async def test_react_reflexion_deps_offline_budgets(fake_env) -> None:
-    looping = role_model({"react": "Thought: again\nAction: GET /items/1 to read it", "caller": "Execution Result: apple",
+    looping = role_model({"selector": "GET /items/1 to read it", "caller": "Execution Result: apple",
                           "deps_plan": "GET /items/1 read", "deps_select": "GET /items/1 read", "deps_describe": "item 1 is apple"})
     state, _ = await run_graph(build_react(looping, fake_env, {"agent_steps": 3}))
     assert state["status"] == "budget_exhausted" and "agent_steps=3" in state["error"]
@@ -133,8 +142,12 @@ async def test_react_reflexion_deps_offline_budgets(fake_env) -> None:
     assert state["status"] == "budget_exhausted" and len([c for c in model_calls(rec) if c.role == "deps_select"]) == 2
 
     reflect = role_model({"react": "Thought: guess\nFinal Answer: banana", "reflect": "Verdict: FAILURE\nReflection: look item 1 up first"})
+    resets: list[int] = []
+    fake_env.reset = lambda: resets.append(1)
+    state, _ = await run_graph(build_reflexion(reflect, fake_env, {"reflexion_reset": "0"}))
+    assert state["trial"] == 2 and resets == []  # -A reflexion_reset=0: trial 2 continues on trial 1's state
     state, rec = await run_graph(build_reflexion(reflect, fake_env, {}))
-    assert state["status"] == "finished" and state["trial"] == 2
+    assert state["status"] == "finished" and state["trial"] == 2 and resets == [1]  # a fresh state before trial 2
     react_prompts = [c.messages[0]["content"] for c in model_calls(rec) if c.role == "react"]
     assert len(react_prompts) == 2 and "look item 1 up first" in react_prompts[1] and "look item 1 up first" not in react_prompts[0]
     assert sum(c.role == "reflect" for c in model_calls(rec)) == 1

@@ -85,6 +85,8 @@ class HttpTool:
         template = self.template_of(method, rel)
         started = time.perf_counter()
         if _PLACEHOLDER.search(rel.split("?", 1)[0]):
+            # never sent: kept in the trace (the model tried it) but not an API call (restbench.md §6)
+            call.extra["sent"] = False
             result = HttpResult(status=0, text="", error=f"the path {rel} still contains a {{placeholder}}; replace it with a concrete value")
         else:
             try:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,6 +17,15 @@ class OpenAPIEnvironment:
     http: HttpTool
     base_url: str
     extra: dict[str, Any] = field(default_factory=dict)
+    #: puts a stateful environment back into its initial state (Reflexion's fresh trials); None: stateless
+    reset: Callable[[], None] | None = None
+
+    def reset_state(self) -> bool:
+        """Reset to the initial state if the environment can; returns whether it did."""
+        if self.reset is None:
+            return False
+        self.reset()
+        return True
 
     @property
     def operations(self) -> list[Operation]:

@@ -1,8 +1,9 @@
 """Normalising concrete calls to ``METHOD /template`` (RestGPT's ``get_matched_endpoint`` rule).
 
 An exact literal template wins; otherwise the spec's templates are tried in spec order with each
-``{x}`` turned into ``[^/]+`` and the pattern anchored at the end, and the first match wins.
-The same rule serves the selector's validation and the Correct Path metric.
+``{x}`` turned into ``[^/]+`` and the pattern anchored at both ends (upstream ``re.match`` on
+``METHOD /path`` with a trailing ``$``), and the first match wins: ``/trending/movie/day`` is not
+``/movie/{movie_id}``. The same rule serves the selector's validation and the Correct Path metric.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ _CALL = re.compile(r"\b(GET|POST|PATCH|DELETE|PUT)\s+(/\S+)")
 @lru_cache(maxsize=4096)
 def _template_regex(template: str) -> re.Pattern[str]:
     pattern = re.sub(r"\\\{[^/]*?\\\}", "[^/]+", re.escape(template))
-    return re.compile(pattern + "$")
+    return re.compile(pattern)
 
 
 def match_endpoint(method: str, path: str, keys: Iterable[str]) -> str | None:
@@ -31,9 +32,24 @@ def match_endpoint(method: str, path: str, keys: Iterable[str]) -> str | None:
         return exact
     for key in candidates:
         template = key.split(" ", 1)[1]
-        if _template_regex(template).search(path):
+        if _template_regex(template).fullmatch(path):
             return key
     return None
+
+
+_UPSTREAM_CALL = re.compile(r"\b(GET|POST|PATCH|DELETE|PUT)\s+(/\S+)*")
+
+
+def matched_endpoints(text: str, keys: Iterable[str]) -> list[str]:
+    """RestGPT's ``get_matched_endpoint``: for every ``METHOD /path`` in ``text`` (case-sensitive
+    verb, the path up to whitespace, query dropped, punctuation kept) its endpoint, if any."""
+    keys = list(keys)
+    found = []
+    for method, route in _UPSTREAM_CALL.findall(text):
+        key = match_endpoint(method, route, keys) if route else None
+        if key is not None:
+            found.append(key)
+    return found
 
 
 def endpoints_in_text(text: str) -> list[tuple[str, str]]:

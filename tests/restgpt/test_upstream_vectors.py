@@ -1,0 +1,42 @@
+"""Differential tests against the original RestGPT: recorded prompts must be rebuilt byte for byte.
+
+``upstream_vectors/`` holds what the unmodified original code (commit d990128) sent to its model
+in one TMDB and one Spotify episode, and the first planner prompt of all 157 queries. Driving
+``restgpt`` (default ``prompts=upstream``) with the recorded completions and HTTP responses must
+send exactly those prompts, with the same stop sequences, in the same order.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from agents.restgpt.upstream import assembly
+from graphs.restgpt import build_restgpt
+from tests.restgpt.upstream_support import data_root, drive, replay_env, replay_model, vector
+
+
+@pytest.mark.parametrize("episode", ["tmdb_q000", "spotify_q000"])
+async def test_recorded_episode_prompts_byte_for_byte(episode: str, tmp_path) -> None:
+    rec = vector(episode)
+    calls = rec["calls"]
+    env = replay_env(rec["scenario"], rec["http"])
+    graph = build_restgpt(replay_model([c["completion"] for c in calls], tmp_path), env, {})
+    state, log = await drive(graph, rec["query"])
+    assert state["status"] == "finished", state.get("error")
+    assert len(log.calls) == len(calls)
+    for i, (sent, want) in enumerate(zip(log.calls, calls, strict=True)):
+        assert sent["n_messages"] == 1, f"call {i}: one user message"
+        assert sent["prompt"] == want["prompt"], f"call {i} ({want['role']}/{want['template']}) differs"
+        assert (sent["stop"] or None) == want["stop"], f"call {i} stop"
+    assert "Final Answer" in calls[-1]["completion"] and state["final_answer"] in calls[-1]["completion"]
+
+
+def test_all_first_planner_prompts() -> None:
+    lines = (data_root() / "restbench" / "upstream_vectors" / "first_planner_prompts.jsonl").read_text().splitlines()
+    rows = [json.loads(line) for line in lines if line.strip()]
+    assert len(rows) == 157
+    for row in rows:
+        assert assembly.planner_prompt(row["scenario"], row["query"], []) == row["prompt"], row["query_index"]
+        assert list(assembly.PLANNER_STOP) == row["stop"]
