@@ -5,6 +5,8 @@ Specs:
   ``latency`` (seconds per call), ``faults`` (rate of injected failures), ``structured=0``.
 - ``local`` / ``local:/path/model.gguf``: the embedded llama.cpp server (``agents.local_model``)
   with SmolLM2-135M-Instruct by default.
+- ``replay:RUN_DIR``: each task's model outputs recorded in an earlier run's ``traces.jsonl``, in
+  order (re-drive a changed graph with the same model behaviour and compare the traces).
 - ``openai:<model>``: OpenAI or any OpenAI-compatible server (``base_url=`` for vLLM, Ollama,
   llama.cpp); ``<provider>:<model>``: anything LangChain's ``init_chat_model`` knows.
 
@@ -55,6 +57,12 @@ def check_spec(spec: str) -> None:
     model's name and numeric options. Other providers are checked when they are built.
     """
     provider, name, params = parse_spec(spec)
+    if provider == "replay":
+        import os
+
+        if not os.path.isfile(os.path.join(name, "traces.jsonl")):
+            raise ModelSpecError(f"replay:{name}: no traces.jsonl in that folder; give the folder of an earlier run")
+        return
     if provider != "scripted":
         return
     from agents.scripted import _POLICIES
@@ -83,6 +91,10 @@ def make_chat_model(spec: str, *, task: Task | None = None, seed: int = 0, base_
     policy = retry or RetryPolicy()
     if provider == "scripted":
         return _scripted(name, params, task, seed, policy)
+    if provider == "replay":  # replay:RUN_DIR, each task's outputs from an earlier run
+        from agents.scripted import ScriptedChatModel, run_replay_policy
+
+        return ScriptedChatModel(policy=run_replay_policy(name, task), name_="replay-run", structured=params.get("structured", "1") not in ("0", "false"))
     if provider == "local":
         from agents.local_model import local_chat_model
 

@@ -194,6 +194,40 @@ def replies_from_file(path: str, task: Task | None) -> list[str]:
     return data
 
 
+def _run_outputs(traces: str, mtime: float) -> dict[str, list[str]]:
+    """task id -> the model outputs of that episode, in call order (calls that failed are skipped)."""
+    out: dict[str, list[str]] = {}
+    with open(traces, encoding="utf-8", errors="replace") as fh:
+        for line in fh:
+            try:
+                trace = json.loads(line)
+            except json.JSONDecodeError:
+                continue  # a torn last line of a killed run
+            calls = [c for step in trace.get("steps") or [] for c in step.get("model_calls") or []]
+            out[str(trace.get("task_id"))] = [str(c.get("raw_output") or "") for c in calls if not c.get("error")]
+    return out
+
+
+_RUNS: dict[tuple[str, float], dict[str, list[str]]] = {}
+
+
+def run_replay_policy(run_dir: str, task: Task | None) -> Policy:
+    """``replay:RUN_DIR``: the task's model outputs recorded in ``RUN_DIR/traces.jsonl``, in order."""
+    import os
+
+    traces = os.path.join(run_dir, "traces.jsonl")
+    if not os.path.isfile(traces):
+        raise FileNotFoundError(f"replay:{run_dir}: no traces.jsonl there (give the folder of an earlier run)")
+    key = (traces, os.path.getmtime(traces))
+    if key not in _RUNS:
+        _RUNS.clear()
+        _RUNS[key] = _run_outputs(*key)
+    outputs = _RUNS[key]
+    if task is None or task.id not in outputs:
+        raise KeyError(f"replay:{run_dir} has no episode for task {task.id if task else '(none)'!r}")
+    return strict_replay_policy(outputs[task.id], f"replay:{run_dir} task {task.id}")
+
+
 def _replay_factory(task: Task | None, params: dict[str, str]) -> Policy:
     if "file" in params:
         return strict_replay_policy(replies_from_file(params["file"], task), params["file"])
