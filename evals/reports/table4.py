@@ -10,7 +10,11 @@ Correct Path per scenario, the paper's values as hatched bars) into ``--out``:
     python -m evals.reports.table4 runs/* --out report/ --price-in 0.15 --price-out 0.60   # $ per 1M tokens
 
 Our Success is automatic (fixture criteria / state predicates), the paper's was judged by hand;
-the columns are comparable in layout, not in method.
+the columns are comparable in layout, not in method. A run is set beside the paper's row for the
+same agent *and* model (text-davinci-003, gpt-3.5-turbo-0301, Llama2-13B, Vicuna-13B, matched
+from the model spec); other models get no paper numbers. Each cell says n and the episodes that
+ended in an error, Success and Correct Path carry their 95% interval (``evals.stats``), and the
+setup column gives the run's prompt pack, protocol and decoding (from its ``config.json``).
 """
 
 from __future__ import annotations
@@ -27,16 +31,36 @@ from typing import Any
 from evals.stats import pool_summaries
 
 SCENARIOS = {"restbench-tmdb": "TMDB", "restbench-spotify": "Spotify"}
-#: agent -> paper row (Succ, CP, Δ) per scenario; None where the paper reports "–"
-PAPER: dict[str, dict[str, tuple[float, float, float | None]]] = {
-    "offline": {"TMDB": (29.0, 33.0, 1.52), "Spotify": (14.5, 36.4, 1.10)},
-    "deps": {"TMDB": (38.0, 43.0, 1.20), "Spotify": (19.3, 43.8, 1.74)},
-    "react": {"TMDB": (44.0, 57.0, 0.76), "Spotify": (54.5, 49.1, 0.31)},
-    "reflexion": {"TMDB": (52.0, 59.0, 1.37), "Spotify": (59.6, 61.4, 1.68)},  # Spotify Δ uncertain (§7)
-    "restgpt": {"TMDB": (75.0, 79.0, 0.55), "Spotify": (72.7, 74.5, 0.25)},
-    "restgpt-no-planner": {"TMDB": (44.0, 57.0, 0.76), "Spotify": (54.5, 49.1, 0.31)},
-    "restgpt-no-parser": {"TMDB": (46.0, 53.0, 0.60), "Spotify": (47.3, 52.7, 0.24)},
+DAVINCI = "text-davinci-003"
+#: (agent, model) -> paper row (Succ, CP, Δ) per scenario; None where the paper reports "–"
+PAPER: dict[tuple[str, str], dict[str, tuple[float, float, float | None]]] = {
+    ("offline", DAVINCI): {"TMDB": (29.0, 33.0, 1.52), "Spotify": (14.5, 36.4, 1.10)},
+    ("deps", DAVINCI): {"TMDB": (38.0, 43.0, 1.20), "Spotify": (19.3, 43.8, 1.74)},
+    ("react", DAVINCI): {"TMDB": (44.0, 57.0, 0.76), "Spotify": (54.5, 49.1, 0.31)},
+    ("reflexion", DAVINCI): {"TMDB": (52.0, 59.0, 1.37), "Spotify": (59.6, 61.4, 1.68)},  # Spotify Δ uncertain (§7)
+    ("restgpt", DAVINCI): {"TMDB": (75.0, 79.0, 0.55), "Spotify": (72.7, 74.5, 0.25)},
+    ("restgpt-no-planner", DAVINCI): {"TMDB": (44.0, 57.0, 0.76), "Spotify": (54.5, 49.1, 0.31)},
+    ("restgpt-no-parser", DAVINCI): {"TMDB": (46.0, 53.0, 0.60), "Spotify": (47.3, 52.7, 0.24)},
+    ("restgpt", "gpt-3.5-turbo-0301"): {"TMDB": (68.0, 65.0, 0.72), "Spotify": (69.1, 72.3, 0.28)},
+    ("restgpt", "Llama2-13B"): {"TMDB": (0.0, 0.0, None), "Spotify": (0.0, 0.0, None)},
+    ("restgpt", "Vicuna-13B"): {"TMDB": (9.0, 15.0, 1.21), "Spotify": (12.7, 20.6, 1.52)},
 }
+#: how a model spec names each of the paper's models (lower case, "-" and "_" dropped)
+_PAPER_MODELS = {"textdavinci003": DAVINCI, "gpt3.5turbo0301": "gpt-3.5-turbo-0301", "llama213b": "Llama2-13B", "vicuna13b": "Vicuna-13B"}
+
+
+def paper_model(model: str) -> str | None:
+    """The paper's model a run's model spec is (``openai:gpt-3.5-turbo-0301``, ``.../Llama-2-13b-chat``...), if any."""
+    flat = model.lower().replace("-", "").replace("_", "")
+    return next((name for key, name in _PAPER_MODELS.items() if key in flat), None)
+
+
+def paper_row(agent: str, model: str) -> dict[str, tuple[float, float, float | None]] | None:
+    """The paper's numbers for this agent *and* model; None when the paper has no such row."""
+    name = paper_model(model)
+    return PAPER.get((agent, name)) if name else None
+
+
 AGENT_ORDER = ["offline", "deps", "react", "reflexion", "restgpt", "restgpt-no-planner", "restgpt-no-parser"]
 
 
@@ -45,6 +69,7 @@ class Row:
     agent: str
     model: str
     cells: dict[str, dict[str, Any]] = field(default_factory=dict)  # scenario -> metrics + usage
+    setup: dict[str, str] = field(default_factory=dict)  # scenario -> prompt pack, protocol, decoding
 
     @property
     def label(self) -> str:
@@ -62,12 +87,13 @@ def load_rows(run_dirs: list[Path]) -> list[Row]:
         scenario = SCENARIOS.get(summary.get("benchmark", ""))
         if scenario is None:
             continue  # not a RestBench run
-        key = (summary["agent"], summary["model"], _prompt_pack(Path(run_dir)))
+        key = (summary["agent"], summary["model"], setup_of(Path(run_dir)))
         groups.setdefault(key, {}).setdefault(scenario, []).append(summary)
     rows: list[Row] = []
-    for (agent, model, _), scenarios in groups.items():
+    for (agent, model, setup), scenarios in groups.items():
         row = Row(agent, model)
         for scenario, summaries in scenarios.items():
+            row.setup[scenario] = setup
             summary = pool_summaries(summaries)
             n = max(1, int(summary.get("n", 0)))
             usage = summary.get("usage", {})
@@ -79,14 +105,18 @@ def load_rows(run_dirs: list[Path]) -> list[Row]:
     return sorted(rows, key=lambda r: (order.get(r.agent, len(order)), r.agent, r.model))
 
 
-def _prompt_pack(run_dir: Path) -> str:
-    """The run's prompt pack (agent option), so runs with different prompts stay separate rows."""
+def setup_of(run_dir: Path) -> str:
+    """The run's prompt pack, protocol and decoding (from ``config.json``), so runs set up
+    differently stay separate rows and every cell says how it was produced."""
     try:
         options = json.loads((run_dir / "config.json").read_text()).get("options", {})
     except (OSError, ValueError):
         return ""
-    agent_options = options.get("agent_options") or {}
-    return str(agent_options.get("prompt_pack") or agent_options.get("prompts") or "")
+    agent, model = options.get("agent_options") or {}, options.get("model_options") or {}
+    prompts = agent.get("prompts", "upstream")
+    parts = [f"prompts={prompts if isinstance(prompts, str) else 'overrides'}",
+             "structured" if str(agent.get("structured", "0")).lower() in ("1", "true") else "text"]
+    return " ".join(parts + [f"{k}={model[k]}" for k in ("temperature", "max_tokens") if k in model])
 
 
 def _succ(value: Any, stat: dict[str, Any] | None) -> str:
@@ -106,23 +136,24 @@ def _delta(value: Any) -> str:
 def table(rows: list[Row], price_in: float | None = None, price_out: float | None = None) -> tuple[list[str], list[list[str]]]:
     header = ["Method"]
     for s in ("TMDB", "Spotify"):
-        header += [f"{s} n (err)", f"{s} Succ", f"{s} CP", f"{s} Δ", f"{s} #API", f"{s} tok/ep", f"{s} $/ep", f"{s} paper Succ/CP/Δ"]
+        header += [f"{s} n (err)", f"{s} Succ", f"{s} CP", f"{s} Δ", f"{s} #API", f"{s} tok/ep", f"{s} $/ep", f"{s} setup", f"{s} paper Succ/CP/Δ"]
     body = []
     for row in rows:
         cells = [row.label]
         for s in ("TMDB", "Spotify"):
             m = row.cells.get(s)
-            paper = PAPER.get(row.agent, {}).get(s)
+            paper = (paper_row(row.agent, row.model) or {}).get(s)
             paper_text = "" if paper is None else f"{paper[0]:.1f} / {paper[1]:.1f} / " + ("–" if paper[2] is None else f"{paper[2]:+.2f}")
             if m is None:
-                cells += ["", "", "", "", "", "", "", paper_text]
+                cells += ["", "", "", "", "", "", "", "", paper_text]
                 continue
             cost = ""
             if price_in is not None and price_out is not None:
                 cost = f"{(m['tokens_in'] * price_in + m['tokens_out'] * price_out) / 1e6:.4f}"
             succ = m.get("success_rate")
-            cells += [f"{m['n']} ({m['errors']})", _succ(succ, m["stats"].get("success_rate")), _pct(m.get("correct_path_rate")), _delta(m.get("delta_solution_len")) if succ else "–",
-                      f"{m.get('mean_api_calls', 0):.2f}", f"{m['tokens_in'] + m['tokens_out']:.0f}", cost, paper_text]
+            cells += [f"{m['n']} ({m['errors']})", _succ(succ, m["stats"].get("success_rate")), _succ(m.get("correct_path_rate"), m["stats"].get("correct_path_rate")),
+                      _delta(m.get("delta_solution_len")) if succ else "–", f"{m.get('mean_api_calls', 0):.2f}", f"{m['tokens_in'] + m['tokens_out']:.0f}", cost,
+                      row.setup.get(s, ""), paper_text]
         body.append(cells)
     return header, body
 
@@ -153,7 +184,7 @@ def bar_chart(rows: list[Row], path: Path) -> None:
         xs = range(len(rows))
         for offset, (key, idx, name) in enumerate((("success_rate", 0, "Succ"), ("correct_path_rate", 1, "CP"))):
             ours = [100 * (r.cells.get(scenario, {}).get(key) or 0) for r in rows]
-            paper = [PAPER.get(r.agent, {}).get(scenario, (0, 0, 0))[idx] for r in rows]
+            paper = [(paper_row(r.agent, r.model) or {}).get(scenario, (0, 0, 0))[idx] for r in rows]
             ax.bar([x + (2 * offset - 1.5) * width for x in xs], ours, width, label=f"{name} (ours)")
             ax.bar([x + (2 * offset - 0.5) * width for x in xs], paper, width, label=f"{name} (paper)", hatch="//", alpha=0.5)
         ax.set_title(scenario)
@@ -183,7 +214,8 @@ def main(argv: list[str] | None = None) -> None:
 
     console = Console() if sys.stdout.isatty() else Console(width=240)  # piped: never cut names
     for i, scenario in enumerate(("TMDB", "Spotify")):  # one table per scenario fits a terminal
-        cols = [0, *range(1 + 8 * i, 9 + 8 * i)]
+        width = (len(header) - 1) // 2
+        cols = [0, *range(1 + width * i, 1 + width * (i + 1))]
         view = Table(title=f"RestBench {scenario} (Table 4 layout)")
         for c in cols:
             view.add_column(header[c].removeprefix(f"{scenario} "), overflow="fold")
