@@ -28,6 +28,11 @@ async def run(tmp_path, completions: list[str], http: list[dict[str, Any]], **op
     return state, [c["prompt"] for c in log.calls]
 
 
+def recorded() -> tuple[dict[str, Any], list[dict[str, Any]], list[str]]:
+    rec = vector("tmdb_q000")
+    return rec, rec["calls"], [c["completion"] for c in rec["calls"]]
+
+
 def cut(text: str, limit: int) -> str:
     enc = p50k_base()
     tokens = enc.encode(text)
@@ -44,9 +49,8 @@ def parser_values(prompt: str) -> dict[str, str]:
 
 
 async def test_selector_retry_appends_the_rejected_output(tmp_path) -> None:
-    rec = vector("tmdb_q000")
-    calls, bad = rec["calls"], "GET /director/search to find Sofia Coppola"
-    completions = [c["completion"] for c in calls]
+    rec, calls, completions = recorded()
+    bad = "GET /director/search to find Sofia Coppola"
     state, prompts = await run(tmp_path, [completions[0], bad, *completions[1:]], rec["http"])
     want = [c["prompt"] for c in calls]
     assert prompts[:2] == want[:2]
@@ -55,9 +59,7 @@ async def test_selector_retry_appends_the_rejected_output(tmp_path) -> None:
 
 
 async def test_parser_fallback_chain(tmp_path) -> None:
-    rec = vector("tmdb_q000")
-    calls = rec["calls"]
-    completions = [c["completion"] for c in calls]
+    rec, calls, completions = recorded()
     body = rec["http"][1]["response_text"]
     output = "Sofia Coppola (1769) directed 7 movies: The Virgin Suicides (1443), Lost in Translation (153), Marie Antoinette (1887), Somewhere (39781), The Bling Ring (96936), The Beguiled (399019), On the Rocks (575774)\n"
     chain = ["print(data['no_such_key'])", "x = 1  # prints nothing", output]
@@ -82,9 +84,7 @@ def _recorded_output(caller_prompt: str) -> str:
 
 
 async def test_two_operations_in_one_caller_run(tmp_path) -> None:
-    rec = vector("tmdb_q000")
-    calls = rec["calls"]
-    completions = [c["completion"] for c in calls]
+    rec, calls, completions = recorded()
     op, code = completions[2], completions[3]
     http = [rec["http"][0], rec["http"][0], rec["http"][1]]
     state, prompts = await run(tmp_path, [*completions[:4], op, code, *completions[4:]], http)
@@ -98,9 +98,7 @@ async def test_two_operations_in_one_caller_run(tmp_path) -> None:
 
 
 async def test_without_parser_the_model_reads_the_json(tmp_path) -> None:
-    rec = vector("tmdb_q000")
-    calls = rec["calls"]
-    completions = [c["completion"] for c in calls]
+    rec, calls, completions = recorded()
     body = rec["http"][0]["response_text"]
     reading = "The id of Sofia Coppola is 1769"
     state, prompts = await run(tmp_path, [*completions[:3], reading, "Execution Result: Sofia Coppola is 1769", "Final Answer: 7"], rec["http"][:1],
@@ -114,9 +112,7 @@ async def test_without_parser_the_model_reads_the_json(tmp_path) -> None:
 
 
 async def test_no_output_instructions_reads_the_whole_json(tmp_path) -> None:
-    rec = vector("tmdb_q000")
-    calls = rec["calls"]
-    completions = [c["completion"] for c in calls]
+    rec, calls, completions = recorded()
     payload = json.loads(completions[2].split("Input: ", 1)[1])
     payload.pop("output_instructions")
     op = completions[2].split("Input: ", 1)[0] + "Input: " + json.dumps(payload, indent=4)
