@@ -84,9 +84,10 @@ class HttpTool:
         rel = self._relative(path)
         template = self.template_of(method, rel)
         started = time.perf_counter()
+        details: dict[str, Any] = {"template": template}
         if _PLACEHOLDER.search(rel.split("?", 1)[0]):
             # never sent: kept in the trace (the model tried it) but not an API call (restbench.md §6)
-            call.extra["sent"] = False
+            details["sent"] = False
             result = HttpResult(status=0, text="", error=f"the path {rel} still contains a {{placeholder}}; replace it with a concrete value")
         else:
             try:
@@ -104,7 +105,7 @@ class HttpTool:
         emit(HttpExchange(
             name=template or f"{method} {rel}", method=method, url=self.base_url + rel, path=rel.split("?", 1)[0],
             params=params or None, body=body, status=result.status, response=result.text, error=result.error,
-            latency_s=round(time.perf_counter() - started, 6), details={"template": template},
+            latency_s=round(time.perf_counter() - started, 6), details=details,
         ))
         self.history.append(result)
         return result
