@@ -17,6 +17,7 @@ def sweep(
     model: Annotated[list[str] | None, typer.Option("--model", "-m", help="model spec (repeatable)")] = None,
     seed: Annotated[list[int] | None, typer.Option("--seed", help="seed (repeatable): one cell per seed")] = None,
     limit: Annotated[int | None, typer.Option(min=1, help="first N tasks of every cell")] = None,
+    epochs: Annotated[int | None, typer.Option(min=1, help="run each task K times per cell (pass@k, pass^k)")] = None,
     concurrency: Annotated[int | None, typer.Option(min=1, help="episodes in flight per cell (local) or per worker (ray)")] = None,
     agent_opt: Annotated[list[str] | None, typer.Option("--agent-opt", "-A", help="agent option key=value for every cell")] = None,
     bench_opt: Annotated[list[str] | None, typer.Option("--bench-opt", "-B", help="benchmark option key=value for every cell")] = None,
@@ -54,6 +55,8 @@ def sweep(
             spec.seeds = list(seed)
         if limit is not None:
             spec.limit = limit
+        if epochs is not None:
+            spec.epochs = epochs
         if concurrency is not None:
             spec.concurrency = concurrency
         if agent_opt or bench_opt or model_opt:

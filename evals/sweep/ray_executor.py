@@ -2,7 +2,7 @@
 
 Design (why it cannot lose or repeat an episode):
 
-- A work unit is ``(cell, task id)``. The driver computes every cell's pending units from its
+- A work unit is ``(cell, task id, epoch)``. The driver computes every cell's pending units from its
   ``traces.jsonl`` exactly as ``--resume`` does, so a unit whose trace is on disk never runs again.
 - Workers are long-lived Ray actors (one process each). A worker builds a cell's benchmark, run
   resources (sandbox server, browser) and model once and keeps them for every unit of that cell,
@@ -75,9 +75,9 @@ class EpisodeWorker:
                 self._cells[cell_json] = (runner, tasks, resources)
             return self._cells[cell_json]
 
-    async def run(self, cell_json: str, out_dir: str, task_id: str) -> str:
+    async def run(self, cell_json: str, out_dir: str, task_id: str, epoch: int) -> str:
         runner, tasks, resources = await self._cell(cell_json, out_dir)
-        trace = await runner.run_episode(tasks[task_id], resources)
+        trace = await runner.run_episode(tasks[task_id], resources, epoch)
         return str(trace.model_dump_json())
 
     async def close(self) -> None:
@@ -89,7 +89,7 @@ class _CellRun:
     cell: Cell
     out: Path
     runner: Any
-    pending: list[str]
+    pending: list[tuple[str, int]]
     total: int
     done: int = 0
     in_flight: int = 0
@@ -144,9 +144,10 @@ def run_ray(
         runner = EpisodeRunner(cell.run_options(out), out, progress=False)
         pending, total = runner.pending_tasks(resume=True)
         runner.write_config(total)
-        runs.append(_CellRun(cell=cell, out=out, runner=runner, pending=[t.id for t in pending], total=total,
+        runs.append(_CellRun(cell=cell, out=out, runner=runner, pending=[(t.id, e) for t, e in pending], total=total,
                              done=total - len(pending), cell_json=cell.model_dump_json()))
-    queue: deque[tuple[int, str, int]] = deque((i, tid, 1) for i, r in enumerate(runs) for tid in r.pending)
+    # a unit is (cell, task id, epoch), plus how many times it was tried
+    queue: deque[tuple[int, str, int, int]] = deque((i, tid, epoch, 1) for i, r in enumerate(runs) for tid, epoch in r.pending)
     limit = per_worker or max(c.concurrency for c in cells)
 
     def new_worker() -> Any:
@@ -157,7 +158,7 @@ def run_ray(
     if on_workers is not None:  # the worker processes' pids (tests kill one to check recovery)
         on_workers(list(ray.get([actor.pid.remote() for actor in actors])))
     generation = [0] * len(actors)  # bumped when a slot's dead actor is replaced
-    inflight: dict[Any, tuple[int, str, int, int, int]] = {}  # ref -> (cell, task id, attempt, slot, generation)
+    inflight: dict[Any, tuple[int, str, int, int, int, int]] = {}  # ref -> (cell, task, epoch, attempt, slot, generation)
     report = RayReport()
     for run in runs:  # cells with nothing left still get their summary
         if not run.pending and run.total and run.runner.store.path.exists():
@@ -167,15 +168,15 @@ def run_ray(
         while queue or inflight:
             for a in range(len(actors)):
                 while load[a] < limit and queue:
-                    ci, tid, attempt = queue.popleft()
+                    ci, tid, epoch, attempt = queue.popleft()
                     run = runs[ci]
-                    ref = actors[a].run.remote(run.cell_json, str(run.out), tid)
-                    inflight[ref] = (ci, tid, attempt, a, generation[a])
+                    ref = actors[a].run.remote(run.cell_json, str(run.out), tid, epoch)
+                    inflight[ref] = (ci, tid, epoch, attempt, a, generation[a])
                     load[a] += 1
                     run.in_flight += 1
             ready, _ = ray.wait(list(inflight), num_returns=1, timeout=1.0)
             for ref in ready:
-                ci, tid, attempt, a, gen = inflight.pop(ref)
+                ci, tid, epoch, attempt, a, gen = inflight.pop(ref)
                 run = runs[ci]
                 run.in_flight -= 1
                 if gen == generation[a]:
@@ -189,10 +190,10 @@ def run_ray(
                         load[a] = 0
                         report.worker_deaths += 1
                     if attempt < max_attempts:
-                        queue.append((ci, tid, attempt + 1))
+                        queue.append((ci, tid, epoch, attempt + 1))
                         report.requeued += 1
                     else:
-                        report.abandoned.append(f"{run.cell.key}:{tid}")
+                        report.abandoned.append(f"{run.cell.key}:{tid}#{epoch}")
                     continue
                 trace = Trace.model_validate_json(payload)
                 trace.run_id = run.runner.run_id  # one run id per cell, whichever worker ran it

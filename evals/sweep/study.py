@@ -51,6 +51,7 @@ class Cell(BaseModel):
     seed: int = 0
     variant: str = "default"
     limit: int | None = None
+    epochs: int = 1
     concurrency: int = 4
     max_steps: int | None = None
     episode_timeout_s: float | None = None
@@ -77,6 +78,7 @@ class Cell(BaseModel):
             "model": self.model,
             "limit": self.limit,
             "seed": self.seed,
+            "epochs": self.epochs,
             "concurrency": self.concurrency,
             "episode_timeout_s": self.episode_timeout_s,
             "bench_options": dict(self.bench_options),
@@ -105,6 +107,8 @@ class StudySpec(BaseModel):
     seeds: list[int] = Field(default_factory=lambda: [0], min_length=1)
     variants: list[Variant] = Field(default_factory=lambda: [Variant()], min_length=1)
     limit: int | None = Field(default=None, ge=1)
+    #: each task runs this many times per cell (pass@k, pass^k in the cell's summary)
+    epochs: int = Field(default=1, ge=1)
     concurrency: int = Field(default=4, ge=1)
     max_steps: int | None = Field(default=None, ge=1)
     episode_timeout_s: float | None = Field(default=None, gt=0)
@@ -143,7 +147,7 @@ class StudySpec(BaseModel):
             for model, variant, seed in itertools.product(models, self.variants, self.seeds):
                 cells.append(Cell(
                     benchmark=bench_name, agent=agent_name, model=model, seed=seed, variant=variant.name,
-                    limit=self.limit, concurrency=self.concurrency, max_steps=self.max_steps,
+                    limit=self.limit, epochs=self.epochs, concurrency=self.concurrency, max_steps=self.max_steps,
                     episode_timeout_s=self.episode_timeout_s, agent_options=variant.agent_options,
                     bench_options=variant.bench_options, model_options=variant.model_options,
                 ))
@@ -171,7 +175,7 @@ def prepare_study_dir(study_dir: Path, spec: StudySpec, cells: list[Cell], *, re
 
 
 def _first_difference(cell: Cell, recorded: dict[str, Any]) -> str | None:
-    wanted = {"benchmark": cell.benchmark, "agent": cell.agent, "model": cell.model, "seed": cell.seed, "limit": cell.limit,
+    wanted = {"benchmark": cell.benchmark, "agent": cell.agent, "model": cell.model, "seed": cell.seed, "limit": cell.limit, "epochs": cell.epochs,
               "agent_options": cell.agent_options, "bench_options": cell.bench_options}
     for key, value in wanted.items():
         if key in recorded and recorded[key] != value:

@@ -42,7 +42,7 @@ def _task_counts(study: Path) -> dict[str, Counter[str]]:
 
 def test_local_and_ray_executors_give_identical_cell_summaries(tmp_path: Path, cluster: Any, data_dir: Path) -> None:
     spec = StudySpec(benchmarks=["restbench-tmdb", "restbench-spotify"], agents=["restgpt", "react"],
-                     models=["scripted:restgpt-oracle"], seeds=[0, 1], limit=3)
+                     models=["scripted:restgpt-oracle"], seeds=[0, 1], limit=2, epochs=2)
     local = run_sweep(spec, tmp_path / "local", executor="local", log=lambda _: None)
     remote = run_sweep(spec, tmp_path / "ray", executor="ray", workers=2, log=lambda _: None)
     assert local["complete"] and remote["complete"]
@@ -51,6 +51,7 @@ def test_local_and_ray_executors_give_identical_cell_summaries(tmp_path: Path, c
         assert _comparable(summary) == _comparable(remote["cells"][key]), key
         on_disk = json.loads((tmp_path / "ray" / key / "summary.json").read_text())
         assert _comparable(on_disk) == _comparable(summary)
+        assert summary["n"] == 4 and "epochs" in summary  # 2 tasks x 2 epochs, pass@k over the epochs
 
 
 @pytest.mark.parametrize("max_attempts", [3, 1], ids=["requeued", "left-for-resume"])
