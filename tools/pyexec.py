@@ -1,21 +1,13 @@
-"""Sandboxed Python execution for model-written code (Synthetic API checker, RestGPT parser).
+"""Sandboxed Python execution for model-written code (the RestGPT response parser, notebooks).
 
-Model-written code never runs in the host process. ``run_python`` starts a fresh interpreter
-(``python -I -S``, asyncio subprocess, so it is safe from any thread or event loop) with layered
-containment:
+Model-written code never runs in the host process. ``run_python`` starts a fresh interpreter in
+the operating-system sandbox of ``tools.codebox`` (bubblewrap namespaces, an unprivileged uid, a
+read-only view of only the interpreter, a private tmpfs, kernel rlimits; one process, no threads)
+through the bootstrap ``tools/pyexec_child.py``. Safe from any thread or event loop.
 
-- **limits** (set by the child before user code runs): RLIMIT_AS (``memory_mb``), RLIMIT_CPU,
-  RLIMIT_NPROC, RLIMIT_FSIZE=0, RLIMIT_NOFILE, no core dumps. Note: the kernel does not apply
-  RLIMIT_NPROC to uid 0, so on a root host the audit hook below is the fork guard;
-- **audit hook** (``tools/pyexec_child.py``): refuses sockets, process creation (fork, exec,
-  spawn, ``os.system``, subprocess), signals to other processes, ctypes/FFI, threads, every
-  file-system mutation and any ``open`` for writing; reads of ``/proc``, ``/sys`` and home
-  directories are refused too (other processes' environments hold secrets);
-- **network namespace**: ``unshare --net`` (or ``-rn`` when not root) when it works here, so even
-  a hook bypass has no network;
-- **process**: own session (the whole group is killed on timeout), scrubbed environment (PATH,
-  LANG, HOME only: no API keys), cwd in a fresh temp dir removed afterwards, stdout/stderr
-  bounded, wall-clock ``timeout_s`` and optional ``idle_timeout_s`` (no output for that long).
+The sandbox returns only data: stdout and stderr (bounded) and the exit status. ``ok`` is decided
+here from that status (exit 0, no timeout), so nothing the code prints can forge it and megabytes
+of stderr cannot flip it. The error text of a failed run is read from the end of stderr.
 
 Every execution emits a ``tools.events.ProgramRun`` (the harness records it in the episode
 trace as a ``ToolCall(kind="python")``) with the code and output bounded.
@@ -25,25 +17,18 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import contextlib
 import contextvars
-import functools
 import json
 import math
-import os
 import secrets
-import shutil
 import signal
-import subprocess
-import sys
-import tempfile
-import time
 from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
+from tools import codebox
 from tools.events import ProgramRun, emit
 from tools.trace_schema import bounded
 
@@ -66,63 +51,25 @@ class PyExecResult(BaseModel):
     duration_s: float = 0.0
 
 
-@functools.cache
-def net_isolation_prefix() -> tuple[str, ...]:
-    """The ``unshare`` prefix that gives the child an empty network namespace, or () if unavailable.
-
-    Checked once per process by actually running it (containers often forbid namespaces)."""
-    exe = shutil.which("unshare")
-    if exe is None:
-        return ()
-    for prefix in ((exe, "--net", "--"), (exe, "--map-root-user", "--net", "--")):
-        try:
-            done = subprocess.run([*prefix, sys.executable, "-I", "-S", "-c", "pass"], capture_output=True, timeout=10)
-        except (OSError, subprocess.SubprocessError):
-            continue
-        if done.returncode == 0:
-            return prefix
-    return ()
+def _decode(data: bytes, truncated: bool) -> str:
+    return data.decode("utf-8", errors="replace") + ("\n...[output truncated]" if truncated else "")
 
 
-def _child_env(home: str) -> dict[str, str]:
-    return {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "HOME": home, "PYTHONIOENCODING": "utf-8"}
-
-
-async def _drain(stream: asyncio.StreamReader, keep: bytearray, limit: int, activity: list[float]) -> None:
-    while True:
-        chunk = await stream.read(65536)
-        if not chunk:
-            return
-        activity[0] = time.monotonic()
-        room = limit - len(keep)
-        if room > 0:
-            keep.extend(chunk[:room])
-
-
-def _kill_group(proc: asyncio.subprocess.Process) -> None:
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        with contextlib.suppress(ProcessLookupError):
-            proc.kill()
-
-
-def _decode(data: bytearray, limit: int) -> str:
-    text = bytes(data).decode("utf-8", errors="replace")
-    return text + ("\n...[output truncated]" if len(data) >= limit else "")
-
-
-def _split_status(stderr: str, nonce: str) -> tuple[str, dict[str, Any] | None]:
-    marker = f"\n{nonce} "
-    at = stderr.rfind(marker)
+def _error_text(tail: bytes, nonce: str) -> str | None:
+    text = tail.decode("utf-8", errors="replace")
+    at = text.rfind(f"\n{nonce} ")
     if at < 0:
-        return stderr, None
-    line = stderr[at + len(marker):].split("\n", 1)[0]
+        return None
     try:
-        status = json.loads(line)
+        error = json.loads(text[at + len(nonce) + 2:].split("\n", 1)[0])
     except json.JSONDecodeError:
-        return stderr, None
-    return stderr[:at], status if isinstance(status, dict) else None
+        return None
+    return error if isinstance(error, str) else None
+
+
+def _strip_status(stderr: str, nonce: str) -> str:
+    at = stderr.rfind(f"\n{nonce} ")
+    return stderr if at < 0 else stderr[:at]
 
 
 async def run_python(
@@ -139,74 +86,34 @@ async def run_python(
 ) -> PyExecResult:
     """Run ``code`` in a sandboxed interpreter; ``inputs`` (JSON values) are bound as globals.
 
-    ``allowed_modules`` (top-level names) restricts what the code may import itself; ``None``
-    allows any module not on the sandbox's deny list. ``idle_timeout_s`` kills a child that
+    ``allowed_modules`` (top-level names) restricts what the code may import itself (a policy, not
+    the security boundary); ``None`` allows any standard-library module. ``idle_timeout_s`` kills a child that
     prints nothing for that long (batch runners stream one line per item)."""
     if timeout_s <= 0 or memory_mb <= 0:
         raise ValueError(f"timeout_s and memory_mb must be positive, got {timeout_s}, {memory_mb}")
     nonce = "RGSTATUS-" + secrets.token_hex(16)
     try:
-        payload = json.dumps({
-            "code": code, "inputs": inputs or {}, "nonce": nonce, "memory_mb": memory_mb,
-            "cpu_s": math.ceil(timeout_s) + 1, "allowed_modules": sorted(allowed_modules) if allowed_modules is not None else None,
-        })
+        payload = json.dumps({"code": code, "inputs": inputs or {}, "nonce": nonce,
+                              "allowed_modules": sorted(allowed_modules) if allowed_modules is not None else None})
     except (TypeError, ValueError) as exc:
         raise ValueError(f"run_python inputs must be JSON-serialisable: {exc}") from exc
-    started = time.monotonic()
-    workdir = tempfile.mkdtemp(prefix="rg-pyexec-")
-    timed_out = False
-    out, err = bytearray(), bytearray()
-    try:
-        proc = await asyncio.create_subprocess_exec(
-            *net_isolation_prefix(), sys.executable, "-I", "-S", "-X", "utf8", str(CHILD),
-            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-            cwd=workdir, env=_child_env(workdir), start_new_session=True,
-        )
-        activity = [time.monotonic()]
-        readers = [asyncio.ensure_future(_drain(proc.stdout, out, max_output_bytes, activity)),
-                   asyncio.ensure_future(_drain(proc.stderr, err, max_output_bytes, [0.0]))]
-        try:
-            proc.stdin.write(payload.encode("utf-8"))
-            await proc.stdin.drain()
-            proc.stdin.close()
-        except (BrokenPipeError, ConnectionResetError):
-            pass
-        deadline = started + timeout_s
-        while True:
-            now = time.monotonic()
-            wait = deadline - now
-            if idle_timeout_s is not None:
-                wait = min(wait, activity[0] + idle_timeout_s - now)
-            if wait <= 0:
-                timed_out = True
-                _kill_group(proc)
-                break
-            try:
-                await asyncio.wait_for(asyncio.shield(proc.wait()), timeout=min(wait, 0.5))
-                break
-            except TimeoutError:
-                continue
-        await proc.wait()
-        _kill_group(proc)  # strays left in the group (there should be none: fork is refused)
-        await asyncio.wait_for(asyncio.gather(*readers, return_exceptions=True), timeout=5)
-    except asyncio.CancelledError:
-        if "proc" in locals():
-            _kill_group(proc)
-        raise
-    finally:
-        shutil.rmtree(workdir, ignore_errors=True)
-    stderr, status = _split_status(_decode(err, max_output_bytes), nonce)
-    stdout = _decode(out, max_output_bytes)
-    duration = round(time.monotonic() - started, 6)
-    if timed_out:
-        error = f"TimeoutError: no result within {timeout_s:g}s" if duration >= timeout_s - 0.01 else f"TimeoutError: no output for {idle_timeout_s:g}s"
-    elif status is not None:
-        error = status.get("error")
-    elif proc.returncode is not None and proc.returncode < 0:
-        error = f"Killed: signal {-proc.returncode} ({signal.Signals(-proc.returncode).name}); likely a resource limit"
+    limits = codebox.Limits(memory_mb=memory_mb, cpu_s=math.ceil(timeout_s) + 1)
+    raw = await codebox.run(CHILD, payload.encode("utf-8"), limits=limits, timeout_s=timeout_s, idle_timeout_s=idle_timeout_s,
+                            max_output_bytes=max_output_bytes)
+    stdout = _decode(raw.stdout, raw.stdout_truncated)
+    stderr = _strip_status(_decode(raw.stderr, len(raw.stderr) >= max_output_bytes), nonce)
+    timed_out, duration = raw.timed_out, raw.duration_s
+    ok = not timed_out and raw.returncode == 0
+    if ok:
+        error = None
+    elif timed_out:
+        error = f"TimeoutError: no output for {idle_timeout_s:g}s" if raw.idle_out else f"TimeoutError: no result within {timeout_s:g}s"
+    elif raw.returncode == 1:
+        error = _error_text(raw.stderr_tail, nonce) or "the code failed (exit status 1)"
+    elif raw.returncode is not None and raw.returncode < 0:
+        error = f"Killed: signal {-raw.returncode} ({signal.Signals(-raw.returncode).name}); likely a resource limit"
     else:
-        error = f"ProcessError: interpreter exited with code {proc.returncode} before reporting"
-    ok = not timed_out and status is not None and bool(status.get("ok")) and proc.returncode == 0
+        error = f"ProcessError: interpreter exited with code {raw.returncode}"
     result = PyExecResult(ok=ok, stdout=stdout, stderr=stderr, error=None if ok else error, timed_out=timed_out, duration_s=duration)
     if record:
         emit(ProgramRun(

@@ -14,7 +14,7 @@ from typing import Any
 from tools.synthetic_api.generator import Fixes, TestCase, get_example
 from tools.synthetic_api.library import DEFAULT_REGISTRY, APITask, Function, Registry, library_from_json
 
-_CHECKER = ("build_program", "execute", "execute_async", "execute_batch", "execute_batch_async", "parse_test")
+_CHECKER = ("build_check", "build_program", "execute", "execute_async", "execute_batch", "execute_batch_async", "parse_test")
 
 __all__ = ["APITask", "DEFAULT_REGISTRY", "Fixes", "Function", "Registry", "TestCase", "get_example", "library_from_json", *_CHECKER]
 

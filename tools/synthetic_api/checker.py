@@ -1,30 +1,44 @@
 """The Synthetic API checker: run a sample against its test with recording ``Dummy`` objects.
 
 Upstream (spec section 3) ``exec``-ed the program in-process under a 10 s ``SIGALRM`` (B13): no
-sandbox, main thread only. Here every program runs in ``tools.pyexec``'s sandboxed subprocess;
-many samples share one subprocess (one result line each, so a hang or crash costs only the
-sample that caused it: the batch restarts after it). Faithful semantics are kept exactly: the
-program layout with its ``global`` lines, ``exec`` with separate empty globals and locals,
-keyword arguments dropped and positional arguments compared by ``str()`` (B12). The
-``kwargs_aware`` variant maps keywords to API positions and compares numbers by value.
+sandbox, main thread only. Here programs run in the operating-system sandbox of ``tools.codebox``
+(``checker_child.py``: one sandbox per batch, one fresh forked process per sample, so no state
+carries over between samples). Faithful semantics are kept: the program layout with its
+``global`` lines, ``exec`` with separate empty globals and locals, keyword arguments dropped and
+positional arguments compared by ``str()`` (B12). The ``kwargs_aware`` variant maps keywords to
+API positions and compares numbers by value.
+
+The verdict is computed here, not in the sandbox: the sandbox runs the program up to the test's
+``x = ...`` line and reports ``x`` as data (the call string of a ``Dummy``, or the type of anything
+else). The expected ``y`` is evaluated on this side from the test's ``y = ...`` line with trusted
+``Dummy`` classes and never enters the sandbox; ``x == y`` is upstream's ``Dummy.__eq__`` (equal
+call strings). So a sample that replaces ``__eq__``, ``repr`` or the result channel, or returns an
+object equal to everything, gains nothing; a value that is not the program's ``Dummy`` fails as
+upstream's comparison would (``AttributeError: '<type>' object has no attribute 's'``). No verdict
+is cached: every call runs its samples.
 """
 
 from __future__ import annotations
 
+import ast
 import asyncio
-import hashlib
+import functools
 import json
-import secrets
+import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
+from tools import codebox
 from tools.events import ProgramRun, emit
-from tools.pyexec import run_python, run_sync
+from tools.pyexec import run_sync
 from tools.trace_schema import bounded
 
 #: upstream's per-program timeout
 TIMEOUT_S = 10.0
+CHILD = Path(__file__).with_name("checker_child.py")
 
 DUMMY_SOURCE = '''class Dummy:
     def __init__(self, s="main"):
@@ -78,37 +92,6 @@ KWARGS_DUMMY_SOURCE = '''class Dummy:
         return "D<" + self.s + ">"
 '''
 
-#: runs inside the sandbox: exec each program with fresh globals/locals, one result line each
-HARNESS = '''
-import os
-import sys
-
-# results go to a private copy of stdout; fd 1 itself now points at stderr, so a sample writing
-# to fd 1 directly cannot bury or fake them (the host ignores stderr here)
-_out = os.fdopen(os.dup(1), "w")
-os.dup2(2, 1)
-
-class _Sink:
-    def write(self, text):
-        return len(text)
-
-    def flush(self):
-        pass
-
-for _i, _program in enumerate(programs):
-    sys.stdout = sys.stderr = _Sink()
-    try:
-        exec(compile(_program, "<sample>", "exec"), {}, {})
-        _result = [True, None]
-    except BaseException as _exc:
-        _text = type(_exc).__name__ + ": " + str(_exc)
-        _result = [False, _text.replace("AssertionError: ", "")[:2000]]
-    sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
-    _out.write("\\n" + nonce + " " + str(_i) + " " + repr(_result[0]) + " " + (_result[1] or "").replace("\\n", "\\\\n") + "\\n")
-    _out.flush()
-'''
-
-
 @dataclass(frozen=True)
 class ParsedTest:
     header: str
@@ -131,88 +114,142 @@ def parse_test(test: str) -> ParsedTest:
 
 
 def build_program(sample: str, test: str, *, api_args: dict[str, list[str]] | None = None, kwargs_aware: bool = False) -> str:
-    """Dummy source, root object, def header, ``global`` lines, the sample, then the test lines."""
+    """Upstream's whole program: Dummy source, root object, def header, ``global`` lines, the sample,
+    then the four test lines (the sandbox runs all but the last two, see ``build_check``)."""
     parsed = parse_test(test)
+    return _head(sample, parsed, api_args=api_args, kwargs_aware=kwargs_aware) + "\n\n\n" + "\n".join(parsed.tail)
+
+
+def _head(sample: str, parsed: ParsedTest, *, api_args: dict[str, list[str]] | None, kwargs_aware: bool) -> str:
     dummy = KWARGS_DUMMY_SOURCE.replace("__API_ARGS__", repr(api_args or {})) if kwargs_aware else DUMMY_SOURCE
     lines = [dummy, parsed.root_line, parsed.header, f"{parsed.indent}global Dummy"]
     if parsed.import_style:
         lines.append(f"{parsed.indent}global {parsed.root}")
     lines.append(parsed.indent + sample)
-    return "\n".join(lines) + "\n\n\n" + "\n".join(parsed.tail)
+    return "\n".join(lines)
 
 
-def _parse_results(stdout: str, nonce: str, n: int) -> dict[int, tuple[bool, str | None]]:
-    results: dict[int, tuple[bool, str | None]] = {}
-    for line in stdout.split("\n"):
-        at = line.find(nonce + " ")
-        if at < 0:
+@dataclass(frozen=True)
+class Check:
+    """What the sandbox runs (the program up to ``x = ...``) and the call string ``y`` must record."""
+
+    program: str
+    expected: str
+
+
+def build_check(sample: str, test: str, *, api_args: dict[str, list[str]] | None = None, kwargs_aware: bool = False) -> Check:
+    parsed = parse_test(test)
+    if len(parsed.tail) < 4 or not parsed.tail[2].startswith("y = ") or not parsed.tail[3].startswith("assert x == y"):
+        raise ValueError(f"not a Synthetic API test (lines 6-7 must be 'y = ...' and 'assert x == y ...'): {test[:200]!r}")
+    program = _head(sample, parsed, api_args=api_args, kwargs_aware=kwargs_aware) + "\n\n\n" + "\n".join(parsed.tail[:2])
+    expected = expected_call(parsed.tail[2][4:], parsed.root, json.dumps(api_args or {}, sort_keys=True) if kwargs_aware else None)
+    return Check(program, expected)
+
+
+@functools.cache
+def _host_dummy(api_args_json: str | None) -> type:
+    """The trusted ``Dummy`` class (our constant source, never model code), built on this side."""
+    source = DUMMY_SOURCE if api_args_json is None else KWARGS_DUMMY_SOURCE.replace("__API_ARGS__", repr(json.loads(api_args_json)))
+    namespace: dict[str, Any] = {}
+    exec(compile(source, "<trusted Dummy>", "exec"), namespace)  # noqa: S102 - constant source of this module
+    return namespace["Dummy"]
+
+
+@functools.lru_cache(maxsize=4096)
+def expected_call(expression: str, root: str, api_args_json: str | None = None) -> str:
+    """The call string ``y`` records: the test's ``y`` expression evaluated with trusted Dummies.
+
+    Only a call chain on the root name with literal or nested-call arguments is accepted."""
+    dummy = _host_dummy(api_args_json)
+    root_object = dummy()
+
+    def value(node: ast.expr) -> Any:
+        if isinstance(node, ast.Name) and node.id == root:
+            return root_object
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            method = getattr(value(node.func.value), node.func.attr)
+            return method(*[value(a) for a in node.args], **{k.arg: value(k.value) for k in node.keywords if k.arg})
+        return ast.literal_eval(node)
+
+    try:
+        result = value(ast.parse(expression, mode="eval").body)
+    except (SyntaxError, ValueError, TypeError, AttributeError) as exc:
+        raise ValueError(f"test line 'y = {expression}' is not a call chain on {root!r}: {exc}") from exc
+    if type(result) is not dummy:
+        raise ValueError(f"test line 'y = {expression}' does not evaluate to a Dummy")
+    return result.s
+
+
+def verdict(line: dict[str, Any], expected: str, timeout_s: float) -> tuple[bool, str | None]:
+    """Upstream's ``(passed, error)`` from the sandbox's data about one sample."""
+    if line.get("timed_out"):
+        return False, f"TimeoutError: exceeded {timeout_s:g}s"
+    raw, status = line.get("r"), line.get("status")
+    if raw is None:
+        if isinstance(status, int) and status & 0x7F:
+            sig = status & 0x7F
+            return False, f"Killed: signal {sig}; likely a resource limit"
+        return False, f"the sample ended its process without a result (wait status {status})"
+    try:
+        report = json.loads(raw)
+    except (TypeError, json.JSONDecodeError):
+        report = None
+    if not isinstance(report, dict):
+        return False, "the sample's process returned an unreadable result"
+    if isinstance(report.get("error"), str):
+        return False, report["error"].replace("AssertionError: ", "")
+    if report.get("type") == "Dummy" and isinstance(report.get("s"), str):
+        if report["s"] == expected:
+            return True, None
+        return False, f"Test failure: D<{report['s']}> != D<{expected}>"
+    return False, f"AttributeError: '{report.get('type')}' object has no attribute 's'"
+
+
+def _lines(stdout: bytes, n: int) -> dict[int, dict[str, Any]]:
+    found: dict[int, dict[str, Any]] = {}
+    for text in stdout.decode("utf-8", "replace").splitlines():
+        try:
+            line = json.loads(text)
+        except json.JSONDecodeError:
             continue
-        parts = line[at + len(nonce) + 1:].split(" ", 2)
-        if len(parts) < 2 or not parts[0].isdigit() or int(parts[0]) >= n:
-            continue
-        error = parts[2].replace("\\n", "\n") if len(parts) > 2 and parts[2] else None
-        results[int(parts[0])] = (parts[1] == "True", None if parts[1] == "True" else error)
-    return results
+        if isinstance(line, dict) and isinstance(line.get("i"), int) and 0 <= line["i"] < n:
+            found.setdefault(line["i"], line)
+    return found
 
 
-#: program sha256 -> result. Programs are deterministic, so a body checked during an episode is
-#: not re-run when the same process scores it. Bounded (oldest entries go first).
-_CACHE: dict[str, tuple[bool, str | None]] = {}
-CACHE_SIZE = 50_000
-_UNCACHEABLE = ("TimeoutError: exceeded", "Killed", "ProcessError", "no result")
-
-
-def _key(program: str, timeout_s: float, memory_mb: int) -> str:
-    return hashlib.sha256(f"{timeout_s}|{memory_mb}|{program}".encode()).hexdigest()
-
-
-async def run_programs(programs: Sequence[str], *, timeout_s: float = TIMEOUT_S, memory_mb: int = 512) -> list[tuple[bool, str | None]]:
-    """Execute programs (those not already checked in this process) in sandboxed subprocesses."""
-    keys = [_key(p, timeout_s, memory_mb) for p in programs]
-    todo = sorted({k: i for i, k in enumerate(keys) if k not in _CACHE}.values())
-    fresh = await _run_uncached([programs[i] for i in todo], timeout_s=timeout_s, memory_mb=memory_mb)
-    for i, result in zip(todo, fresh, strict=True):
-        if not (result[1] or "").startswith(_UNCACHEABLE):  # load-dependent outcomes are re-tried
-            _CACHE[keys[i]] = result
-    while len(_CACHE) > CACHE_SIZE:
-        del _CACHE[next(iter(_CACHE))]
-    known = {keys[i]: r for i, r in zip(todo, fresh, strict=True)}
-    return [known.get(k) or _CACHE[k] for k in keys]
-
-
-async def _run_uncached(programs: Sequence[str], *, timeout_s: float, memory_mb: int) -> list[tuple[bool, str | None]]:
-    """One sandboxed subprocess for all programs; a program that hangs or kills the process fails
-    alone (the rest are re-run in a fresh subprocess). At most ``len(programs)`` restarts."""
-    results: list[tuple[bool, str | None] | None] = [None] * len(programs)
-    start = 0
-    while start < len(programs):
-        nonce = "RGRESULT-" + secrets.token_hex(12)
-        chunk = list(programs[start:])
-        run = await run_python(
-            HARNESS, inputs={"programs": chunk, "nonce": nonce}, timeout_s=timeout_s * len(chunk) + 5,
-            memory_mb=memory_mb, idle_timeout_s=timeout_s, record=False, name="api_use.checker",
-        )
-        got = _parse_results(run.stdout, nonce, len(chunk))
+async def run_checks(checks: Sequence[Check], *, timeout_s: float = TIMEOUT_S, memory_mb: int = 512) -> list[tuple[bool, str | None]]:
+    """Run checks in one sandbox (a fresh process per sample); a sample that hangs or kills the
+    sandbox fails alone and the rest run in a fresh sandbox. At most ``len(checks)`` restarts."""
+    results: list[tuple[bool, str | None]] = []
+    limits = codebox.Limits(memory_mb=memory_mb, nproc=2, cpu_s=math.ceil(timeout_s) * max(len(checks), 1) + 10)
+    while len(results) < len(checks):
+        chunk = checks[len(results):]
+        payload = json.dumps({"programs": [c.program for c in chunk], "timeout_s": timeout_s}).encode("utf-8")
+        run = await codebox.run(CHILD, payload, limits=limits, timeout_s=(timeout_s + 1) * len(chunk) + 10,
+                                idle_timeout_s=timeout_s + 5, max_output_bytes=100_000 * len(chunk) + 10_000)
+        got = _lines(run.stdout, len(chunk))
         done = 0
         while done in got:
-            results[start + done] = got[done]
+            results.append(verdict(got[done], chunk[done].expected, timeout_s))
             done += 1
-        if done < len(chunk):  # the subprocess died or hung on this program
-            reason = run.error or "the checker process ended without a result"
-            results[start + done] = (False, f"TimeoutError: exceeded {timeout_s:g}s" if run.timed_out else reason)
-            done += 1
-        start += done
-    return [r if r is not None else (False, "no result") for r in results]
+        if done < len(chunk):  # the sandbox died or hung on this sample
+            if run.timed_out:
+                reason = f"TimeoutError: exceeded {timeout_s:g}s"
+            else:
+                tail = run.stderr_tail.decode("utf-8", "replace").strip().splitlines()
+                reason = f"the checker sandbox ended without a result (exit {run.returncode}{': ' + tail[-1][:300] if tail else ''})"
+            results.append((False, reason))
+    return results
 
 
 async def execute_async(sample: str | list[str], test: str, *, api_args: dict[str, list[str]] | None = None, kwargs_aware: bool = False, timeout_s: float = TIMEOUT_S) -> tuple[bool, str | None] | list[tuple[bool, str | None]]:
     """``execute`` for event loops; records one ``python`` tool call in the current episode."""
     samples = sample if isinstance(sample, list) else [sample]
-    programs = [build_program(s, test, api_args=api_args, kwargs_aware=kwargs_aware) for s in samples]
+    checks = [build_check(s, test, api_args=api_args, kwargs_aware=kwargs_aware) for s in samples]
     started = time.monotonic()
-    results = await run_programs(programs, timeout_s=timeout_s)
+    results = await run_checks(checks, timeout_s=timeout_s)
     emit(ProgramRun(latency_s=round(time.monotonic() - started, 6),
-        name="api_use.execute", code=bounded(programs[0] if len(programs) == 1 else json.dumps(samples), 4000),
+        name="api_use.execute", code=bounded(checks[0].program if len(checks) == 1 else json.dumps(samples), 4000),
         output=json.dumps(results), error=None if all(ok for ok, _ in results) else next(e for ok, e in results if not ok),
         details={"samples": len(samples), "kwargs_aware": kwargs_aware},
     ))
@@ -225,14 +262,14 @@ def execute(sample: str | list[str], test: str, *, api_args: dict[str, list[str]
 
 
 async def execute_batch_async(items: Sequence[tuple[str, str]], *, kwargs_aware: bool = False, api_args: Sequence[dict[str, list[str]] | None] | None = None, timeout_s: float = TIMEOUT_S, workers: int = 2, chunk_size: int = 400) -> list[tuple[bool, str | None]]:
-    """Check many (sample, test) pairs, ``chunk_size`` programs per subprocess, ``workers`` at a time."""
-    programs = [build_program(s, t, api_args=(api_args[i] if api_args else None), kwargs_aware=kwargs_aware) for i, (s, t) in enumerate(items)]
-    chunks = [programs[i:i + chunk_size] for i in range(0, len(programs), chunk_size)]
+    """Check many (sample, test) pairs, ``chunk_size`` samples per sandbox, ``workers`` sandboxes at a time."""
+    checks = [build_check(s, t, api_args=(api_args[i] if api_args else None), kwargs_aware=kwargs_aware) for i, (s, t) in enumerate(items)]
+    chunks = [checks[i:i + chunk_size] for i in range(0, len(checks), chunk_size)]
     gate = asyncio.Semaphore(max(1, workers))
 
-    async def one(chunk: list[str]) -> list[tuple[bool, str | None]]:
+    async def one(chunk: list[Check]) -> list[tuple[bool, str | None]]:
         async with gate:
-            return await run_programs(chunk, timeout_s=timeout_s)
+            return await run_checks(chunk, timeout_s=timeout_s)
 
     parts = await asyncio.gather(*(one(c) for c in chunks))
     return [r for part in parts for r in part]
@@ -240,5 +277,3 @@ async def execute_batch_async(items: Sequence[tuple[str, str]], *, kwargs_aware:
 
 def execute_batch(items: Sequence[tuple[str, str]], **kwargs) -> list[tuple[bool, str | None]]:
     return run_sync(execute_batch_async(items, **kwargs))
-
-

@@ -1,0 +1,281 @@
+"""The operating-system sandbox that every piece of model-written code runs in.
+
+One job = one fresh process tree built by bubblewrap (Debian package ``bubblewrap``):
+
+- **namespaces**: new PID, IPC, UTS, network (only a down-to-loopback ``lo``), cgroup and mount
+  namespaces. The sandbox sees its own ``/proc`` (``--proc``), so the harness, its environment and
+  its command line do not exist for it; it cannot signal or ``prlimit`` a process it cannot name;
+- **files**: a read-only view of ``/usr`` and the interpreter's installation (its ``site-packages``
+  hidden), the bootstrap script bound read-only at ``/rg/boot.py``, a private size-capped tmpfs at
+  ``/tmp`` as the only writable place, a minimal ``/dev``. Not the project tree, not
+  ``$RESTGRAPH_DATA_DIR``, not the run folder, not ``/etc`` or ``/home``;
+- **identity**: bubblewrap runs as root here, and ``--unshare-user`` would map the sandbox uid to
+  host root, which the kernel exempts from ``RLIMIT_NPROC`` (measured: 20 forks under a limit of 4).
+  So the command drops, inside the namespaces, to a fresh random unprivileged host uid with
+  ``setpriv`` (no capabilities, empty bounding set, ``no_new_privs``);
+- **limits**: ``prlimit`` sets address space, CPU seconds, processes (threads count), file size,
+  open files and core size before Python starts; the uid drop makes them binding;
+- **lifetime**: ``--die-with-parent`` and ``--new-session``; the PID namespace dies with its init,
+  so nothing the code starts outlives the job; an empty environment (``--clearenv``) and bwrap
+  itself started with an empty environment.
+
+``run`` is transport only: bytes in on stdin, bounded bytes out, the exit status. What the bytes
+mean is for the caller (``tools.pyexec``, the Synthetic API checker) to decide outside the sandbox.
+Where bubblewrap is missing or cannot create namespaces, ``SandboxUnavailable`` says so and names
+the package and the choices; there is no silent fallback. ``none`` (trusted debugging only) runs
+the interpreter directly with the same limits and no isolation, and says so loudly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import logging
+import os
+import secrets
+import shutil
+import signal
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+log = logging.getLogger(__name__)
+
+CodeSandbox = Literal["bwrap", "none"]
+CHOICES: tuple[str, ...] = ("bwrap", "none")
+SANDBOX_ENV = "RESTGRAPH_CODE_SANDBOX"
+#: where the bootstrap script appears inside the sandbox
+BOOT_PATH = "/rg/boot.py"
+#: fresh host uids for sandboxes are drawn from this range (no /etc/passwd entry needed)
+UID_RANGE = (1_000_000, 1_900_000)
+#: bytes of stderr kept from the end (a status line after megabytes of noise is still read)
+STDERR_TAIL = 16_384
+
+
+class SandboxUnavailable(RuntimeError):
+    """The chosen code sandbox cannot run on this machine (the message says what to do)."""
+
+
+class Limits(BaseModel):
+    """Resource limits of one sandboxed job (all enforced by the kernel)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    memory_mb: int = 512
+    cpu_s: int = 6
+    #: tasks (processes and threads) of the sandbox uid; 1 = no fork, no thread
+    nproc: int = 1
+    nofile: int = 64
+    fsize_mb: int = 16
+    tmpfs_mb: int = 32
+
+
+@dataclass
+class RawRun:
+    stdout: bytes
+    stderr: bytes
+    stderr_tail: bytes
+    returncode: int | None
+    timed_out: bool
+    idle_out: bool
+    duration_s: float
+    stdout_truncated: bool
+
+
+_mode: list[str] = [os.environ.get(SANDBOX_ENV, "bwrap")]
+
+
+def set_mode(mode: str) -> None:
+    """Choose the code sandbox for this process (the CLI's ``--code-sandbox``)."""
+    if mode not in CHOICES:
+        raise ValueError(f"unknown code sandbox {mode!r}; choices: {', '.join(CHOICES)}")
+    if mode == "none":
+        log.warning("code sandbox 'none': model-written code runs UNISOLATED with only rlimits (trusted debugging only)")
+    _mode[0] = mode
+
+
+def mode() -> str:
+    return _mode[0]
+
+
+def _unavailable(reason: str) -> SandboxUnavailable:
+    return SandboxUnavailable(
+        f"model-written code cannot be sandboxed: {reason}. Install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap; "
+        f"it needs user or root privileges to create namespaces), or choose --code-sandbox from {{{', '.join(CHOICES)}}} "
+        f"('none' runs model code unisolated: trusted debugging only)"
+    )
+
+
+def interpreter() -> tuple[str, tuple[str, ...]]:
+    """The base interpreter (not a venv's shim) and the installation folders it needs."""
+    exe = os.path.realpath(getattr(sys, "_base_executable", None) or sys.executable)
+    roots = {os.path.realpath(p) for p in (sys.base_prefix, sys.base_exec_prefix)}
+    return exe, tuple(sorted(roots))
+
+
+def _fs_args() -> list[str]:
+    exe, roots = interpreter()
+    args = ["--ro-bind", "/usr", "/usr"]
+    for top in ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"):
+        if os.path.islink(top):
+            args += ["--symlink", os.readlink(top), top]
+        elif os.path.isdir(top):
+            args += ["--ro-bind", top, top]
+    for root in roots:
+        if not root.startswith("/usr/"):
+            args += _parents(root) + ["--ro-bind", root, root]
+    purelib = os.path.realpath(sysconfig.get_paths(vars={"base": sys.base_prefix, "platbase": sys.base_exec_prefix})["purelib"])
+    if os.path.isdir(purelib) and any(purelib.startswith(r + "/") for r in roots):
+        args += ["--tmpfs", purelib]  # third-party packages of the interpreter: not needed, not shown
+    if not any(exe.startswith(r + "/") for r in (*roots, "/usr")):
+        args += _parents(exe) + ["--ro-bind", exe, exe]
+    return args
+
+
+def _parents(path: str) -> list[str]:
+    """Traversable (0755) empty parents for a bind below e.g. /root (bwrap copies the host's 0700)."""
+    args: list[str] = []
+    parts = Path(path).parent.parts[1:]
+    for i in range(1, len(parts) + 1):
+        args += ["--perms", "0755", "--dir", "/" + "/".join(parts[:i])]
+    return args
+
+
+def command(script: Path, limits: Limits, *, sandbox: str | None = None) -> list[str]:
+    """The argv that runs ``script`` (bound at ``BOOT_PATH``) under ``sandbox`` with ``limits``."""
+    exe, _ = interpreter()
+    rlimits = [f"--as={limits.memory_mb * 1024 * 1024}", f"--cpu={limits.cpu_s}", f"--nproc={limits.nproc}",
+               f"--nofile={limits.nofile}", f"--fsize={limits.fsize_mb * 1024 * 1024}", "--core=0"]
+    python = [exe, "-I", "-S", "-X", "utf8"]
+    if (sandbox or mode()) == "none":
+        return [shutil.which("prlimit") or "/usr/bin/prlimit", *rlimits, "--", *python, str(script)]
+    uid = UID_RANGE[0] + secrets.randbelow(UID_RANGE[1] - UID_RANGE[0])
+    return [
+        shutil.which("bwrap") or "bwrap",
+        "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-net", "--unshare-cgroup-try",
+        "--die-with-parent", "--new-session", "--clearenv",
+        "--setenv", "PATH", "/usr/bin:/bin", "--setenv", "LANG", "C.UTF-8", "--setenv", "HOME", "/tmp",
+        "--hostname", "sandbox",
+        *_fs_args(),
+        "--proc", "/proc", "--dev", "/dev",
+        "--perms", "01777", "--size", str(limits.tmpfs_mb * 1024 * 1024), "--tmpfs", "/tmp",
+        "--perms", "0755", "--dir", os.path.dirname(BOOT_PATH), "--ro-bind", str(script), BOOT_PATH, "--chdir", "/tmp",
+        "/usr/bin/setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups", "--no-new-privs",
+        "--inh-caps=-all", "--bounding-set=-all", "--",
+        "/usr/bin/prlimit", *rlimits, "--", *python, BOOT_PATH,
+    ]
+
+
+@functools.cache
+def _probe(sandbox: str) -> str | None:
+    """Run one trivial job; ``None`` if it works, else why not (checked once per process)."""
+    if sandbox == "none":
+        return None
+    for tool in ("bwrap", "setpriv", "prlimit"):
+        if shutil.which(tool) is None:
+            return f"'{tool}' is not installed"
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as fh:
+        fh.write("import os\nassert os.getuid() != 0\nprint('ok')\n")
+    os.chmod(fh.name, 0o644)
+    try:
+        done = subprocess.run(command(Path(fh.name), Limits(), sandbox=sandbox), capture_output=True, timeout=30, env={})
+    except (OSError, subprocess.SubprocessError) as exc:
+        return f"bwrap failed to start ({type(exc).__name__}: {exc})"
+    finally:
+        os.unlink(fh.name)
+    if done.returncode != 0 or done.stdout.strip() != b"ok":
+        return f"bwrap could not create the sandbox (exit {done.returncode}: {done.stderr.decode(errors='replace').strip()[:300]})"
+    return None
+
+
+def ensure_available(sandbox: str | None = None) -> None:
+    """Raise ``SandboxUnavailable`` (with what to do) unless the chosen sandbox works here."""
+    reason = _probe(sandbox or mode())
+    if reason is not None:
+        raise _unavailable(reason)
+
+
+async def _drain(stream: asyncio.StreamReader, keep: bytearray, limit: int, tail: bytearray | None, activity: list[float]) -> None:
+    while True:
+        chunk = await stream.read(65536)
+        if not chunk:
+            return
+        activity[0] = time.monotonic()
+        room = limit - len(keep)
+        if room > 0:
+            keep.extend(chunk[:room])
+        if tail is not None:
+            tail.extend(chunk)
+            del tail[:-STDERR_TAIL]
+
+
+def _kill_group(proc: asyncio.subprocess.Process) -> None:
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        with contextlib.suppress(ProcessLookupError):
+            proc.kill()
+
+
+async def run(script: Path, stdin: bytes, *, limits: Limits, timeout_s: float, idle_timeout_s: float | None = None,
+              max_output_bytes: int = 1_000_000) -> RawRun:
+    """Run ``script`` in a fresh sandbox, feed it ``stdin``, and return its bounded output.
+
+    Safe from any thread or event loop. The whole process tree is killed on wall-clock timeout, on
+    ``idle_timeout_s`` without stdout, and on cancellation."""
+    sandbox = mode()
+    ensure_available(sandbox)
+    started = time.monotonic()
+    out, err, tail = bytearray(), bytearray(), bytearray()
+    timed_out = idle_out = False
+    workdir = tempfile.mkdtemp(prefix="rg-codebox-") if sandbox == "none" else "/"
+    proc = None
+    try:
+        proc = await asyncio.create_subprocess_exec(
+            *command(script, limits, sandbox=sandbox), stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE, cwd=workdir, env={"PATH": "/usr/bin:/bin", "HOME": workdir, "LANG": "C.UTF-8"},
+            start_new_session=True,
+        )
+        activity = [time.monotonic()]
+        readers = [asyncio.ensure_future(_drain(proc.stdout, out, max_output_bytes, None, activity)),
+                   asyncio.ensure_future(_drain(proc.stderr, err, max_output_bytes, tail, [0.0]))]
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+            proc.stdin.write(stdin)
+            await proc.stdin.drain()
+            proc.stdin.close()
+        deadline = started + timeout_s
+        while True:
+            now = time.monotonic()
+            wait = deadline - now
+            if idle_timeout_s is not None:
+                wait = min(wait, activity[0] + idle_timeout_s - now)
+            if wait <= 0:
+                timed_out = True
+                idle_out = deadline - now > 0
+                _kill_group(proc)
+                break
+            try:
+                await asyncio.wait_for(asyncio.shield(proc.wait()), timeout=min(wait, 0.5))
+                break
+            except TimeoutError:
+                continue
+        await proc.wait()
+        _kill_group(proc)
+        await asyncio.wait_for(asyncio.gather(*readers, return_exceptions=True), timeout=5)
+    except asyncio.CancelledError:
+        if proc is not None:
+            _kill_group(proc)
+        raise
+    finally:
+        if sandbox == "none":
+            shutil.rmtree(workdir, ignore_errors=True)
+    return RawRun(stdout=bytes(out), stderr=bytes(err), stderr_tail=bytes(tail), returncode=proc.returncode, timed_out=timed_out,
+                  idle_out=idle_out, duration_s=round(time.monotonic() - started, 6), stdout_truncated=len(out) >= max_output_bytes)
