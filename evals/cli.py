@@ -69,6 +69,7 @@ def run(
     epochs: Annotated[int, typer.Option(min=1, help="run each task K times (seeds seed..seed+K-1); summary gets pass@k and pass^k")] = 1,
     price: Annotated[str | None, typer.Option(help="IN/OUT dollars per million tokens (default: evals.cost's table)")] = None,
     code_sandbox: Annotated[str, typer.Option(help="where model-written code runs: bwrap (bubblewrap) | none (UNISOLATED: trusted debugging only)")] = "bwrap",
+    allow_modified_data: Annotated[bool, typer.Option(help="use local data files whose sha256 is not the pinned one (recorded in config.json)")] = False,
 ) -> None:
     """Run AGENT on BENCH; writes OUT/traces.jsonl, OUT/config.json and OUT/summary.json."""
     from evals.benchmark import RunOptions, get_benchmark
@@ -91,10 +92,12 @@ def run(
     if spec.env_kind not in (benchmark.env_kind, "any"):
         raise usage_error(f"agent {agent_name!r} acts on '{spec.env_kind}' environments; {bench} provides '{benchmark.env_kind}'")
     from tools import codebox
+    from tools.datafiles import allow_modified_data as allow_modified
 
     try:  # model-written code never runs unless the chosen sandbox works here
         codebox.set_mode(code_sandbox)
         codebox.ensure_available()
+        allow_modified(allow_modified_data)
     except (ValueError, codebox.SandboxUnavailable) as exc:
         raise usage_error(str(exc)) from None
     bench_options = _kv(bench_opt, "--bench-opt")
@@ -123,7 +126,7 @@ def run(
     price_model = _price(price)
     out = out or Path("runs") / f"{bench}-{agent_name}-{datetime.now().strftime('%Y%m%d-%H%M%S')}"
     options = RunOptions(benchmark=bench, agent=agent_name, model=model, limit=limit, seed=seed, concurrency=concurrency, episode_timeout_s=timeout, max_steps=max_steps, bench_options=bench_options, agent_options=agent_options, model_options=model_options,
-                         epochs=epochs, price=price_model, code_sandbox=code_sandbox)
+                         epochs=epochs, price=price_model, code_sandbox=code_sandbox, allow_modified_data=allow_modified_data)
     try:
         runner = EpisodeRunner(options, out, progress=not quiet and sys.stderr.isatty())
         summary = asyncio.run(runner.run(resume=resume))
@@ -160,8 +163,12 @@ def score(run_dir: Annotated[Path, typer.Argument(help="a run folder holding tra
 
     if not (run_dir / "traces.jsonl").is_file():
         raise usage_error(f"{run_dir} holds no traces.jsonl")
+    from evals.run_guard import MixedRun
+
     try:
         summary = write_summary(run_dir)
+    except MixedRun as exc:
+        raise usage_error(str(exc)) from None
     except (ValueError, KeyError) as exc:
         console.print(f"[red]error:[/red] {exc}")
         raise typer.Exit(1) from None

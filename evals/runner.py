@@ -35,9 +35,11 @@ from evals.recording import (
     set_recorder,
 )
 from evals.redact import redact
+from evals.run_guard import check_resume
 from evals.summary import epoch_of, write_summary
 from evals.trace import Task, Trace, TraceStore, now_iso
 from graphs.registry import AgentSpec, get_agent
+from tools.datafiles import used_data
 
 ModelFactory = Callable[[Task], BaseChatModel | None]
 
@@ -173,12 +175,14 @@ class EpisodeRunner:
 
     def write_config(self, total: int) -> None:
         self.out_dir.mkdir(parents=True, exist_ok=True)
-        config = {"options": self.options.model_dump(mode="json"), "n_tasks": total, "run_id": self.run_id, "written_at": now_iso()}
+        config = {"options": self.options.model_dump(mode="json"), "n_tasks": total, "run_id": self.run_id, "written_at": now_iso(), "data_sha256": used_data()}
         (self.out_dir / "config.json").write_text(json.dumps(redact(config), indent=2, sort_keys=True) + "\n")
 
     async def run(self, *, resume: bool = False) -> dict[str, Any]:
         if not resume and self.store.path.exists() and self.store.path.stat().st_size:
             raise FileExistsError(f"{self.store.path} already holds traces; pass --resume to continue that run or choose another --out")
+        if resume:
+            check_resume(self.out_dir, self.options.model_dump(mode="json"), self.store.load().traces)
         pending, total = self.pending_tasks(resume)
         self.write_config(total)
         counts = {"done": total - len(pending), "success": 0, "errors": 0}

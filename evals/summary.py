@@ -13,6 +13,7 @@ from typing import Any
 
 from evals.benchmark import Benchmark, get_benchmark
 from evals.cost import episode_cost
+from evals.run_guard import check_traces
 from evals.stats import episode_stats, epoch_metrics, metric_stats
 from evals.trace import Trace, TraceStore
 
@@ -47,6 +48,7 @@ def score_traces(benchmark: Benchmark, traces: list[Trace]) -> tuple[list[dict[s
 
 def build_summary(run_dir: str | Path, benchmark: Benchmark | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     report = TraceStore(run_dir).load()
+    duplicates = check_traces(report.traces, Path(run_dir) / TraceStore.FILENAME)
     traces = latest_per_task(report.traces)
     if not traces:
         raise ValueError(f"no traces in {Path(run_dir) / TraceStore.FILENAME}")
@@ -70,6 +72,7 @@ def build_summary(run_dir: str | Path, benchmark: Benchmark | None = None) -> tu
         **run_stats,
         "peak_in_flight": max(int(t.extra.get("in_flight", 1)) for t in traces),
         "skipped_lines": report.skipped,
+        "duplicate_task_lines": duplicates,
     }
     episodes = [{"task_id": t.task_id, **({"epoch": epoch_of(t)} if epoch_of(t) else {}), "status": t.status, **s} for t, s in zip(traces, scores, strict=True)]
     return summary, episodes

@@ -88,7 +88,7 @@ class TraceStore:
                 if not line.strip():
                     continue
                 try:
-                    traces.append(Trace.model_validate_json(line))
+                    traces.append(Trace.model_validate_json(line, context={"stored": True}))
                 except ValueError as exc:
                     skipped.append(f"line {lineno}: {type(exc).__name__}: {str(exc)[:200]}")
         return LoadReport(traces=traces, skipped=skipped)

@@ -4,6 +4,11 @@ Order: ``$RESTGRAPH_DATA_DIR/<bench>/<file>`` (what tests and CI use), then the 
 (``~/.cache/restgraph/datasets/<bench>/``), then a download of the pinned upstream file whose
 sha256 must match. Offline and uncached, the error says exactly which file is missing and the
 two ways to provide it.
+
+A local copy is checked against the pinned sha256 too: a modified file stops the run, naming the
+file, unless ``allow_modified_data(True)`` (the CLI's ``--allow-modified-data``). The sha256 of
+every file used is kept (``used_data()``) so the run's ``config.json`` records exactly what data
+it ran on.
 """
 
 from __future__ import annotations
@@ -22,6 +27,41 @@ DATA_DIR_ENV = "RESTGRAPH_DATA_DIR"
 
 class DatasetUnavailable(RuntimeError):
     """The file is neither local, nor cached, nor downloadable right now."""
+
+
+class DataModified(DatasetUnavailable):
+    """A local copy whose sha256 is not the pinned one."""
+
+
+_allow_modified = [False]
+_used: dict[str, str] = {}
+_digests: dict[tuple[str, int, int], str] = {}
+
+
+def allow_modified_data(allow: bool) -> None:
+    """Use local copies whose sha256 differs from the pinned one (recorded, never silent)."""
+    _allow_modified[0] = allow
+
+
+def used_data() -> dict[str, str]:
+    """``bench/name`` -> sha256 of every data file resolved in this process."""
+    return dict(sorted(_used.items()))
+
+
+def _checked(file: DataFile, path: Path) -> Path:
+    stat = path.stat()
+    key = (str(path), stat.st_size, stat.st_mtime_ns)
+    digest = _digests.get(key)
+    if digest is None:
+        digest = _digests[key] = sha256_of(path)
+    if file.sha256 is not None and digest != file.sha256:
+        if not _allow_modified[0]:
+            raise DataModified(f"{path}: sha256 is {digest}, not the pinned {file.sha256} of {file.bench}/{file.name} "
+                               f"(a modified or different copy); restore it, or pass --allow-modified-data to use it anyway")
+        _used[f"{file.bench}/{file.name}"] = digest + " (modified)"
+    else:
+        _used[f"{file.bench}/{file.name}"] = digest
+    return path
 
 
 @dataclass(frozen=True)
@@ -53,10 +93,10 @@ def resolve(file: DataFile, *, timeout: float = 60.0) -> Path:
     """Return a local path for ``file``, downloading and verifying it if needed."""
     local = data_dir(file.bench)
     if local is not None and (local / file.name).is_file():
-        return local / file.name
+        return _checked(file, local / file.name)
     cached = cache_root() / "datasets" / file.bench / file.name
     if cached.is_file() and (file.sha256 is None or sha256_of(cached) == file.sha256):
-        return cached
+        return _checked(file, cached)
     if file.url is None:
         raise DatasetUnavailable(
             f"{file.bench}/{file.name} is not available: put it in ${DATA_DIR_ENV}/{file.bench}/ "
@@ -79,4 +119,4 @@ def resolve(file: DataFile, *, timeout: float = 60.0) -> Path:
     with tempfile.NamedTemporaryFile(dir=cached.parent, delete=False) as tmp:
         tmp.write(response.content)
     os.replace(tmp.name, cached)
-    return cached
+    return _checked(file, cached)

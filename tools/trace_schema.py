@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationInfo, model_validator
 
 SCHEMA_VERSION = 1
 #: Response bodies longer than this are cut in traces (the full body is never needed to score).
@@ -134,6 +134,14 @@ class Trace(BaseModel):
     ended_at: str = Field(default_factory=now_iso)
     wall_s: float = 0.0
     extra: dict[str, Any] = Field(default_factory=dict)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _stored_lines_state_their_status(cls, data: Any, info: ValidationInfo) -> Any:
+        """A stored line without ``status`` is invalid (it must not count as ``finished``)."""
+        if (info.context or {}).get("stored") and isinstance(data, dict) and "status" not in data:
+            raise ValueError("the trace line has no 'status'")
+        return data
 
     def model_calls(self) -> Iterator[ModelCall]:
         for step in self.steps:

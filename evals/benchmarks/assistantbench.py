@@ -81,6 +81,8 @@ class _AssistantBenchBase(Benchmark):
     @contextlib.asynccontextmanager
     async def _browser(self, options: RunOptions, start_url: str) -> AsyncIterator[Resources]:
         config = self.browser_config(options)
+        if start_url.startswith("http"):  # offline: the fixture server is all the browser's namespace reaches
+            config.reachable = [*config.reachable, start_url]
         async with launch_browser(config) as browser:
             yield Resources(browser, config, start_url, self.screenshots_root(options) if config.screenshots else None)
 

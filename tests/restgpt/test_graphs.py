@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import tempfile
 
 from graphs.registry import get_agent
 from graphs.restgpt import build_restgpt
@@ -70,8 +69,8 @@ async def test_non_2xx_204_and_unknown_urls_become_observations(fake_env) -> Non
     assert state["results"][0]["result"] == "item 99 does not exist"
 
 
-async def test_parser_code_cannot_use_network_or_write_files(fake_env) -> None:
-    target = os.path.join(tempfile.gettempdir(), "restgpt-parser-escape.txt")
+async def test_parser_code_cannot_use_network_or_write_files(fake_env, tmp_path) -> None:
+    target = str(tmp_path / "restgpt-parser-escape.txt")  # the sandbox's own /tmp is private and writable
     network = "```python\nimport socket\nsocket.create_connection(('127.0.0.1', 80), timeout=1)\nprint('connected')\n```"
     writes = f"```python\nopen({target!r}, 'w').write('x')\nprint('wrote')\n```"
     model = role_model({"planner": ["Plan step 1: get item 1", "Final Answer: x"], "selector": "GET /items/1 for its name",

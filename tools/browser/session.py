@@ -3,9 +3,12 @@
 Every action is bounded (Playwright timeouts plus an outer ``asyncio.wait_for``), waits for
 ``domcontentloaded`` plus a short settle (waiting for ``load`` hangs on pages that did load),
 emits a ``tools.events.BrowserStep`` (the harness records a ``ToolCall(kind="browser")``) with
-a screenshot in the run folder, and feeds the loop detector (same (action, target, URL) three times, or two no-op actions in a row). In
-offline mode every request to a non-loopback host is aborted by a context-wide router and
-reported as a ``BrowserStep(action="refused")``.
+a screenshot in the run folder, and feeds the loop detector (same (action, target, URL) three
+times, or two no-op actions in a row). In offline mode every request to a non-loopback host is
+aborted by a context-wide router, and what the router does not see is refused too: redirect hops
+(seen as requests), WebSockets (a WebSocket route) and WebRTC (``RTCPeerConnection`` replaced by a
+refusal). Each is reported as a ``BrowserStep(action="refused")``; the browser's network namespace
+(``tools.browser.launch``) makes the attempts fail even if a listener missed one.
 """
 
 from __future__ import annotations
@@ -27,6 +30,18 @@ from tools.browser.observe import compact_snapshot, refs_in, render_observation
 from tools.events import BrowserStep, emit
 from tools.trace_schema import bounded
 
+#: offline pages get no WebRTC: constructing a peer connection reports the attempt and throws
+_NO_WEBRTC = """(() => {
+  for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnection', 'mozRTCPeerConnection']) {
+    if (!(name in window)) continue;
+    const refuse = function (config) {
+      const servers = ((config && config.iceServers) || []).map(s => [].concat(s.urls || s.url || [])).flat();
+      try { window.__rgRefused('webrtc:' + (servers.join(' ') || 'peer-connection')); } catch (e) {}
+      throw new DOMException('offline mode: WebRTC is not allowed', 'NotAllowedError');
+    };
+    Object.defineProperty(window, name, {value: refuse, writable: false, configurable: false});
+  }
+})();"""
 _BLOCK_PAGE = re.compile(r"unusual traffic|recaptcha|verify (that )?you are (a )?human|captcha|access denied", re.I)
 REPEAT_LIMIT = 3
 NOOP_LIMIT = 2
@@ -79,6 +94,8 @@ class BrowserSession:
             await route.abort("blockedbyclient")
 
         await context.route("**/*", router)
+        if config.offline:
+            await _refuse_unrouted(context, config, session_box)
         page = await context.new_page()
         session = cls(context, page, config, start_url=start_url, max_steps=max_steps, screenshot_dir=screenshot_dir)
         session_box.append(session)
@@ -88,6 +105,10 @@ class BrowserSession:
             except Exception as exc:  # the agent sees the failure in its first observation
                 session.start_error = f"{type(exc).__name__}: {str(exc).splitlines()[0][:300]}"
         return session
+
+    def note_refused(self, url: str, reason: str) -> None:
+        """An off-loopback attempt refused outside the router (redirect hop, WebSocket, WebRTC)."""
+        self.refused.append(f"{url} ({reason})")
 
     def _on_page(self, page: Page) -> None:
         if page not in self.pages:
@@ -102,6 +123,8 @@ class BrowserSession:
     async def close(self) -> None:
         with contextlib.suppress(Exception):
             await self.context.close()
+        self._record_refused(self.refused, "close")  # noted after the last action (a late WebSocket, WebRTC, redirect)
+        self.refused.clear()
 
     # -- observation ------------------------------------------------------------------------------
     async def snapshot(self) -> str:
@@ -133,8 +156,7 @@ class BrowserSession:
         await self._leave_error_page()  # a refusal that committed its error page after the last action
         before_url, before = self.page.url, self._fingerprint
         self.steps += 1
-        self.refused.clear()
-        self.refused_navigation = None
+        self.refused_navigation = None  # refusals noted since the last record are this action's
         try:
             error = await asyncio.wait_for(self._dispatch(action), timeout=self.config.navigation_timeout_s + self.config.action_timeout_s)
         except TimeoutError:
@@ -152,6 +174,7 @@ class BrowserSession:
         result.screenshot = await self._screenshot(action)
         self._update_loops(action, before_url, changed)
         self._record(action, result, time.perf_counter() - started)
+        self.refused.clear()
         return result
 
     async def _dispatch(self, action: BrowserAction) -> str | None:
@@ -265,6 +288,36 @@ class BrowserSession:
         if result.screenshot:
             extra["screenshot"] = result.screenshot
         emit(BrowserStep(action=action.action, url=result.url, params=action.model_dump(exclude_none=True), error=result.error, observation=bounded(result.observation, OBSERVATION_IN_TRACE), latency_s=round(latency, 6), details=extra))
-        for refused in result.refused:
-            url, _, reason = refused.partition(" (")
-            emit(BrowserStep(action="refused", url=url, error=f"refused: {reason.rstrip(')')}", details={"during": action.action, "step": self.steps}))
+        self._record_refused(result.refused, action.action)
+
+    def _record_refused(self, refused: list[str], during: str) -> None:
+        for item in refused:
+            url, _, reason = item.partition(" (")
+            emit(BrowserStep(action="refused", url=url, error=f"refused: {reason.rstrip(')')}", details={"during": during, "step": self.steps}))
+
+
+async def _refuse_unrouted(context: BrowserContext, config: BrowserConfig, session_box: list[BrowserSession]) -> None:
+    """Offline: refuse and record what the request router never sees (redirect hops, WebSockets, WebRTC)."""
+
+    def note(url: str, reason: str) -> None:
+        if session_box:
+            session_box[0].note_refused(url, reason)
+
+    def on_request(request) -> None:
+        if request.redirected_from is not None:
+            reason = check_url(request.url, offline=True)
+            if reason is not None:
+                note(request.url, f"redirect hop: {reason}")
+
+    async def on_websocket(ws) -> None:
+        reason = check_url(ws.url, offline=True)
+        if reason is None:
+            ws.connect_to_server()
+        else:
+            note(ws.url, f"websocket: {reason}")
+            await ws.close(code=1008, reason="offline mode")
+
+    context.on("request", on_request)
+    await context.route_web_socket(lambda url: True, on_websocket)
+    await context.expose_function("__rgRefused", lambda what: note(what, "webrtc: offline mode"))
+    await context.add_init_script(_NO_WEBRTC)
