@@ -13,9 +13,12 @@ it ran on.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import json
 import os
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -70,6 +73,32 @@ class DataFile:
     name: str
     url: str | None
     sha256: str | None
+
+
+class DataFormatError(ValueError):
+    """A data file that does not have the expected shape; the message names the file and the record."""
+
+
+@contextlib.contextmanager
+def data_errors(path: Path, where: str = "") -> Iterator[None]:
+    """Turn a loader's ``KeyError: 'query'`` into an error naming the file, the record and the problem."""
+    try:
+        yield
+    except DataFormatError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        if isinstance(exc, json.JSONDecodeError):
+            what = f"not valid JSON ({exc})"
+        elif isinstance(exc, KeyError):
+            what = f"missing field {exc.args[0]!r}"
+        else:
+            what = f"{type(exc).__name__}: {exc}"
+        raise DataFormatError(f"{path}{': ' + where if where else ''}: {what}") from exc
+
+
+def load_json(path: Path) -> object:
+    with data_errors(path):
+        return json.loads(path.read_text(encoding="utf-8"))
 
 
 def cache_root() -> Path:

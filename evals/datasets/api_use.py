@@ -9,12 +9,12 @@ parsed from its key and options so reports can plot accuracy against them.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from pydantic import BaseModel, Field
 
 from evals.datasets import DataFile, resolve
+from tools.datafiles import DataFormatError, data_errors, load_json
 
 _UPSTREAM = "https://raw.githubusercontent.com/ethanachi/api_use/9848a2b/testcases"
 #: suite name (``--suite``) -> pinned file (sha256 of the verbatim upstream copy)
@@ -66,7 +66,11 @@ def load_suite(suite: str) -> list[ApiUseCase]:
     """All cases of one suite, in file order."""
     name = suite_name(suite)
     path = resolve(FILES[name])
-    data = json.loads(path.read_text(encoding="utf-8"))
+    data = load_json(path)
     if not isinstance(data, dict):
-        raise ValueError(f"{path} is not a case-key -> options mapping")
-    return [ApiUseCase(suite=name, key=key, options=opts, dials=_dials(name, key, opts)) for key, opts in data.items()]
+        raise DataFormatError(f"{path} is not a case-key -> options mapping")
+    cases = []
+    for key, opts in data.items():
+        with data_errors(path, f"case {key!r}"):
+            cases.append(ApiUseCase(suite=name, key=key, options=opts, dials=_dials(name, key, opts)))
+    return cases

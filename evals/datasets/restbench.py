@@ -7,13 +7,13 @@ onto the operations they mean. The questionable paths that stay are flagged per 
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, Field
 
 from evals.datasets import DataFile, resolve
+from tools.datafiles import data_errors, load_json
 from tools.openapi.spec import load_dereferenced
 
 # The repository has not moved since its last commit (d990128, 2023-09-28); the sha256 pins guard it.
@@ -65,8 +65,13 @@ def load_spec(scenario: str) -> dict[str, Any]:
 def load_queries(scenario: str) -> list[RestBenchQuery]:
     if scenario not in ("tmdb", "spotify"):
         raise ValueError(f"unknown RestBench scenario {scenario!r}; use 'tmdb' or 'spotify'")
-    raw = json.loads(resolve(FILES[scenario]).read_text(encoding="utf-8"))
-    return [
-        RestBenchQuery(scenario=scenario, index=i, query=item["query"].strip(), solution=[normalise_gold(s) for s in item["solution"]], raw_solution=item["solution"], flag=QUESTIONABLE[scenario].get(i))
-        for i, item in enumerate(raw, start=1)
-    ]
+    path = resolve(FILES[scenario])
+    raw = load_json(path)
+    queries = []
+    with data_errors(path, "expected a list of {query, solution} records"):
+        items = list(enumerate(raw, start=1))
+    for i, item in items:
+        with data_errors(path, f"record {i}"):
+            queries.append(RestBenchQuery(scenario=scenario, index=i, query=item["query"].strip(), solution=[normalise_gold(s) for s in item["solution"]],
+                                          raw_solution=item["solution"], flag=QUESTIONABLE[scenario].get(i)))
+    return queries

@@ -155,8 +155,10 @@ class BrowserSession:
         started = time.perf_counter()
         await self._leave_error_page()  # a refusal that committed its error page after the last action
         before_url, before = self.page.url, self._fingerprint
+        self._record_refused(self.refused, "between actions")  # a page's late WebSocket, WebRTC or redirect
+        self.refused.clear()
         self.steps += 1
-        self.refused_navigation = None  # refusals noted since the last record are this action's
+        self.refused_navigation = None
         try:
             error = await asyncio.wait_for(self._dispatch(action), timeout=self.config.navigation_timeout_s + self.config.action_timeout_s)
         except TimeoutError:

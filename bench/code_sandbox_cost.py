@@ -1,0 +1,110 @@
+"""What the operating-system sandbox costs: per-call latency and Synthetic API checker throughput,
+before (a plain subprocess, as ``tools.pyexec`` ran model code until the bubblewrap sandbox) and
+after (``tools.codebox``), on the same machine in one run.
+
+- per call: the median wall time of starting a fresh interpreter that reads a small JSON job from
+  stdin, for the old launch (``[unshare --net] python -I -S``), the sandbox (``bwrap`` + ``setpriv``
+  + ``prlimit``) and ``run_python('pass')`` end to end;
+- checker: target + wrong-function samples of the shipped cases, the old way (every program
+  ``exec``-ed in one shared interpreter per chunk: fast, but samples could poison each other) and
+  the new way (one sandbox per chunk, a fresh forked process per sample, verdict outside).
+
+    python bench/code_sandbox_cost.py [--repeats 5] [--cases 300]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from evals.datasets.api_use import FILES, load_suite
+from tools import codebox
+from tools.pyexec import run_python_sync
+from tools.synthetic_api import execute_batch, get_example
+from tools.synthetic_api.checker import build_program
+
+JOB = b'{"code": "pass", "inputs": {}}'
+READ_JOB = "import json, sys\njson.loads(sys.stdin.buffer.read())\n"
+#: the old checker's shape: all programs of a chunk exec-ed in one interpreter (measurement only)
+SHARED_HARNESS = """import json, sys
+job = json.loads(sys.stdin.buffer.read())
+out = []
+for program in job["programs"]:
+    try:
+        exec(compile(program, "<sample>", "exec"), {}, {})
+        out.append(True)
+    except BaseException:
+        out.append(False)
+print(sum(out))
+"""
+
+
+def median_s(fn, repeats: int) -> float:
+    times = []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - started)
+    return statistics.median(times)
+
+
+def old_prefix() -> list[str]:
+    unshare = shutil.which("unshare")
+    if unshare and subprocess.run([unshare, "--net", "--", "true"], capture_output=True).returncode == 0:
+        return [unshare, "--net", "--"]
+    return []
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--cases", type=int, default=300, help="shipped cases to check (x2 programs)")
+    args = parser.parse_args()
+    exe, _ = codebox.interpreter()
+    script = Path(tempfile.mkdtemp()) / "read_job.py"
+    script.write_text(READ_JOB)
+    script.chmod(0o644)
+    script.parent.chmod(0o755)
+    old = [*old_prefix(), exe, "-I", "-S", "-X", "utf8", str(script)]
+    new = codebox.command(script, codebox.Limits())
+    before = median_s(lambda: subprocess.run(old, input=JOB, capture_output=True, check=True), args.repeats * 4)
+    after = median_s(lambda: subprocess.run(new, input=JOB, capture_output=True, check=True, env={}), args.repeats * 4)
+    end_to_end = median_s(lambda: run_python_sync("pass", record=False), args.repeats * 4)
+    print(f"per call, old subprocess ({' '.join(old[:2]) if old_prefix() else 'python'}): {1000 * before:.1f} ms")
+    print(f"per call, bubblewrap sandbox: {1000 * after:.1f} ms ({after / before:.2f}x)")
+    print(f"per call, run_python('pass') end to end: {1000 * end_to_end:.1f} ms")
+
+    cases = [c for suite in FILES for c in load_suite(suite)][: args.cases]
+    items = []
+    for c in cases:
+        tc = get_example(**c.options)
+        items += [(tc.target, tc.test), (tc.target.replace("return ", "return 0 or ", 1).replace(".", ".x_", 1), tc.test)]
+    programs = [build_program(s, t) for s, t in items]
+
+    def old_checker(workers: int = 2) -> None:
+        chunks = [programs[i::workers] for i in range(workers)]
+        procs = [subprocess.Popen([*old_prefix(), exe, "-I", "-S", "-c", SHARED_HARNESS], stdin=subprocess.PIPE, stdout=subprocess.PIPE) for _ in chunks]
+        for proc, chunk in zip(procs, chunks, strict=True):
+            proc.stdin.write(json.dumps({"programs": chunk}).encode())
+            proc.stdin.close()
+        for proc in procs:
+            proc.wait()
+
+    t_old = median_s(old_checker, args.repeats)
+    t_new = median_s(lambda: execute_batch(items, workers=2, chunk_size=len(items) // 2 + 1), args.repeats)
+    n = len(items)
+    print(f"checker, {n} programs, 2 workers, old shared interpreter: {t_old:.2f}s ({1e6 * t_old / n:.0f} us/program)")
+    print(f"checker, {n} programs, 2 workers, sandbox + fresh process per sample: {t_new:.2f}s ({1e6 * t_new / n:.0f} us/program, {t_new / t_old:.2f}x)")
+    print(f"load average during the run: {Path('/proc/loadavg').read_text().split()[:3]}")
+    print(f"python {sys.version.split()[0]}, bwrap {subprocess.run(['bwrap', '--version'], capture_output=True, text=True).stdout.strip()}")
+
+
+if __name__ == "__main__":
+    main()
