@@ -17,12 +17,12 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from api_use_checker import timed  # bench/ is on sys.path when run as a script
 
 from evals.datasets.api_use import FILES, load_suite
 from tools import codebox
@@ -46,15 +46,6 @@ print(sum(out))
 """
 
 
-def median_s(fn, repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        started = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - started)
-    return statistics.median(times)
-
-
 def old_prefix() -> list[str]:
     unshare = shutil.which("unshare")
     if unshare and subprocess.run([unshare, "--net", "--", "true"], capture_output=True).returncode == 0:
@@ -74,9 +65,9 @@ def main() -> None:
     script.parent.chmod(0o755)
     old = [*old_prefix(), exe, "-I", "-S", "-X", "utf8", str(script)]
     new = codebox.command(script, codebox.Limits())
-    before = median_s(lambda: subprocess.run(old, input=JOB, capture_output=True, check=True), args.repeats * 4)
-    after = median_s(lambda: subprocess.run(new, input=JOB, capture_output=True, check=True, env={}), args.repeats * 4)
-    end_to_end = median_s(lambda: run_python_sync("pass", record=False), args.repeats * 4)
+    before = timed(lambda: subprocess.run(old, input=JOB, capture_output=True, check=True), args.repeats * 4)
+    after = timed(lambda: subprocess.run(new, input=JOB, capture_output=True, check=True, env={}), args.repeats * 4)
+    end_to_end = timed(lambda: run_python_sync("pass", record=False), args.repeats * 4)
     print(f"per call, old subprocess ({' '.join(old[:2]) if old_prefix() else 'python'}): {1000 * before:.1f} ms")
     print(f"per call, bubblewrap sandbox: {1000 * after:.1f} ms ({after / before:.2f}x)")
     print(f"per call, run_python('pass') end to end: {1000 * end_to_end:.1f} ms")
@@ -97,8 +88,8 @@ def main() -> None:
         for proc in procs:
             proc.wait()
 
-    t_old = median_s(old_checker, args.repeats)
-    t_new = median_s(lambda: execute_batch(items, workers=2, chunk_size=len(items) // 2 + 1), args.repeats)
+    t_old = timed(old_checker, args.repeats)
+    t_new = timed(lambda: execute_batch(items, workers=2, chunk_size=len(items) // 2 + 1), args.repeats)
     n = len(items)
     print(f"checker, {n} programs, 2 workers, old shared interpreter: {t_old:.2f}s ({1e6 * t_old / n:.0f} us/program)")
     print(f"checker, {n} programs, 2 workers, sandbox + fresh process per sample: {t_new:.2f}s ({1e6 * t_new / n:.0f} us/program, {t_new / t_old:.2f}x)")

@@ -19,6 +19,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
+
 from tools import codebox
 
 MARK = "PW" + "NED"
@@ -78,7 +80,8 @@ class Harness:
 
 
 def sandbox_processes() -> list[int]:
-    """Processes running as a sandbox uid (none may outlive its job)."""
+    """Processes running as a sandbox uid this process handed out (none may outlive its job)."""
+    ours = set(codebox.issued_uids)
     left = []
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
@@ -88,7 +91,7 @@ def sandbox_processes() -> list[int]:
                 uid_line = next(line for line in fh if line.startswith("Uid:"))
         except (OSError, StopIteration):
             continue
-        if codebox.UID_RANGE[0] <= int(uid_line.split()[1]) < codebox.UID_RANGE[1]:
+        if int(uid_line.split()[1]) in ours:
             left.append(int(entry))
     return left
 
@@ -149,6 +152,14 @@ def start_harness(root: Path) -> tuple[Harness, callable]:
             sock.close()
 
     return harness, stop_harness
+
+
+@pytest.fixture(scope="module")
+def harness(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Harness]:
+    """The attacked side for one test module (import this fixture)."""
+    h, stop = start_harness(tmp_path_factory.mktemp("hostile"))
+    yield h
+    stop()
 
 
 def programs(h: Harness) -> dict[str, str]:

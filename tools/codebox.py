@@ -29,6 +29,7 @@ the interpreter directly with the same limits and no isolation, and says so loud
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import functools
 import logging
@@ -91,6 +92,8 @@ class RawRun:
 
 
 _mode: list[str] = [os.environ.get(SANDBOX_ENV, "bwrap")]
+#: the sandbox uids this process handed out (recent ones): lets a check find what outlived its job
+issued_uids: collections.deque[int] = collections.deque(maxlen=100_000)
 
 
 def set_mode(mode: str) -> None:
@@ -158,6 +161,7 @@ def command(script: Path, limits: Limits, *, sandbox: str | None = None) -> list
     if (sandbox or mode()) == "none":
         return [shutil.which("prlimit") or "/usr/bin/prlimit", *rlimits, "--", *python, str(script)]
     uid = UID_RANGE[0] + secrets.randbelow(UID_RANGE[1] - UID_RANGE[0])
+    issued_uids.append(uid)
     return [
         shutil.which("bwrap") or "bwrap",
         "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-net", "--unshare-cgroup-try",

@@ -12,19 +12,13 @@ import asyncio
 
 import pytest
 
-from tests.hostile import RUN_PYTHON_OK, SECRET, Harness, as_sample, program_names, programs, start_harness
+from tests.hostile import RUN_PYTHON_OK, SECRET, Harness, as_sample, program_names, programs
+from tests.hostile import harness as harness  # noqa: F401 - the module's fixture
 from tools.pyexec import PyExecResult, run_python
 from tools.synthetic_api import execute, execute_batch, get_example
 
 TIMEOUT = 1.5
 NAMES = program_names()
-
-
-@pytest.fixture(scope="module")
-def harness(tmp_path_factory: pytest.TempPathFactory):
-    h, stop = start_harness(tmp_path_factory.mktemp("hostile"))
-    yield h
-    stop()
 
 
 @pytest.fixture(scope="module")

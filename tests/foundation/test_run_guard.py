@@ -12,18 +12,10 @@ import pytest
 
 from evals.trace import TraceStore
 from tests.foundation.conftest import cli
+from tests.foundation.test_cli import _usage_error
 from tools import datafiles
 
 ORACLE = "scripted:smoke-oracle"
-
-
-def _one_line_usage_error(result, *needles: str) -> str:
-    assert result.exit_code == 2, result
-    lines = [line for line in result.stderr.splitlines() if line.strip()]
-    assert len(lines) == 1, lines
-    for needle in needles:
-        assert needle in lines[0], lines[0]
-    return lines[0]
 
 
 @pytest.fixture
@@ -41,7 +33,7 @@ def smoke_run(tmp_path: Path) -> Path:
 ])
 def test_resume_refuses_another_run(smoke_run: Path, extra: list[str], needles: list[str]) -> None:
     before = (smoke_run / "traces.jsonl").read_bytes()
-    _one_line_usage_error(cli("run", "smoke", "-B", "n=4", *extra, "--out", smoke_run, "--quiet", "--resume"), "--resume", *needles)
+    _usage_error(cli("run", "smoke", "-B", "n=4", *extra, "--out", smoke_run, "--quiet", "--resume"), "--resume", *needles)
     assert (smoke_run / "traces.jsonl").read_bytes() == before
 
 
@@ -49,13 +41,13 @@ def test_resume_refuses_another_benchmark(smoke_run: Path) -> None:
     config = json.loads((smoke_run / "config.json").read_text())
     config["options"]["benchmark"] = "api-use"  # as if the folder held an api-use run
     (smoke_run / "config.json").write_text(json.dumps(config))
-    _one_line_usage_error(cli("run", "smoke", "--model", ORACLE, "-B", "n=4", "--out", smoke_run, "--quiet", "--resume"),
+    _usage_error(cli("run", "smoke", "--model", ORACLE, "-B", "n=4", "--out", smoke_run, "--quiet", "--resume"),
                           "benchmark", "api-use", "smoke")
 
 
 def test_resume_checks_the_traces_even_without_config(smoke_run: Path) -> None:
     (smoke_run / "config.json").unlink()
-    _one_line_usage_error(cli("run", "smoke", "--model", "scripted:constant", "-B", "n=4", "--out", smoke_run, "--quiet", "--resume"),
+    _usage_error(cli("run", "smoke", "--model", "scripted:constant", "-B", "n=4", "--out", smoke_run, "--quiet", "--resume"),
                           "traces.jsonl holds model")
 
 
@@ -69,7 +61,7 @@ def test_score_refuses_a_mixed_folder(smoke_run: Path, tmp_path: Path) -> None:
     with open(smoke_run / "traces.jsonl", "a") as fh:
         fh.write((other / "traces.jsonl").read_text())
     summary_before = (smoke_run / "summary.json").read_bytes()
-    _one_line_usage_error(cli("score", smoke_run), "mixes runs", "model")
+    _usage_error(cli("score", smoke_run), "mixes runs", "model")
     assert (smoke_run / "summary.json").read_bytes() == summary_before  # not overwritten
 
 

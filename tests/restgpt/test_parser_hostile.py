@@ -13,7 +13,8 @@ import json
 import pytest
 
 from graphs.restgpt import build_restgpt
-from tests.hostile import GOLD, MARK, SECRET, Harness, program_names, programs, start_harness
+from tests.hostile import GOLD, MARK, SECRET, Harness, program_names, programs
+from tests.hostile import harness as harness  # noqa: F401 - the module's fixture
 from tests.restgpt.conftest import caller_op, role_model, run_graph
 
 UNDO_ALLOWLIST = "import json\n__builtins__['__import__'] = json.codecs.builtins.__import__\n"
@@ -21,13 +22,6 @@ CASES = ["kill_parent", "pidfd_parent", "prlimit_parent", "prlimit_init", "paren
          "dev_fd_dotdot_environ", "parent_mem", "parent_cmdline", "scan_proc", "environment", "data_dir_gold", "run_dir_gold",
          "mknod_outside", "mkfifo_in_repo", "write_in_repo", "thread", "fork_bomb", "socket_connect", "inherited_fds"]
 assert set(CASES) <= set(program_names())
-
-
-@pytest.fixture(scope="module")
-def harness(tmp_path_factory: pytest.TempPathFactory):
-    h, stop = start_harness(tmp_path_factory.mktemp("parser-hostile"))
-    yield h
-    stop()
 
 
 @pytest.fixture(scope="module")
