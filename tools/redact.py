@@ -18,24 +18,35 @@ _SECRET_KEYS = re.compile(
     r"|(?:.*[-_.])?(?:authorization|api[-_]?key|apikey|(?:access|refresh|auth|id|session)[-_]?token"
     r"|(?:client|secret)[-_]?(?:secret|key)|private[-_]?key|password))$"
 )
-_PATTERNS = [
-    re.compile(r"(?i)\bbearer\s+[A-Za-z0-9._~+/=-]{8,}"),
-    re.compile(r"\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{16,}"),
-    re.compile(r"\bhf_[A-Za-z0-9]{20,}"),
-    re.compile(r"\bgh[pousr]_[A-Za-z0-9]{20,}"),
-    re.compile(r"\bAKIA[0-9A-Z]{16}\b"),
-    re.compile(r"(?i)((?:api_?key|access_token|token|key)=)[^&\s\"']{8,}"),
+#: (pattern, lower-case substrings one of which any match must contain). Most text (prompts,
+#: response bodies) holds none of them, so one ``str.casefold`` and a few ``in`` tests replace seven
+#: regex scans per string; a pattern runs only where its match is possible at all.
+_PATTERNS: list[tuple[re.Pattern[str], tuple[str, ...]]] = [
+    (re.compile(r"(?i)\bbearer\s+[A-Za-z0-9._~+/=-]{8,}"), ("bearer",)),
+    (re.compile(r"\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{16,}"), ("sk-",)),
+    (re.compile(r"\bhf_[A-Za-z0-9]{20,}"), ("hf_",)),
+    (re.compile(r"\bgh[pousr]_[A-Za-z0-9]{20,}"), ("ghp_", "gho_", "ghu_", "ghs_", "ghr_")),
+    (re.compile(r"\bAKIA[0-9A-Z]{16}\b"), ("akia",)),
+    (re.compile(r"(?i)((?:api_?key|access_token|token|key)=)[^&\s\"']{8,}"), ("key=", "token=")),
     # header lines and JSON/YAML text: `Authorization: Basic ...`, `"api_key": "..."`
-    re.compile(r"(?i)((?:authorization|x-api-key|api[_-]?key|access[_-]?token|client[_-]?secret|password)[\"']?\s*[:=]\s*[\"']?(?:(?:basic|bearer|token|digest)\s+)?)[^\s\"'&,}]{6,}"),
+    (re.compile(r"(?i)((?:authorization|x-api-key|api[_-]?key|access[_-]?token|client[_-]?secret|password)[\"']?\s*[:=]\s*[\"']?(?:(?:basic|bearer|token|digest)\s+)?)[^\s\"'&,}]{6,}"),
+     ("authorization", "api-key", "api_key", "apikey", "access-token", "access_token", "accesstoken", "client-secret", "client_secret", "clientsecret", "password")),
 ]
+#: a few substrings, one of which every trigger above contains: text without any (most text) is
+#: returned after these scans alone
+_GATES = ("bearer", "sk-", "hf_", "gh", "akia", "key", "token", "authoriz", "secret", "password")
+assert all(any(g in t for g in _GATES) for _, triggers in _PATTERNS for t in triggers)
 _ENV_HINTS = ("KEY", "TOKEN", "SECRET", "PASSWORD")
 _known: set[str] = set()
+#: ``_known``, longest first (a secret containing another is replaced whole); kept in step on registration
+_known_longest_first: list[str] = []
 
 
 def register_secret(value: str | None) -> None:
     """Remember a secret value so it is redacted wherever it shows up later."""
-    if value and len(value) >= 6:
+    if value and len(value) >= 6 and value not in _known:
         _known.add(value)
+        _known_longest_first[:] = sorted(_known, key=len, reverse=True)
 
 
 def register_env_secrets(environ: dict[str, str] | None = None) -> None:
@@ -46,10 +57,15 @@ def register_env_secrets(environ: dict[str, str] | None = None) -> None:
 
 
 def redact_text(text: str) -> str:
-    for secret in sorted(_known, key=len, reverse=True):
+    for secret in _known_longest_first:
         if secret in text:
             text = text.replace(secret, REDACTED)
-    for pattern in _PATTERNS:
+    lower = text.casefold()  # as (?i) folds: "ſ" and the Kelvin sign count as "s" and "k"
+    if not any(g in lower for g in _GATES):
+        return text
+    for pattern, triggers in _PATTERNS:
+        if not any(t in lower for t in triggers):
+            continue
         if pattern.groups:
             text = pattern.sub(lambda m: m.group(1) + REDACTED, text)
         else:

@@ -139,3 +139,15 @@ def test_ordinary_keys_are_kept(key: str) -> None:
 ])
 def test_secret_shaped_text_is_redacted(text: str, secret: str) -> None:
     assert secret not in redact(text)
+
+
+@pytest.mark.parametrize("text", [
+    "BEARER abcdefgh12345678", "Authorization: Basic dXNlcjpwYXNzd29yZA==", "X-API-KEY: abcdef123456",
+    "https://x/y?API_KEY=abcdef123456", "ACCESS-TOKEN = 'abcdef123456'", "client_secret: abcdef123456",
+    "sk-proj-ABCDEFGHIJKLMNOPQRST", "hf_ABCDEFGHIJKLMNOPQRSTUV", "ghs_ABCDEFGHIJKLMNOPQRSTUV", "AKIAABCDEFGHIJKLMNOP",
+    "pasſword=abcdef123456",  # (?i) folds the long s to 's': the cheap pre-check must fold it too
+])
+def test_the_cheap_pre_check_never_skips_a_secret_shape(text: str) -> None:
+    from tools.redact import redact_text
+
+    assert "[REDACTED]" in redact_text(f"some prose around it: {text} and after")
