@@ -40,16 +40,6 @@ def parse_spec(spec: str) -> tuple[str, str, dict[str, str]]:
     return provider, name, dict(parse_qsl(query, keep_blank_values=True))
 
 
-def _load_registrations() -> None:
-    """Benchmarks and agents register their scripted policies on import (e.g. ``smoke-oracle``);
-    load them so ``make_chat_model("scripted:smoke-oracle")`` works in a fresh notebook too."""
-    from evals.benchmark import benchmark_names
-    from graphs.registry import agent_names
-
-    benchmark_names()
-    agent_names()
-
-
 def check_spec(spec: str) -> None:
     """Reject a spec that could never build a model, before a run starts (the CLI's usage check).
 
@@ -65,12 +55,7 @@ def check_spec(spec: str) -> None:
         return
     if provider != "scripted":
         return
-    from agents.scripted import _POLICIES
-
-    if name not in _POLICIES:
-        _load_registrations()
-    if name not in _POLICIES:
-        raise ModelSpecError(f"unknown scripted model {name!r}; known: {', '.join(sorted(_POLICIES))}")
+    _known_policy(name)
     for key in ("latency", "faults", "retry_wait"):
         try:
             value = float(params.get(key, 0) or 0)
@@ -78,6 +63,17 @@ def check_spec(spec: str) -> None:
             raise ModelSpecError(f"scripted:{name}: {key} must be a number, got {params[key]!r}") from None
         if value < 0 or (key == "faults" and value > 1):
             raise ModelSpecError(f"scripted:{name}: {key}={value} is out of range")
+
+
+def _known_policy(name: str) -> None:
+    """Scripted policies register on import: the generic ones here (``agents.scripted``), the
+    gold-reading ones on the evaluation side (``evals.oracles``, ``evals.benchmarks``), which the
+    harness imports before it builds a model. This layer never imports them (layers point down)."""
+    from agents.scripted import _POLICIES
+
+    if name not in _POLICIES:
+        raise ModelSpecError(f"unknown scripted model {name!r}; known: {', '.join(sorted(_POLICIES))} "
+                             "(benchmark oracles register when the evaluation side is imported, e.g. `import evals.oracles`)")
 
 
 def _policy_seed(task: Task | None, seed: int) -> int:
@@ -133,10 +129,7 @@ def make_chat_model(spec: str, *, task: Task | None = None, seed: int = 0, base_
 def _scripted(name: str, params: dict[str, str], task: Task | None, seed: int, retry: RetryPolicy) -> BaseChatModel:
     from agents.scripted import _POLICIES, ScriptedChatModel, faulty
 
-    if name not in _POLICIES:
-        _load_registrations()
-    if name not in _POLICIES:
-        raise ModelSpecError(f"unknown scripted model {name!r}; known: {', '.join(sorted(_POLICIES))}")
+    _known_policy(name)
     try:
         policy = _POLICIES[name](task, params)
         latency = float(params.get("latency", 0) or 0)

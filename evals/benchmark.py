@@ -161,3 +161,4 @@ def get_benchmark(name: str) -> Benchmark:
 
 def _load_builtins() -> None:
     import evals.benchmarks  # noqa: F401  (registers the built-in benchmarks)
+    import evals.oracles  # noqa: F401  (registers the gold-reading scripted models)

@@ -22,7 +22,6 @@ from typing import Any
 from langchain_core.language_models import BaseChatModel
 from langgraph.graph import END, START, StateGraph
 
-import agents.restgpt.scripted_oracle  # noqa: F401  (registers scripted:restgpt-oracle)
 from agents.restgpt.config import BudgetExceeded, RestGPTConfig
 from agents.restgpt.meter import Meter
 from agents.restgpt.protocol import PlannerDecision, SelectorDecision, endpoint_in_plan

@@ -25,7 +25,6 @@ from typing import Any, ClassVar
 
 from langchain_core.runnables import RunnableConfig
 
-import agents.browser.oracle  # noqa: F401  (registers scripted:browser-oracle)
 from evals.benchmark import Benchmark, EpisodeOutcome, RunOptions, outcome_from_state, register_benchmark
 from evals.datasets.assistantbench import load_tasks, split_name
 from evals.scorers.assistantbench import aggregate, exact_match, independent_has_answer, score_answer

@@ -8,9 +8,9 @@ from fastapi.testclient import TestClient
 
 from agents.browser.answer import format_answer
 from agents.browser.closed_book import extract_final_answer
-from agents.browser.oracle import find_ref, resolve
 from agents.browser.policy import parse_decision
 from agents.parsing import ParseError
+from evals.oracles.browser import find_ref, resolve
 from evals.scorers.assistantbench import score
 from tools.browser.netpolicy import check_url
 from tools.browser.observe import compact_snapshot

@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 from langchain_core.messages import BaseMessage
 
-from agents.browser.oracle import find_ref
 from agents.scripted import register_scripted
 from evals.benchmark import RunOptions
 from evals.benchmarks.assistantbench import AssistantBenchLocal
+from evals.oracles.browser import find_ref
 from evals.runner import EpisodeRunner
 from evals.trace import Trace, TraceStore
 from tools.browser.sites.tasks import TASKS_BY_ID

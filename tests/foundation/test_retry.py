@@ -89,6 +89,7 @@ async def test_with_retries_upgrades_an_existing_instance_and_keeps_structured_o
 
 
 def test_scripted_fault_model_built_by_the_factory_retries() -> None:
+    import evals.benchmarks.smoke  # noqa: F401  (registers scripted:smoke-oracle)
     from agents.models import make_chat_model
     from evals.trace import Task
 

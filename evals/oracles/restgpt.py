@@ -7,7 +7,9 @@ that prints the values later calls and the answer need, and the planner finally 
 Values therefore flow only through the graph (parser output -> caller result -> background ->
 next prompt), never through the policy's memory: reaching the oracle's score proves the wiring,
 the parser path and the executor. It answers in JSON when the prompt asks for it (structured
-output) and in the text protocol otherwise, so both paths are exercised.
+output) and in the text protocol otherwise, so both paths are exercised. A prompt from a role it
+does not play raises ``UnknownRoleError``: answering it from the gold would let an agent that
+never calls the API score as a success.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from langchain_core.messages import BaseMessage
 
 from agents.restgpt.llm import message_role
 from agents.scripted import register_scripted
+from evals.oracles.errors import UnknownRoleError
 from tools.trace_schema import Task
 
 _VALUE = re.compile(r"^\[(\d+(?:\.[^\]\s]+)*)\] = (.+)$", re.MULTILINE)
@@ -71,6 +74,11 @@ def _fill(obj: Any, values: dict[str, Any], placeholder: str | None = None) -> A
     return obj
 
 
+#: the roles the oracle plays (each is a ``_<role>`` method)
+ROLES = ("planner", "selector", "caller", "parser", "react", "reflect", "deps_plan", "deps_select", "deps_describe",
+         "deps_explain", "offline_plan", "offline_answer")
+
+
 class OraclePolicy:
     upstream = False
 
@@ -103,15 +111,14 @@ class OraclePolicy:
         as_json = _HINT in user
         user = user.split(_HINT)[0]
         values = _values(user)
-        handler = getattr(self, f"_{role}", None)
-        if handler is None:
-            return "Final Answer: " + self.final(values)
+        if role not in ROLES:
+            raise UnknownRoleError(f"scripted:restgpt-oracle does not play the role {role or '(untagged prompt)'!r}; it plays: {', '.join(ROLES)}")
         # The upstream pack sends one completion prompt: its format section and examples come
         # first, the live transcript after the last "Begin!".
         self.upstream = _BEGIN in user
         if role in ("planner", "selector", "caller") and self.upstream:
             user = user.rsplit(_BEGIN, 1)[1]
-        reply = handler(user=user, system=system, values=values)
+        reply = getattr(self, f"_{role}")(user=user, system=system, values=values)
         if isinstance(reply, tuple):
             text, obj = reply
             return json.dumps(obj) if as_json else text

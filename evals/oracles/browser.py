@@ -5,6 +5,8 @@ For an ``assistantbench-local`` task it follows the task's plan (``tools.browser
 turning each abstract step ("select 'Maple Bay' in the Town combobox") into a concrete action by
 finding the element's ref in the observation it is shown, so it exercises the real page, refs and
 actions. Any other task (e.g. an AssistantBench validation task) gets the gold answer at once.
+A prompt that is neither the browsing policy's nor the closed-book one raises
+``UnknownRoleError`` instead of answering from the gold.
 It is stateless: the step index is the number of actions already listed in the prompt, so model
 retries cannot desynchronise it.
 
@@ -24,6 +26,7 @@ from langchain_core.messages import BaseMessage
 from agents.browser.closed_book import CLOSED_BOOK_MARKER
 from agents.browser.policy import POLICY_MARKER
 from agents.scripted import register_scripted
+from evals.oracles.errors import UnknownRoleError
 from tools.browser.sites.tasks import TASKS_BY_ID
 from tools.trace_schema import Task
 
@@ -99,7 +102,7 @@ def _oracle(task: Task | None, params: dict[str, str]):
         if CLOSED_BOOK_MARKER in prompt:
             return f"I recall this one.\nThe final answer is: {final}"
         if POLICY_MARKER not in prompt:
-            return final
+            raise UnknownRoleError("scripted:browser-oracle answers only the browsing policy's and the closed-book prompts")
         if give_up:
             action: dict[str, Any] = {"action": "answer", "text": "", "thought": "giving up"}
         else:
