@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import httpx
@@ -72,29 +73,18 @@ async def studio_graph(agent: str, config: Any = None, *, model: str | None = No
     return with_input_form(agent, spec.build(chat, env, options or {}))
 
 
-async def restgpt(config: Any = None) -> CompiledStateGraph:
-    return await studio_graph("restgpt", config)
+def _factory(agent: str) -> Callable[[Any], Awaitable[CompiledStateGraph]]:
+    async def factory(config: Any = None) -> CompiledStateGraph:
+        return await studio_graph(agent, config)
+
+    factory.__name__ = factory.__qualname__ = agent.replace("-", "_")
+    return factory
 
 
-async def restgpt_no_planner(config: Any = None) -> CompiledStateGraph:
-    return await studio_graph("restgpt-no-planner", config)
-
-
-async def restgpt_no_parser(config: Any = None) -> CompiledStateGraph:
-    return await studio_graph("restgpt-no-parser", config)
-
-
-async def react(config: Any = None) -> CompiledStateGraph:
-    return await studio_graph("react", config)
-
-
-async def reflexion(config: Any = None) -> CompiledStateGraph:
-    return await studio_graph("reflexion", config)
-
-
-async def deps(config: Any = None) -> CompiledStateGraph:
-    return await studio_graph("deps", config)
-
-
-async def offline(config: Any = None) -> CompiledStateGraph:
-    return await studio_graph("offline", config)
+restgpt = _factory("restgpt")
+restgpt_no_planner = _factory("restgpt-no-planner")
+restgpt_no_parser = _factory("restgpt-no-parser")
+react = _factory("react")
+reflexion = _factory("reflexion")
+deps = _factory("deps")
+offline = _factory("offline")

@@ -65,5 +65,18 @@ def trace_rows(run_dir: Path) -> list[dict[str, Any]]:
     return rows
 
 
+def one_node_graph(fn: Any) -> Any:
+    """A compiled ``ChatState`` graph whose only node is ``fn`` (for test agents)."""
+    from langgraph.graph import END, START, StateGraph
+
+    from graphs.chat import ChatState
+
+    graph = StateGraph(ChatState)
+    graph.add_node("act", fn)
+    graph.add_edge(START, "act")
+    graph.add_edge("act", END)
+    return graph.compile()
+
+
 def smoke_ids(n: int) -> set[str]:
     return {f"smoke/{i}" for i in range(n)}

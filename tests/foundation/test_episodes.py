@@ -9,23 +9,17 @@ from pathlib import Path
 from typing import Annotated, Any, NotRequired
 
 from langchain_core.messages import HumanMessage
-from langgraph.graph import END, START, StateGraph
+from langgraph.graph import START, StateGraph
 from pydantic import BaseModel
 
 from evals.benchmark import RunOptions
 from evals.runner import run_sync
 from graphs.chat import ChatState
 from graphs.registry import register_agent
-from tests.foundation.conftest import trace_rows
+from tests.foundation.conftest import one_node_graph, trace_rows
 from tools.events import parse_outcome
 
-
-def _one_node(fn: Any) -> Any:
-    graph = StateGraph(ChatState)
-    graph.add_node("act", fn)
-    graph.add_edge(START, "act")
-    graph.add_edge("act", END)
-    return graph.compile()
+_one_node = one_node_graph
 
 
 class LoopState(ChatState):

@@ -9,7 +9,6 @@ from typing import Any
 import httpx
 import pytest
 from langchain_core.messages import HumanMessage
-from langgraph.graph import END, START, StateGraph
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse
@@ -19,7 +18,7 @@ from agents.scripted import register_scripted
 from evals.redact import REDACTED, redact
 from graphs.chat import ChatState
 from graphs.registry import register_agent
-from tests.foundation.conftest import cli, trace_rows
+from tests.foundation.conftest import cli, one_node_graph, trace_rows
 from tools.events import HttpExchange, emit
 
 OPENAI_KEY = "sk-proj-" + "A1b2C3d4E5f6G7h8I9j0K1l2"
@@ -75,11 +74,7 @@ def _tool_agent(model: Any, env: Any, options: dict[str, Any]) -> Any:
         await model.ainvoke([HumanMessage(state["instruction"])])
         return {"final_answer": "done", "status": "finished"}
 
-    graph = StateGraph(ChatState)
-    graph.add_node("act", act)
-    graph.add_edge(START, "act")
-    graph.add_edge("act", END)
-    return graph.compile()
+    return one_node_graph(act)
 
 
 register_agent("test-tool-secrets", _tool_agent, env_kind="none")

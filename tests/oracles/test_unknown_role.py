@@ -8,11 +8,10 @@ fails with ``UnknownRoleError``, and nothing scores as a success.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, TypedDict
+from typing import Any
 
 import pytest
 from langchain_core.messages import HumanMessage
-from langgraph.graph import END, START, StateGraph
 
 from evals.benchmark import RunOptions
 from evals.oracles import UnknownRoleError
@@ -20,27 +19,19 @@ from evals.oracles.browser import _oracle
 from evals.oracles.restgpt import OraclePolicy
 from evals.runner import run_sync
 from evals.trace import Task, TraceStore
+from graphs.chat import ChatState
 from graphs.registry import register_agent
-
-
-class _State(TypedDict, total=False):
-    instruction: str
-    final_answer: str | None
-    status: str
+from tests.foundation.conftest import one_node_graph
 
 
 def _broken(model: Any, env: Any, options: dict[str, Any]) -> Any:
     """A variant that forgot its roles and its API: it asks the model straight away."""
 
-    async def answer(state: _State) -> dict[str, Any]:
+    async def answer(state: ChatState) -> dict[str, Any]:
         reply = await model.ainvoke([HumanMessage(state["instruction"])])
         return {"final_answer": str(reply.content), "status": "finished"}
 
-    graph = StateGraph(_State)
-    graph.add_node("answer", answer)
-    graph.add_edge(START, "answer")
-    graph.add_edge("answer", END)
-    return graph.compile()
+    return one_node_graph(answer)
 
 
 register_agent("test-broken-no-api", _broken, env_kind="openapi")
