@@ -93,6 +93,8 @@ class Benchmark(abc.ABC):
     episode_success_key: ClassVar[str] = "success"
     #: model options the published runs used (temperature, max_tokens); ``-M`` overrides them
     decoding: ClassVar[dict[str, Any]] = {}
+    #: metric -> the per-episode score it is the mean of, where the names do not say it (``evals.stats``)
+    metric_sources: ClassVar[dict[str, str]] = {}
 
     @abc.abstractmethod
     def tasks(self, options: RunOptions) -> list[Task]:

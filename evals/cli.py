@@ -230,6 +230,28 @@ def export(
         Console().print(f"wrote {path}", highlight=False)
 
 
+@app.command()
+def view(
+    run_dirs: Annotated[list[Path], typer.Argument(help="run folders to show side by side")],
+    host: Annotated[str, typer.Option(help="bind address (loopback by default)")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port; 0 picks a free one")] = 0,
+    export: Annotated[Path | None, typer.Option("--export", help="write a static copy of the viewer into this folder instead of serving")] = None,
+    open_browser: Annotated[bool, typer.Option("--open/--no-open", help="open the page in the browser")] = True,
+) -> None:
+    """Browse runs: episode table (filter, sort), and each episode's graph path, prompts, outputs,
+    parse errors, HTTP calls, programs, screenshots, state diff and gold path."""
+    missing = [str(d) for d in run_dirs if not (d / "traces.jsonl").is_file()]
+    if missing:
+        raise usage_error(f"no traces.jsonl in {', '.join(missing)}")
+    from evals.viewer.server import Viewer, export_site, serve
+
+    viewer = Viewer(run_dirs)
+    if export is not None:
+        Console().print(f"wrote {export_site(viewer, export)}", highlight=False)
+        return
+    serve(viewer, host=host, port=port, open_browser=open_browser)
+
+
 @app.command("list")
 def list_things() -> None:
     """Show benchmarks, agents and model specs."""

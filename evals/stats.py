@@ -95,16 +95,24 @@ def episode_stats(scores: Sequence[dict[str, Any]]) -> dict[str, dict[str, Any]]
     return out
 
 
-def metric_stats(metrics: dict[str, float], stats: dict[str, dict[str, Any]], n: int) -> dict[str, dict[str, Any]]:
-    """Attach an interval to each metric that equals the mean of a per-episode score over all episodes."""
+def metric_stats(metrics: dict[str, float], stats: dict[str, dict[str, Any]], n: int, sources: dict[str, str] | None = None) -> dict[str, dict[str, Any]]:
+    """Attach an interval to each metric that is the mean of a per-episode score over all episodes.
+
+    The source is the benchmark's declared one (``Benchmark.metric_sources``), else a score whose
+    name the metric's name contains or shares a 3-letter prefix with (``success_rate`` <- ``success``,
+    ``mean_api_calls`` <- ``api_calls``); and its mean must equal the metric over the same n, so a
+    metric that merely happens to equal some unrelated score's mean (a 0.0 delta and a 0/3 rate)
+    gets no interval.
+    """
     out: dict[str, dict[str, Any]] = {}
     for metric, value in metrics.items():
-        matches = [k for k, stat in stats.items() if stat["n"] == n and abs(stat["mean"] - float(value)) <= 1e-6]
-        if matches:
-            # equal means over the same n give the same interval; the name closest to the metric's
-            # (``answer_rate`` <- ``answered``) is only the more helpful ``source`` label
-            key = max(matches, key=lambda k: (_common_prefix(k, metric) if _common_prefix(k, metric) >= 3 else 0, -matches.index(k)))
-            out[metric] = {**stats[key], "source": key}
+        declared = (sources or {}).get(metric)
+        names = [declared] if declared else [k for k in stats if k in metric or _common_prefix(k, metric) >= 3]
+        for key in names:
+            stat = stats.get(key)
+            if stat is not None and stat["n"] == n and abs(stat["mean"] - float(value)) <= 1e-6:
+                out[metric] = {**stat, "source": key}
+                break
     return out
 
 

@@ -93,10 +93,11 @@ def run_statistics(bench: Benchmark, traces: list[Trace], scores: list[dict[str,
     epochs = max(epoch_of(t) for t in traces) + 1
     out: dict[str, Any] = {
         "n_tasks": len({t.task_id for t in traces}),
+        "success_key": bench.episode_success_key,
         "errors": sum(t.status.startswith("error") for t in traces),
         "cost_usd": None if any(c is None for c in costs) else round(sum(costs), 6),  # type: ignore[arg-type]
         "episode_stats": stats,
-        "metric_stats": metric_stats(metrics, stats, len(traces)),
+        "metric_stats": metric_stats(metrics, stats, len(traces), getattr(bench, "metric_sources", None)),
     }
     if epochs > 1:
         key = bench.episode_success_key

@@ -30,6 +30,7 @@ class SmokeBenchmark(Benchmark):
     metric_keys: ClassVar[tuple[str, ...]] = ("accuracy", "answer_rate")
     default_agent: ClassVar[str] = "chat"
     env_kind: ClassVar[str] = "none"
+    metric_sources: ClassVar[dict[str, str]] = {"accuracy": "success", "answer_rate": "answered"}
 
     def tasks(self, options: RunOptions) -> list[Task]:
         rng = random.Random(int(options.bench_options.get("dataset_seed", 7)))

@@ -80,3 +80,14 @@ def test_many_runs_concatenate_with_a_run_column(tmp_path: Path) -> None:
             store.append(trace)
     ep = results.episodes([tmp_path / "a", tmp_path / "b"])
     assert sorted(ep.run.unique()) == [str(tmp_path / "a"), str(tmp_path / "b")] and len(ep) == 4
+
+
+def test_view_export_from_the_cli_and_usage_error_without_traces(tmp_path: Path) -> None:
+    from tests.foundation.conftest import cli
+
+    run = tmp_path / "run"
+    assert cli("run", "smoke", "--model", "scripted:smoke-oracle", "--limit", "3", "--out", run, "--quiet").exit_code == 0
+    result = cli("view", run, "--export", tmp_path / "site")
+    assert result.exit_code == 0 and (tmp_path / "site" / "data" / "0" / "ep" / "2.json").is_file()
+    missing = cli("view", tmp_path / "nothing")
+    assert missing.exit_code == 2 and "no traces.jsonl" in missing.stderr
