@@ -26,7 +26,8 @@ def _failed_spotify_trace(task: Task) -> Trace:
                       {"type": "human", "content": task.instruction}], raw_output="Plan: {{{ maybe", parse_error="json_error: no JSON value in the reply",
                       input_tokens=50, output_tokens=4)
     http = ToolCall(kind="http", name="GET /me", method="GET", url="http://127.0.0.1/v1/me", path="/me", status=200, response='{"id": "u1"}', extra={"template": "GET /me"})
-    trace = Trace(task_id=task.id, task=task, benchmark="restbench-spotify", agent="restgpt", model="scripted:weak",
+    # same run identity as the oracle run it joins (scoring refuses folders that mix runs)
+    trace = Trace(task_id=task.id, task=task, benchmark="restbench-spotify", agent="oracle", model="none",
                   steps=[Step(index=0, node="planner", model_calls=[parse]), Step(index=1, node="caller", tool_calls=[http])], final_answer="I could not do it.")
     trace.recompute_usage()
     return trace
