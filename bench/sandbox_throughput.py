@@ -9,7 +9,11 @@ The request mix is the oracle's: the 229 reference calls of the 100 RestBench TM
   measured ~350 requests/s against ~1,500 for 32 clients on the same server: httpx's connection
   pool, not the sandbox, was the limit, so sharing it would under-report the server.
 
-Usage: ``python bench/sandbox_throughput.py [--seconds 5] [--concurrency 1 8 32] [--rounds 3]``.
+Usage: ``python bench/sandbox_throughput.py [--seconds 5] [--concurrency 1 8 32] [--rounds 3] [--world served|facts|both]
+[--no-loopback]``. ``--world facts`` serves the authored facts alone (the world before the real-scale padding,
+``tools/sandbox/tmdb/padding``), ``both`` measures the two in-process back to back; the first line per
+world is its load time (the padded world is read from its cache file after the first build). To compare
+with another checkout, run its copy of this script with ``PYTHONPATH=<checkout>`` in the same session.
 Prints numbers; asserts nothing (house rule: measure, don't assert).
 """
 
@@ -27,7 +31,7 @@ import httpx
 
 from tools.openapi.serve import free_port
 from tools.sandbox.tmdb.app import create_app
-from tools.sandbox.tmdb.db import get_db
+from tools.sandbox.tmdb.db import FixtureDB, get_db, get_facts_db
 from tools.sandbox.tmdb.reference import replay
 from tools.sandbox.tmdb.solutions import SOLUTIONS
 
@@ -40,8 +44,7 @@ def _summary(samples: list[float]) -> str:
     return f"median {statistics.median(ms):.2f} ms, p95 {ms[int(0.95 * (len(ms) - 1))]:.2f} ms, mean {statistics.fmean(ms):.2f} ms over {len(ms)} requests"
 
 
-def bench_handlers(rounds: int) -> None:
-    db = get_db()
+def bench_handlers(rounds: int, db: FixtureDB) -> None:
     replay(db, CALLS)  # warm caches
     samples = []
     for _ in range(rounds):
@@ -52,8 +55,8 @@ def bench_handlers(rounds: int) -> None:
     print(f"in-process, handler only:   {_summary(samples)}")
 
 
-async def bench_asgi(rounds: int) -> None:
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=create_app()), base_url="http://tmdb.sandbox/3", headers=AUTH) as client:
+async def bench_asgi(rounds: int, db: FixtureDB) -> None:
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=create_app(db)), base_url="http://tmdb.sandbox/3", headers=AUTH) as client:
         for c in CALLS:  # warm-up
             await client.get(c["path"], params=c["params"])
         samples = []
@@ -116,11 +119,18 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--concurrency", type=int, nargs="+", default=[1, 8, 32])
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--world", choices=["served", "facts", "both"], default="served")
+    parser.add_argument("--no-loopback", action="store_true")
     args = parser.parse_args()
     print(f"request mix: {len(CALLS)} reference calls of {len(SOLUTIONS)} RestBench TMDB queries; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
-    bench_handlers(args.rounds)
-    asyncio.run(bench_asgi(args.rounds))
-    bench_loopback(args.concurrency, args.seconds)
+    for world in (["facts", "served"] if args.world == "both" else [args.world]):
+        t = time.perf_counter()
+        db = get_db() if world == "served" else get_facts_db()
+        print(f"[{world}] load {time.perf_counter() - t:.2f} s ({len(db.movies)} movies, {len(db.people)} people)")
+        bench_handlers(args.rounds, db)
+        asyncio.run(bench_asgi(args.rounds, db))
+    if not args.no_loopback:
+        bench_loopback(args.concurrency, args.seconds)
 
 
 if __name__ == "__main__":

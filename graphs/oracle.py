@@ -9,45 +9,14 @@ sandbox and scorer agree; it is the ceiling every other agent is compared with.
 
 from __future__ import annotations
 
-import json
-import re
 from typing import Any, NotRequired, TypedDict
 
 from langgraph.graph import END, START, StateGraph
 
 from graphs.registry import register_agent
+from tools.placeholders import ReferenceError_, substitute
 
-_PLACEHOLDER = re.compile(r"\$\{(\d+)((?:\.[^.}]+)*)\}")
-
-
-class ReferenceError_(KeyError):
-    """A placeholder that points at nothing (a reference-solution bug, reported with its path)."""
-
-
-def _lookup(responses: list[Any], index: int, dotted: str) -> Any:
-    if index >= len(responses):
-        raise ReferenceError_(f"${{{index}{dotted}}}: only {len(responses)} responses so far")
-    value = responses[index]
-    for part in [p for p in dotted.split(".") if p]:
-        try:
-            value = value[int(part)] if isinstance(value, list) else value[part]
-        except (KeyError, IndexError, ValueError, TypeError) as exc:
-            raise ReferenceError_(f"${{{index}{dotted}}}: no {part!r} in {json.dumps(value)[:200]}") from exc
-    return value
-
-
-def substitute(obj: Any, responses: list[Any]) -> Any:
-    """Resolve placeholders in strings, recursively through dicts and lists."""
-    if isinstance(obj, str):
-        whole = _PLACEHOLDER.fullmatch(obj)
-        if whole:
-            return _lookup(responses, int(whole.group(1)), whole.group(2))
-        return _PLACEHOLDER.sub(lambda m: str(_lookup(responses, int(m.group(1)), m.group(2))), obj)
-    if isinstance(obj, dict):
-        return {k: substitute(v, responses) for k, v in obj.items()}
-    if isinstance(obj, list):
-        return [substitute(v, responses) for v in obj]
-    return obj
+__all__ = ["ReferenceError_", "build_oracle", "substitute"]  # the placeholder helpers live in tools.placeholders
 
 
 class OracleState(TypedDict):

@@ -12,13 +12,23 @@ from evals.recording import EpisodeRecorder, reset_recorder, set_recorder
 from evals.scorers.restbench import is_subsequence
 from evals.scorers.tmdb_success import check
 from tools.openapi import HttpTool, operations
+from tools.placeholders import substitute
 from tools.sandbox.tmdb.app import create_app
+from tools.sandbox.tmdb.db import get_db
+from tools.sandbox.tmdb.reference import replay
 from tools.sandbox.tmdb.solutions import SOLUTIONS, reference_gold
 
 
 @pytest.fixture(scope="module")
 def golds():
-    return {i: reference_gold(i) for i in range(1, 101)}
+    """Each query's gold, with ``text``: its reference answer resolved against the sandbox's responses."""
+    db = get_db()
+    out = {}
+    for i in range(1, 101):
+        gold = reference_gold(i)
+        responses = replay(db, substitute(gold["reference_calls"], replay(db, SOLUTIONS[i].calls)))
+        out[i] = gold | {"text": substitute(gold["reference_answer"], responses), "responses": responses}
+    return out
 
 
 async def test_answers_recomputed_over_http_meet_criteria_and_responses_validate(tmdb_spec, schema_errors, golds):
@@ -41,13 +51,26 @@ async def test_answers_recomputed_over_http_meet_criteria_and_responses_validate
                     continue
                 problems += [f"{index}: {e}" for e in schema_errors(r.template.split(" ", 1)[1], r.status, r.json)]
             answer = sol.answer([r.json for r in results])
-            assert answer == golds[index]["reference_answer"], index  # HTTP and direct replay agree
+            assert answer == golds[index]["text"], index  # HTTP and direct replay agree
             assert check(golds[index]["criterion"], answer), (index, answer)
             assert is_subsequence(queries[index].solution, [r.template for r in results]), (index, [r.template for r in results])
     finally:
         reset_recorder(token)
         await http.aclose()
     assert checked >= 226 and not problems, problems[:10]
+
+
+def test_templated_gold_resolves_to_the_concrete_solution(golds):
+    """The ``${N.a.b}`` gold replays the concrete calls (same paths) and, resolved, is the concrete answer; values flow
+    between calls in most solutions (what makes a reader that cannot see them fail)."""
+    db = get_db()
+    flowing = 0
+    for i, sol in SOLUTIONS.items():
+        gold = golds[i]
+        assert substitute(gold["reference_calls"], gold["responses"]) == sol.calls, i
+        assert gold["text"] == sol.answer(replay(db, sol.calls)), i
+        flowing += "${" in str(gold["reference_calls"]) + gold["reference_answer"]
+    assert flowing >= 90, flowing
 
 
 def test_i_dont_know_fails_every_criterion(golds):
@@ -57,7 +80,7 @@ def test_i_dont_know_fails_every_criterion(golds):
 
 @pytest.mark.parametrize("shift", [1, 2, 3, 7, 50])
 def test_swapped_reference_answers_fail_at_least_95_of_100(golds, shift):
-    passed = [i for i in range(1, 101) if check(golds[i]["criterion"], golds[(i - 1 + shift) % 100 + 1]["reference_answer"])]
+    passed = [i for i in range(1, 101) if check(golds[i]["criterion"], golds[(i - 1 + shift) % 100 + 1]["text"])]
     assert len(passed) <= 5, passed
 
 

@@ -1,4 +1,4 @@
-"""The TMDB fixture database: loads and validates ``fixtures/*.json``, indexes it, and searches it.
+"""The TMDB fixture database: loads and validates ``fixtures/*.json``, pads it to scale, and indexes it.
 
 Loaded once per process (``get_db``); read-only, so one instance serves every episode. Person
 credits are not authored: they are the reverse index of the movie/TV credits, so a person's
@@ -7,14 +7,12 @@ filmography and a film's cast can never disagree.
 
 from __future__ import annotations
 
-import difflib
 import json
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from tools.sandbox.tmdb.derive import normalise
 from tools.sandbox.tmdb.models import (
     Collection,
     Company,
@@ -28,6 +26,8 @@ from tools.sandbox.tmdb.models import (
     TVFile,
     TVShow,
 )
+from tools.sandbox.tmdb.padding.cache import padded_world
+from tools.sandbox.tmdb.padding.generate import World
 
 FIXTURES = Path(__file__).with_name("fixtures")
 
@@ -48,21 +48,34 @@ class FixtureError(ValueError):
 
 
 class FixtureDB:
-    def __init__(self, root: Path = FIXTURES):
+    """``padded`` (the default, what the sandbox serves) adds the generated padding of ``padding.generate``
+    to the authored facts; ``padded=False`` is the authored world alone (the facts the padding must keep)."""
+
+    def __init__(self, root: Path = FIXTURES, padded: bool = True):
         def load(name: str, model):  # noqa: ANN001 - a pydantic model class
             return model.model_validate(json.loads((root / name).read_text(encoding="utf-8")))
 
-        self.people: dict[int, Person] = _index(load("people.json", PeopleFile).people, "person")
-        self.movies: dict[int, Movie] = _index(load("movies.json", MovieFile).movies, "movie")
-        self.shows: dict[int, TVShow] = _index(load("tv.json", TVFile).shows, "tv")
         orgs = load("orgs.json", Orgs)
-        self.companies: dict[int, Company] = _index(orgs.companies, "company")
-        self.networks: dict[int, Network] = _index(orgs.networks, "network")
-        self.collections: dict[int, Collection] = _index(orgs.collections, "collection")
-        self.lists: FrozenLists = load("lists.json", FrozenLists)
+        world = World(
+            people=_index(load("people.json", PeopleFile).people, "person"), movies=_index(load("movies.json", MovieFile).movies, "movie"),
+            shows=_index(load("tv.json", TVFile).shows, "tv"), companies=_index(orgs.companies, "company"), networks=_index(orgs.networks, "network"),
+            collections=_index(orgs.collections, "collection"), lists=load("lists.json", FrozenLists))
+        self.padded = padded
+        self._use(world)
+        self._check_references()  # the authored files; the padding references only ids it made or authored ones
+        if padded:
+            self._use(padded_world(world, root))
         self.credits: dict[int, list[Credit]] = defaultdict(list)
         self._build_person_credits()
-        self._check_references()
+
+    def _use(self, world: World) -> None:
+        self.people: dict[int, Person] = world.people
+        self.movies: dict[int, Movie] = world.movies
+        self.shows: dict[int, TVShow] = world.shows
+        self.companies: dict[int, Company] = world.companies
+        self.networks: dict[int, Network] = world.networks
+        self.collections: dict[int, Collection] = world.collections
+        self.lists: FrozenLists = world.lists
 
     def _build_person_credits(self) -> None:
         for movie in self.movies.values():
@@ -169,45 +182,11 @@ def _index(items: list, kind: str) -> dict:
 
 @lru_cache(maxsize=1)
 def get_db() -> FixtureDB:
+    """The world the sandbox serves: authored facts plus generated padding (built once per process)."""
     return FixtureDB()
 
 
-# --- search ----------------------------------------------------------------------------------------
-def _close(token: str, word: str) -> bool:
-    """A query word matches a name word as a prefix or within one or two typos ("redemptionn")."""
-    if word.startswith(token):
-        return True
-    if abs(len(word) - len(token)) > 2 or len(token) < 4:
-        return False
-    matcher = difflib.SequenceMatcher(None, token, word)
-    return matcher.real_quick_ratio() >= 0.8 and matcher.quick_ratio() >= 0.8 and matcher.ratio() >= 0.8
-
-
-@lru_cache(maxsize=200_000)
-def _name_tier(q: str, name: str) -> int | None:
-    """0 exact, 1 substring, 2 every query word close to a name word (typos), None no match."""
-    n = normalise(name)
-    if not n:
-        return None
-    if q == n:
-        return 0
-    if q in n:
-        return 1
-    words = n.split()
-    return 2 if all(any(_close(t, w) for w in words) for t in q.split()) else None
-
-
-def _tier(query: str, names: list[str]) -> int | None:
-    q = normalise(query)
-    tiers = [t for t in (_name_tier(q, n) for n in names if n) if t is not None] if q else []
-    return min(tiers) if tiers else None
-
-
-def search(items: list, query: str, names, popularity) -> list:  # noqa: ANN001 - callables
-    """TMDB-like search: case- and accent-insensitive, partial, typo tolerant; best tier, then popularity."""
-    hits = []
-    for item in items:
-        tier = _tier(query, names(item))
-        if tier is not None:
-            hits.append((tier, -popularity(item), item.id, item))
-    return [h[-1] for h in sorted(hits, key=lambda h: h[:3])]
+@lru_cache(maxsize=1)
+def get_facts_db() -> FixtureDB:
+    """The authored facts alone (what the padding must leave intact; see tests/restbench_tmdb/test_padding.py)."""
+    return FixtureDB(padded=False)

@@ -1,16 +1,18 @@
 """Handlers of the list-shaped lookups: search, discover, trending and the genre lists.
 
-Searches rank like TMDB's (exact name, then partial, then typo-tolerant matches; popularity within
-a tier) and render only the requested page.
+Searches match and rank like TMDB's (``search``: word/prefix matching, exact name first, then
+popularity) and render only the requested page.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from tools.sandbox.tmdb import views as v
-from tools.sandbox.tmdb.db import search
+from tools.sandbox.tmdb.db import FixtureDB
 from tools.sandbox.tmdb.derive import MOVIE_GENRES, TV_GENRES
+from tools.sandbox.tmdb.padding.entities import is_generated
 from tools.sandbox.tmdb.params import (
     BadParam,
     Handler,
@@ -23,6 +25,20 @@ from tools.sandbox.tmdb.params import (
     _query_text,
     _shows,
 )
+from tools.sandbox.tmdb.search import SearchIndex
+
+
+@lru_cache(maxsize=16)
+def _index(db: FixtureDB, kind: str) -> SearchIndex:
+    """One inverted index per database and kind; organisations have no popularity: authored ones rank first."""
+    if kind == "movie":
+        return SearchIndex(db.movies.values(), lambda m: [m.title, m.original_title or ""], lambda m: (-m.popularity, m.id))
+    if kind == "tv":
+        return SearchIndex(db.shows.values(), lambda s: [s.name, s.original_name or ""], lambda s: (-s.popularity, s.id))
+    if kind == "person":
+        return SearchIndex(db.people.values(), lambda p: [p.name, *p.also_known_as], lambda p: (-p.popularity, p.id))
+    table = db.companies if kind == "company" else db.collections
+    return SearchIndex(table.values(), lambda c: [c.name], lambda c: (is_generated(c.id), c.id))
 
 
 # --- search, discover, trending, genres --------------------------------------------------------------
@@ -30,7 +46,7 @@ def search_movie(db, path, q):  # noqa: ANN001
     text, page = _query_text(q), _page(q)
     year, pyear = _int(q, "year"), _int(q, "primary_release_year")
     _bool(q, "include_adult")
-    hits = search(list(db.movies.values()), text, lambda m: [m.title, m.original_title or ""], lambda m: m.popularity)
+    hits = _index(db, "movie").search(text)
     for y in (year, pyear):
         if y is not None:
             hits = [m for m in hits if m.release_date[:4] == str(y)]
@@ -40,7 +56,7 @@ def search_movie(db, path, q):  # noqa: ANN001
 def search_tv(db, path, q):  # noqa: ANN001
     text, page, year = _query_text(q), _page(q), _int(q, "first_air_date_year")
     _bool(q, "include_adult")
-    hits = search(list(db.shows.values()), text, lambda s: [s.name, s.original_name or ""], lambda s: s.popularity)
+    hits = _index(db, "tv").search(text)
     if year is not None:
         hits = [s for s in hits if s.first_air_date[:4] == str(year)]
     return v.paged_render(hits, page, v.tv_item)
@@ -49,19 +65,19 @@ def search_tv(db, path, q):  # noqa: ANN001
 def search_person(db, path, q):  # noqa: ANN001
     text, page = _query_text(q), _page(q)
     _bool(q, "include_adult")
-    hits = search(list(db.people.values()), text, lambda p: [p.name, *p.also_known_as], lambda p: p.popularity)
+    hits = _index(db, "person").search(text)
     return v.paged_render(hits, page, lambda p: v.person_item(db, p))
 
 
 def search_company(db, path, q):  # noqa: ANN001
     text, page = _query_text(q), _page(q)
-    hits = search(list(db.companies.values()), text, lambda c: [c.name], lambda c: 0.0)
+    hits = _index(db, "company").search(text)
     return v.paged([{"id": c.id, "logo_path": v.company_logos(c.id)[0]["file_path"], "name": c.name, "origin_country": c.origin_country} for c in hits], page)
 
 
 def search_collection(db, path, q):  # noqa: ANN001
     text, page = _query_text(q), _page(q)
-    hits = search(list(db.collections.values()), text, lambda c: [c.name], lambda c: 0.0)
+    hits = _index(db, "collection").search(text)
     return v.paged([{k: d[k] for k in ("id", "name", "poster_path", "backdrop_path")} | {"adult": False} for d in (v.collection_detail(db, c.id) for c in hits)], page)
 
 

@@ -8,12 +8,16 @@ from tools.sandbox.tmdb.db import FixtureDB, get_db
 from tools.sandbox.tmdb.reference import Solution, replay
 from tools.sandbox.tmdb.solutions_a import S as _A
 from tools.sandbox.tmdb.solutions_b import S as _B
+from tools.sandbox.tmdb.template import templated
 
 SOLUTIONS: dict[int, Solution] = {**_A, **_B}
 
 
 def reference_gold(index: int, db: FixtureDB | None = None) -> dict[str, Any]:
-    """``reference_calls``, ``reference_answer`` (recomputed from the sandbox) and ``criterion`` of one query."""
+    """``reference_calls`` and ``reference_answer`` (recomputed from the sandbox, as ``${N.a.b}`` templates: see
+    ``template``; ``tools.placeholders.substitute`` with the responses gives the concrete ones) and ``criterion``."""
     db = db or get_db()
     sol = SOLUTIONS[index]
-    return {"reference_calls": sol.calls, "reference_answer": sol.answer(replay(db, sol.calls)), "criterion": sol.criterion(db)}
+    responses = replay(db, sol.calls)
+    calls, answer = templated(sol.calls, responses, sol.answer(responses))
+    return {"reference_calls": calls, "reference_answer": answer, "criterion": sol.criterion(db)}

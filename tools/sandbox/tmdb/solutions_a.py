@@ -47,7 +47,7 @@ def _best_directed(r):
 
 def _release(r, i, label):
     rows = [f"{c['iso_3166_1']}: {d['release_date'][:10]}" for c in r[i]["results"] for d in c["release_dates"]]
-    return f"{label} release dates: " + "; ".join(rows)
+    return f"{label} release dates: " + "; ".join(rows[:10])  # the first ten (countries in TMDB's order)
 
 
 def _collection_first_date(db, cid):
@@ -139,7 +139,7 @@ S: dict[int, Solution] = {
     29: Solution([call("/movie/popular"), call("/movie/346698/keywords")],
                  lambda r: "Keywords of the most popular movie: " + ", ".join(k["name"] for k in r[1]["keywords"]),
                  lambda db: any_of(text(k) for k in db.movies[db.lists.movie_popular[0]].keywords)),
-    30: Solution([call(SM, query="Titanic"), call("/movie/597/credits")], lambda r: "Titanic stars " + ", ".join(c["name"] for c in r[1]["cast"]) + ".",
+    30: Solution([call(SM, query="Titanic"), call("/movie/597/credits")], lambda r: "Titanic stars " + ", ".join(c["name"] for c in r[1]["cast"][:10]) + ".",
                  lambda db: any_of(text(n) for n in cast_names(db, db.movies[597].cast))),
     31: Solution([call("/company/4"), call("/company/4/images")], lambda r: f"The logo of {r[0]['name']}: {image_url(r[1]['logos'][0]['file_path'])}",
                  lambda db: any_of(paths(v.company_logos(4)))),
@@ -148,7 +148,7 @@ S: dict[int, Solution] = {
     33: Solution([call(SM, query="Titanic"), call("/movie/597/release_dates")], lambda r: _release(r, 1, "Titanic"),
                  lambda db: any_of([date(d.date) for d in db.movies[597].release_dates] + [date(db.movies[597].release_date)])),
     34: Solution([call(SC, query="Star Wars"), call("/collection/10"), call("/movie/11/credits")],
-                 lambda r: f"The first Star Wars movie, {r[1]['parts'][0]['title']}, stars " + ", ".join(c["name"] for c in r[2]["cast"]) + ".",
+                 lambda r: f"The first Star Wars movie, {r[1]['parts'][0]['title']}, stars " + ", ".join(c["name"] for c in r[2]["cast"][:10]) + ".",
                  # "first" may mean first released (1977) or first in story order (Episode I)
                  lambda db: any_of(text(n) for mid in (11, 1893) for n in cast_names(db, db.movies[mid].cast))),
     35: Solution([call(SC, query="Harry Potter"), call("/collection/1241"), call("/movie/671/images")],
@@ -181,7 +181,7 @@ S: dict[int, Solution] = {
                  lambda r: f"{directors(r[1])[0]} also directed: " + ", ".join(c["title"] for c in r[2]["crew"] if c["job"] == "Director" and c["id"] != 68718) + ".",
                  lambda db: any_of(title(db.movies[mid].title) for pid, job in db.movies[68718].crew if job == "Director" for mid in db.directed(pid) if mid != 68718)),
     45: Solution([call("/tv/on_the_air"), call("/tv/71912/credits")],
-                 lambda r: f"The cast of {r[0]['results'][0]['name']}: " + ", ".join(c["name"] for c in r[1]["cast"]) + ".",
+                 lambda r: f"The cast of {r[0]['results'][0]['name']}: " + ", ".join(c["name"] for c in r[1]["cast"][:10]) + ".",
                  lambda db: any_of(text(n) for i in db.lists.tv_on_the_air for n in cast_names(db, db.shows[i].cast))),
     46: Solution([call(ST, query="Breaking Bad"), call("/tv/1396/reviews")], lambda r: f"A review of Breaking Bad: {review_text(r[1], 1)}",
                  lambda db: any_of(review_facts(db.shows[1396].reviews))),

@@ -196,7 +196,7 @@ S: dict[int, Solution] = {
     96: Solution([call(ST, query="Sword Art Online"), call("/tv/45782")],
                  lambda r: f"Sword Art Online has {r[1]['number_of_seasons']} seasons.", lambda db: all_of(number(len([s for s in db.shows[45782].seasons if s.season_number > 0])))),
     97: Solution([call(SM, query="We Married as Job"), call("/movie/9200004/credits")],
-                 lambda r: ("Yes" if {"Yui Aragaki", "Gen Hoshino"} <= {c["name"] for c in r[1]["cast"]} else "No") + ", Yui Aragaki and Gen Hoshino co-star in it: " + ", ".join(f"{c['name']} as {c['character']}" for c in r[1]["cast"]) + ".",
+                 lambda r: ("Yes" if {"Yui Aragaki", "Gen Hoshino"} <= {c["name"] for c in r[1]["cast"]} else "No") + ", Yui Aragaki and Gen Hoshino co-star in it: " + ", ".join(f"{c['name']} as {c['character']}" for c in r[1]["cast"][:10]) + ".",
                  lambda db: all_of(text("yes" if {9100001, 9100002} <= {p for p, _ in db.movies[9200004].cast} else "no"))),
     98: Solution([call(SM, query="Barbie"), call("/movie/346698/credits"), call(ST, query="DEATH NOTE"), call("/tv/13916/credits"), call("/person/45400"), call("/person/9100012")], _older,
                  lambda db: all_of(text(min((db.people[45400], db.people[db.shows[13916].cast[0][0]]), key=lambda p: p.birthday).name))),

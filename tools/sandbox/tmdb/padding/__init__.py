@@ -1,0 +1,1 @@
+"""Generated padding that brings the TMDB sandbox to the real API's scale (see ``generate``)."""
