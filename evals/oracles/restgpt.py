@@ -156,7 +156,8 @@ class OraclePolicy:
         plan = re.search(r"^Plan: .*reference call (\d+)", user, re.MULTILINE)
         k = int(plan.group(1)) - 1 if plan else 0
         base = re.search(r"Base (?:URL|url): (\S+)", system)
-        call = _fill(self.calls[min(k, len(self.calls) - 1)], values, "?")
+        # a value it could not read becomes "unknown": URL-safe, so the call still goes to the planned endpoint (and fails there)
+        call = _fill(self.calls[min(k, len(self.calls) - 1)], values, "unknown")
         payload: dict[str, Any] = {"url": (base.group(1) if base else "") + call["path"], "description": f"reference call {k + 1}",
                                    "output_instructions": f"reference call {k + 1}: print the values later steps need"}
         if call.get("params"):
