@@ -84,8 +84,9 @@ class OraclePolicy:
 
     def __init__(self, task: Task | None):
         gold = task.gold if task is not None else {}
-        self.calls: list[dict[str, Any]] = list(gold.get("reference_calls") or [])
-        self.answer: str = str(gold.get("reference_answer") or "I could not find the answer.")
+        gold = gold.get("reference_template") or gold  # TMDB gives its solutions as templates beside the concrete ones
+        self.calls: list[dict[str, Any]] = list(gold.get("reference_calls") or gold.get("calls") or [])
+        self.answer: str = str(gold.get("reference_answer") or gold.get("answer") or "I could not find the answer.")
         refs = json.dumps(self.calls) + self.answer
         self.needed: dict[int, list[str]] = {}
         for m in _PLACEHOLDER.finditer(refs):

@@ -14,10 +14,12 @@ SOLUTIONS: dict[int, Solution] = {**_A, **_B}
 
 
 def reference_gold(index: int, db: FixtureDB | None = None) -> dict[str, Any]:
-    """``reference_calls`` and ``reference_answer`` (recomputed from the sandbox, as ``${N.a.b}`` templates: see
-    ``template``; ``tools.placeholders.substitute`` with the responses gives the concrete ones) and ``criterion``."""
+    """``reference_calls``, ``reference_answer`` (recomputed from the sandbox), ``criterion``, and ``reference_template``:
+    the same calls and answer as ``${N.a.b}`` templates (``template``: where each id and quoted value comes from;
+    ``tools.placeholders.substitute`` with the responses gives the concrete ones back)."""
     db = db or get_db()
     sol = SOLUTIONS[index]
     responses = replay(db, sol.calls)
-    calls, answer = templated(sol.calls, responses, sol.answer(responses))
-    return {"reference_calls": calls, "reference_answer": answer, "criterion": sol.criterion(db)}
+    answer = sol.answer(responses)
+    calls, template = templated(sol.calls, responses, answer)
+    return {"reference_calls": sol.calls, "reference_answer": answer, "criterion": sol.criterion(db), "reference_template": {"calls": calls, "answer": template}}
