@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import abc
 import contextlib
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Any, ClassVar
 
 from langchain_core.runnables import RunnableConfig
@@ -137,7 +137,7 @@ class Benchmark(abc.ABC):
         """Per-episode scores from the trace alone (``trace.task`` holds the gold)."""
 
     @abc.abstractmethod
-    def aggregate(self, scores: list[dict[str, Any]], traces: list[Trace]) -> dict[str, float]:
+    def aggregate(self, scores: list[dict[str, Any]], traces: Sequence[Trace]) -> dict[str, float]:
         """Run-level metrics keyed by ``metric_keys``; rates are fractions in [0, 1]."""
 
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 from evals.benchmark import Benchmark, get_benchmark
 from evals.cost import episode_cost
@@ -36,24 +37,69 @@ def _natural_key(task_id: str) -> tuple:
     return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in task_id.replace("-", "/").split("/"))
 
 
+def score_one(benchmark: Benchmark, trace: Trace) -> dict[str, Any]:
+    try:
+        return benchmark.score_episode(trace)
+    except Exception as exc:  # a scorer crash on one trace is reported, not fatal
+        return {"score_error": f"{type(exc).__name__}: {exc}"}
+
+
 def score_traces(benchmark: Benchmark, traces: list[Trace]) -> tuple[list[dict[str, Any]], dict[str, float]]:
-    scores = []
-    for trace in traces:
-        try:
-            scores.append(benchmark.score_episode(trace))
-        except Exception as exc:  # a scorer crash on one trace is reported, not fatal
-            scores.append({"score_error": f"{type(exc).__name__}: {exc}"})
+    scores = [score_one(benchmark, trace) for trace in traces]
     return scores, benchmark.aggregate(scores, traces)
 
 
+class SlimTraces(Sequence[Trace]):
+    """Traces without their steps, kept as compact JSON and parsed again when read.
+
+    Steps (prompts, bodies) are ~99% of a trace; scoring reads them once per line as the file
+    streams by. Aggregation, statistics and the run guards read only the rest, so ``score`` keeps
+    about a kilobyte per episode (bytes, not live objects) instead of the whole run.
+    """
+
+    def __init__(self, rows: list[bytes] | None = None) -> None:
+        self._rows: list[bytes] = [] if rows is None else rows
+
+    def select(self, indices: list[int]) -> SlimTraces:
+        """These rows, in this order (shares the bytes, copies nothing)."""
+        return SlimTraces([self._rows[i] for i in indices])
+
+    def add(self, trace: Trace) -> int:
+        self._rows.append(trace.model_copy(update={"steps": []}).model_dump_json().encode())
+        return len(self._rows) - 1
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    @overload
+    def __getitem__(self, index: int) -> Trace: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Trace]: ...
+    def __getitem__(self, index: int | slice) -> Trace | list[Trace]:
+        if isinstance(index, slice):
+            return [Trace.model_validate_json(row) for row in self._rows[index]]
+        return Trace.model_validate_json(self._rows[index])
+
+
 def build_summary(run_dir: str | Path, benchmark: Benchmark | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    report = TraceStore(run_dir).load()
-    duplicates = check_traces(report.traces, Path(run_dir) / TraceStore.FILENAME)
-    traces = latest_per_task(report.traces)
-    if not traces:
+    lines = SlimTraces()
+    skipped: list[str] = []
+    latest: dict[tuple[str, int], tuple[int, dict[str, Any]]] = {}
+    bench = benchmark
+    for item in TraceStore(run_dir).stream():
+        if isinstance(item, str):
+            skipped.append(item)
+            continue
+        bench = bench or get_benchmark(item.benchmark)
+        # the last written line of a (task, epoch) wins
+        latest[(item.task_id, epoch_of(item))] = (lines.add(item), score_one(bench, item))
+    duplicates = check_traces(lines, Path(run_dir) / TraceStore.FILENAME)
+    if bench is None or not latest:
         raise ValueError(f"no traces in {Path(run_dir) / TraceStore.FILENAME}")
-    bench = benchmark or get_benchmark(traces[0].benchmark)
-    scores, metrics = score_traces(bench, traces)
+    ordered = [latest[k] for k in sorted(latest, key=lambda k: (_natural_key(k[0]), k[1]))]
+    traces = lines.select([i for i, _ in ordered])
+    scores = [s for _, s in ordered]
+    metrics = bench.aggregate(scores, traces)
     statuses = Counter(t.status for t in traces)
     run_stats = run_statistics(bench, traces, scores, metrics, _run_options(run_dir))
     summary = {
@@ -71,7 +117,7 @@ def build_summary(run_dir: str | Path, benchmark: Benchmark | None = None) -> tu
         },
         **run_stats,
         "peak_in_flight": max(int(t.extra.get("in_flight", 1)) for t in traces),
-        "skipped_lines": report.skipped,
+        "skipped_lines": skipped,
         "duplicate_task_lines": duplicates,
     }
     episodes = [{"task_id": t.task_id, **({"epoch": epoch_of(t)} if epoch_of(t) else {}), "status": t.status, **s} for t, s in zip(traces, scores, strict=True)]
@@ -86,7 +132,7 @@ def _run_options(run_dir: str | Path) -> dict[str, Any]:
         return {}
 
 
-def run_statistics(bench: Benchmark, traces: list[Trace], scores: list[dict[str, Any]], metrics: dict[str, float], options: dict[str, Any]) -> dict[str, Any]:
+def run_statistics(bench: Benchmark, traces: Sequence[Trace], scores: list[dict[str, Any]], metrics: dict[str, float], options: dict[str, Any]) -> dict[str, Any]:
     """n, errors, cost, intervals (``evals.stats``) and, with ``--epochs``, pass@k / pass^k."""
     stats = episode_stats(scores)
     costs = [episode_cost(t.model, t.usage.input_tokens, t.usage.output_tokens, options.get("price")) for t in traces]

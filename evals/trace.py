@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 from pydantic import BaseModel, Field
@@ -76,11 +77,13 @@ class TraceStore:
             if fh.read(1) != b"\n":
                 fh.write(b"\n")
 
-    def load(self) -> LoadReport:
+    def stream(self) -> Iterator[Trace | str]:
+        """Each line in order, parsed: a ``Trace``, or for a line that is not one, why it was skipped.
+
+        One trace in memory at a time, so scoring and loaders stay flat in the number of episodes.
+        """
         if not self.path.exists():
-            return LoadReport(traces=[])
-        traces: list[Trace] = []
-        skipped: list[str] = []
+            return
         # errors="replace": a kill mid-write can cut a multi-byte character; that torn line must be
         # skipped like any other, not abort the whole load with UnicodeDecodeError.
         with open(self.path, encoding="utf-8", errors="replace") as fh:
@@ -88,10 +91,19 @@ class TraceStore:
                 if not line.strip():
                     continue
                 try:
-                    traces.append(Trace.model_validate_json(line, context={"stored": True}))
+                    yield Trace.model_validate_json(line, context={"stored": True})
                 except ValueError as exc:
-                    skipped.append(f"line {lineno}: {type(exc).__name__}: {str(exc)[:200]}")
+                    yield f"line {lineno}: {type(exc).__name__}: {str(exc)[:200]}"
+
+    def load(self) -> LoadReport:
+        traces: list[Trace] = []
+        skipped: list[str] = []
+        for item in self.stream():
+            if isinstance(item, str):
+                skipped.append(item)
+            else:
+                traces.append(item)
         return LoadReport(traces=traces, skipped=skipped)
 
     def finished_ids(self) -> set[str]:
-        return {t.task_id for t in self.load().traces}
+        return {t.task_id for t in self.stream() if not isinstance(t, str)}

@@ -12,7 +12,7 @@ agents draw several samples and ``pass_rate/<dial>=<value>`` breakdowns.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from typing import Any, ClassVar
 
 from langchain_core.messages import BaseMessage
@@ -83,7 +83,7 @@ class ApiUseBenchmark(Benchmark):
         scores.update(trace.task.metadata.get("dials", {}))
         return scores
 
-    def aggregate(self, scores: list[dict[str, Any]], traces: list[Trace]) -> dict[str, float]:
+    def aggregate(self, scores: list[dict[str, Any]], traces: Sequence[Trace]) -> dict[str, float]:
         metrics = aggregate_scores(scores)
         metrics["faithful"] = float(all(t.task.metadata.get("mode", "faithful") == "faithful" for t in traces))
         return metrics

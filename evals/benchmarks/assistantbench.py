@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
@@ -125,7 +125,7 @@ class _AssistantBenchBase(Benchmark):
             row["scorer_error"] = result.error
         return row
 
-    def aggregate(self, scores: list[dict[str, Any]], traces: list[Trace]) -> dict[str, float]:
+    def aggregate(self, scores: list[dict[str, Any]], traces: Sequence[Trace]) -> dict[str, float]:
         return aggregate(scores, n_tasks=len(traces))
 
 

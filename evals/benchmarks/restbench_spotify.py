@@ -28,7 +28,7 @@ import contextlib
 import hashlib
 import os
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -160,5 +160,5 @@ class RestBenchSpotify(Benchmark):
             out["warning"] = "trace was recorded on a different sandbox fixture"
         return out
 
-    def aggregate(self, scores: list[dict[str, Any]], traces: list[Trace]) -> dict[str, float]:
+    def aggregate(self, scores: list[dict[str, Any]], traces: Sequence[Trace]) -> dict[str, float]:
         return aggregate_restbench(scores)

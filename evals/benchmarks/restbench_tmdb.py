@@ -26,7 +26,7 @@ import contextlib
 import csv
 import io
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -134,7 +134,7 @@ class RestBenchTMDB(Benchmark):
         reason = "criterion met" if ok else (f"no final answer (status {trace.status})" if not (answer or "").strip() else f"answer misses {describe(gold['criterion'])}")
         return {**scores, "success": ok, "reason": reason}
 
-    def aggregate(self, scores: list[dict[str, Any]], traces: list[Trace]) -> dict[str, float]:
+    def aggregate(self, scores: list[dict[str, Any]], traces: Sequence[Trace]) -> dict[str, float]:
         return aggregate_restbench(scores)
 
 

@@ -17,6 +17,7 @@ seeded re-draw, the default; ``logged``: the log's own candidate list, the defau
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -130,7 +131,7 @@ class ShortcutsBenchmark(Benchmark):
         full = shortcut_length(gold["aseqs"]) if _truthy(trace.config.get("bench_options", {}).get("level_from_full_gold")) else None
         return score_record(aseqs=gold["aseqs"], bseqs=bseqs, api_names=trace.extra.get("api_names") or gold.get("api_names"), category=gold.get("category"), essential=gold.get("essential"), full_length=full)
 
-    def aggregate(self, scores: list[dict[str, Any]], traces: list[Trace]) -> dict[str, float]:
+    def aggregate(self, scores: list[dict[str, Any]], traces: Sequence[Trace]) -> dict[str, float]:
         return aggregate_counts(scores)
 
 

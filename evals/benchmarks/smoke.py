@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from langchain_core.messages import BaseMessage
@@ -47,7 +48,7 @@ class SmokeBenchmark(Benchmark):
         answered = bool(numbers)
         return {"success": answered and int(numbers[0]) == trace.task.gold["answer"], "answered": answered}
 
-    def aggregate(self, scores: list[dict[str, Any]], traces: list[Trace]) -> dict[str, float]:
+    def aggregate(self, scores: list[dict[str, Any]], traces: Sequence[Trace]) -> dict[str, float]:
         n = max(len(scores), 1)
         return {
             "accuracy": sum(bool(s.get("success")) for s in scores) / n,

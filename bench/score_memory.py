@@ -1,0 +1,72 @@
+"""``restgraph score`` memory: peak RSS when re-scoring 1,000 and 20,000 episodes.
+
+Makes a real RestGPT run on TMDB (scripted oracle decisions, 20 queries), then writes run
+folders of N episodes by repeating its traces under distinct task ids, and runs
+``restgraph score`` on each in a fresh process, printing wall time and peak resident memory
+(the child's ``ru_maxrss``). Memory that grows with N means scoring holds every trace.
+
+    python bench/score_memory.py [--episodes 1000 20000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from evals.benchmark import RunOptions
+from evals.runner import run_sync
+
+
+def seed_run(root: Path) -> list[str]:
+    out = root / "seed"
+    options = RunOptions(benchmark="restbench-tmdb", agent="restgpt", model="scripted:restgpt-oracle", limit=20, concurrency=4)
+    run_sync(options, out, progress=False)
+    return (out / "traces.jsonl").read_text().splitlines()
+
+
+def make_run(root: Path, lines: list[str], n: int) -> Path:
+    out = root / f"n{n}"
+    out.mkdir()
+    shutil.copy(root / "seed" / "config.json", out / "config.json")
+    with open(out / "traces.jsonl", "w", encoding="utf-8") as fh:
+        for i in range(n):
+            record = json.loads(lines[i % len(lines)])
+            record["task_id"] = f"{record['task_id']}/{i}"
+            fh.write(json.dumps(record, separators=(",", ":")) + "\n")
+    return out
+
+
+def score(run: Path) -> tuple[float, float]:
+    started = time.perf_counter()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    subprocess.run([sys.executable, "-m", "evals.cli", "score", str(run)], check=True, capture_output=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return time.perf_counter() - started, max(after, before) / 1024
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--episodes", type=int, nargs="+", default=[1000, 20000])
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="rg-score-") as tmp:
+        root = Path(tmp)
+        lines = seed_run(root)
+        mean_bytes = sum(len(line) for line in lines) / len(lines)
+        print(f"score memory: restgpt TMDB traces, mean {mean_bytes / 1024:.1f} KiB per episode")
+        print(f"{'episodes':>8} {'traces MiB':>10} {'wall s':>7} {'peak RSS MiB':>12}")
+        for n in sorted(args.episodes):  # ascending: ru_maxrss of children is a running maximum
+            run = make_run(root, lines, n)
+            wall, peak = score(run)
+            size = (run / "traces.jsonl").stat().st_size / 2**20
+            print(f"{n:>8} {size:>10.1f} {wall:>7.1f} {peak:>12.1f}")
+
+
+if __name__ == "__main__":
+    main()
