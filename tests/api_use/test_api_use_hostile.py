@@ -136,3 +136,47 @@ def test_tampering_does_not_carry_over(name: str, cone) -> None:
 
 def test_no_secret_in_checker_errors_for_the_environment_sample(harness: Harness, checker_results) -> None:
     assert SECRET not in repr(checker_results)
+
+
+# -- the fork-free path: only samples that provably cannot reach shared state take it ----------------
+INERT = {
+    "exception_swallowing_loop": "while True:\n    try:\n        pass\n    except Exception:\n        pass",
+    "memory_in_process": "x = ' ' * (10 ** 10)\nreturn x",
+    "local_str_rebinding": "str = lambda o='': 'dummy_radius_0'\nreturn solids.volume_of_cone(height, radius)",
+    "deep_recursion": "g = lambda n: g(n + 1)\nreturn g(0)",
+    "format_traversal": "return '{0.__class__.__init__.__globals__}'.format(solids)",
+}
+NOT_INERT = {
+    "import": "import builtins\nreturn 0",
+    "generator_frame": "return (i for i in ()).gi_frame.f_back",
+    "dunder_attribute": "return solids.__class__",
+    "getattr": "return getattr(solids, 'volume_of_cone')(radius, height)",
+    "globals": "return globals()",
+    "type": "return type(solids)",
+    "class": "class A:\n    pass\nreturn A()",
+    "attribute_store": "solids.s = 'x'\nreturn solids",
+    "foreign_global": "global str\nreturn 0",
+    "private_name": "return __builtins__",
+    "swallows_base_exception": "try:\n    pass\nexcept BaseException:\n    pass\nreturn 0",
+    "bare_except": "try:\n    pass\nexcept:\n    pass\nreturn 0",
+    "yield": "yield 1",
+    "with": "with open('/etc/passwd') as fh:\n    return fh.read()",
+    "mro": "return Dummy.mro()",
+}
+
+
+@pytest.mark.parametrize("name", sorted(INERT))
+def test_inert_samples_run_in_process_and_still_cannot_carry_over(name: str, cone) -> None:
+    from tools.synthetic_api.checker import build_check
+
+    assert build_check(as_sample(INERT[name]), cone.test).inert
+    wrong = "return solids.volume_of_cone(height, radius)"
+    results = execute([as_sample(INERT[name]), wrong, cone.target, wrong], cone.test, timeout_s=TIMEOUT)
+    assert [ok for ok, _ in results] == [False, False, True, False], results
+
+
+@pytest.mark.parametrize("name", sorted(NOT_INERT))
+def test_samples_that_could_reach_shared_state_get_their_own_process(name: str, cone) -> None:
+    from tools.synthetic_api.checker import build_check
+
+    assert not build_check(as_sample(NOT_INERT[name]), cone.test).inert

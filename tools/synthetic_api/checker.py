@@ -3,7 +3,8 @@
 Upstream (spec section 3) ``exec``-ed the program in-process under a 10 s ``SIGALRM`` (B13): no
 sandbox, main thread only. Here programs run in the operating-system sandbox of ``tools.codebox``
 (``checker_child.py``: one sandbox per batch, one fresh forked process per sample, so no state
-carries over between samples). Faithful semantics are kept: the program layout with its
+carries over between samples; a sample whose syntax provably cannot reach shared state, see
+``tools.synthetic_api.inert``, runs in the batch's process and saves the fork). Faithful semantics are kept: the program layout with its
 ``global`` lines, ``exec`` with separate empty globals and locals, keyword arguments dropped and
 positional arguments compared by ``str()`` (B12). The ``kwargs_aware`` variant maps keywords to
 API positions and compares numbers by value.
@@ -34,6 +35,7 @@ from typing import Any
 from tools import codebox
 from tools.events import ProgramRun, emit
 from tools.pyexec import run_sync
+from tools.synthetic_api.inert import is_inert
 from tools.trace_schema import bounded
 
 #: upstream's per-program timeout
@@ -135,6 +137,8 @@ class Check:
 
     program: str
     expected: str
+    #: provably unable to touch shared state (``tools.synthetic_api.inert``): runs without a fork
+    inert: bool = False
 
 
 def build_check(sample: str, test: str, *, api_args: dict[str, list[str]] | None = None, kwargs_aware: bool = False) -> Check:
@@ -143,7 +147,8 @@ def build_check(sample: str, test: str, *, api_args: dict[str, list[str]] | None
         raise ValueError(f"not a Synthetic API test (lines 6-7 must be 'y = ...' and 'assert x == y ...'): {test[:200]!r}")
     program = _head(sample, parsed, api_args=api_args, kwargs_aware=kwargs_aware) + "\n\n\n" + "\n".join(parsed.tail[:2])
     expected = expected_call(parsed.tail[2][4:], parsed.root, json.dumps(api_args or {}, sort_keys=True) if kwargs_aware else None)
-    return Check(program, expected)
+    after_dummy = _head(sample, parsed, api_args=None, kwargs_aware=False)[len(DUMMY_SOURCE) + 1:] + "\n\n\n" + "\n".join(parsed.tail[:2])
+    return Check(program, expected, is_inert(after_dummy, own_globals=frozenset({"Dummy", parsed.root})))
 
 
 @functools.cache
@@ -224,7 +229,7 @@ async def run_checks(checks: Sequence[Check], *, timeout_s: float = TIMEOUT_S, m
     limits = codebox.Limits(memory_mb=memory_mb, nproc=2, cpu_s=math.ceil(timeout_s) * max(len(checks), 1) + 10)
     while len(results) < len(checks):
         chunk = checks[len(results):]
-        payload = json.dumps({"programs": [c.program for c in chunk], "timeout_s": timeout_s}).encode("utf-8")
+        payload = json.dumps({"programs": [c.program for c in chunk], "inert": [c.inert for c in chunk], "timeout_s": timeout_s}).encode("utf-8")
         run = await codebox.run(CHILD, payload, limits=limits, timeout_s=(timeout_s + 1) * len(chunk) + 10,
                                 idle_timeout_s=timeout_s + 5, max_output_bytes=100_000 * len(chunk) + 10_000)
         got = _lines(run.stdout, len(chunk))

@@ -1,8 +1,10 @@
 """Runs inside the sandbox (``tools.codebox``) for the Synthetic API checker; never imported by the host.
 
-Reads ``{"programs": [...], "timeout_s": t}`` on stdin. Each program runs in its own process forked
-from this pristine one (so nothing a sample does to builtins, classes or modules can reach the next
-sample), with stdin/stdout/stderr on ``/dev/null`` and one private pipe for its result. This process
+Reads ``{"programs": [...], "inert": [...], "timeout_s": t}`` on stdin. Each program runs in its own
+process forked from this pristine one (so nothing a sample does to builtins, classes or modules can
+reach the next sample), with stdin/stdout/stderr on ``/dev/null`` and one private pipe for its
+result. A program the host classified as inert (``tools.synthetic_api.inert``: it cannot reach any
+shared state) runs in this process instead, under an alarm, which saves the fork. This process
 makes itself non-dumpable first, so a sample cannot open its ``/proc`` entries (memory, descriptors)
 to tamper with later samples; the sandbox's process limit leaves a sample no room to fork.
 
@@ -32,6 +34,15 @@ _write = os.write
 _exit = os._exit
 
 
+class _SampleTimeout(BaseException):
+    """Raised by the alarm into an inert sample run in this process (a BaseException: ``except
+    Exception`` cannot swallow it; inert samples have no broader handler)."""
+
+
+def _alarm(signum, frame):
+    raise _SampleTimeout()
+
+
 class _Sink:
     def write(self, text):
         return len(text)
@@ -58,6 +69,8 @@ def _report(code):
     try:
         exec(code, globals_, locals_)
     except BaseException as exc:  # noqa: BLE001 - whatever the sample raises is its result
+        if type(exc) is _SampleTimeout:
+            raise
         try:
             return {"error": (type(exc).__name__ + ": " + str(exc))[:2000]}
         except BaseException:  # noqa: BLE001
@@ -122,6 +135,21 @@ def _wait(pid, r, timeout_s):
     return data, status, timed_out
 
 
+def _inline(code, timeout_s):
+    """An inert sample (``tools.synthetic_api.inert``) runs here, without a fork, under an alarm."""
+    timed_out, report = False, None
+    try:
+        try:
+            signal.setitimer(signal.ITIMER_REAL, timeout_s)
+            report = _report(code)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
+    except _SampleTimeout:
+        timed_out = True
+    return (None if report is None else _dumps(report)), timed_out
+
+
 def main():
     job = json.loads(sys.stdin.buffer.read().decode("utf-8"))
     os.close(0)
@@ -131,12 +159,18 @@ def main():
     gc.collect()
     gc.freeze()  # forked samples then share these pages instead of copying them when the collector runs
     cpu_s = int(timeout_s) + 1
+    signal.signal(signal.SIGALRM, _alarm)
+    inert = job.get("inert") or [False] * len(job["programs"])
     gc.disable()
     for i, program in enumerate(job["programs"]):
         try:  # compiling runs nothing; here it leaves the forked sample less to copy
             code = compile(program, "<sample>", "exec")
         except BaseException as exc:  # noqa: BLE001 - a sample that does not compile fails alone
             code = {"error": (type(exc).__name__ + ": " + str(exc))[:2000]}
+        if inert[i] and not isinstance(code, dict):
+            raw, timed_out = _inline(code, timeout_s)
+            _write(1, (_dumps({"i": i, "r": raw, "status": 0, "timed_out": timed_out}) + "\n").encode("utf-8"))
+            continue
         r, w = os.pipe()
         pid = os.fork()
         if pid == 0:
