@@ -5,9 +5,10 @@ in flight; each answer is one traced model call with its extraction outcome atta
 step budget does not grow with ``samples``, so upstream's n=128 fits), then ``check`` runs every
 extracted body against the problem's test in the sandboxed checker. ``final_answer`` is a JSON
 object ``{"samples": [body or null, ...]}``; the benchmark's scorer re-checks it from the trace,
-so the in-episode check is for the agent's own record, not the score. ``--temperature T`` (agent
-option ``temperature``) and, with several samples, a per-sample seed ``seed+i`` are bound on
-OpenAI-compatible models (the embedded one included) so the N draws differ.
+so the in-episode check is for the agent's own record, not the score. The temperature (agent
+option ``temperature``, ``--temperature``; default 0 for one sample as the spec asks of chat models,
+0.5 as upstream sampled for several) is sent to every chat model that takes one, and with several
+samples a per-sample seed ``seed+i`` is bound on OpenAI-compatible models so the N draws differ.
 """
 
 from __future__ import annotations
@@ -36,6 +37,15 @@ class ApiUseState(TypedDict):
     status: NotRequired[str]
 
 
+def default_temperature(value: Any, samples: int) -> float:
+    """The sampling temperature sent to the model: the spec's chat default T=0 for one sample, the
+    original evaluation's T=0.5 when several samples are drawn for pass@k (n=128 at T=0.5), unless
+    ``-A temperature`` / ``--temperature`` says otherwise."""
+    if value is None or value == "":
+        return 0.0 if samples == 1 else 0.5
+    return float(value)
+
+
 def build_api_use_coder(model: BaseChatModel | None, env: Any, options: dict[str, Any]) -> Any:
     if model is None:
         raise ValueError("the api-use-coder agent needs a model")
@@ -48,8 +58,7 @@ def build_api_use_coder(model: BaseChatModel | None, env: Any, options: dict[str
 
     gate = asyncio.Semaphore(max(1, int(options.get("sample_concurrency", 4))))
 
-    temperature = options.get("temperature")
-    temperature = None if temperature is None else float(temperature)
+    temperature = default_temperature(options.get("temperature"), samples)
     base_seed = int(options.get("seed", 0))
 
     async def one(problem: str, index: int) -> Sample | Exception:

@@ -44,15 +44,18 @@ def build_messages(problem: str) -> list[BaseMessage]:
             HumanMessage(_template("code_writer_user.txt").replace("<<problem>>", problem).rstrip("\n"))]
 
 
-def sampling_model(model: BaseChatModel, *, temperature: float | None, seed: int | None) -> Runnable:
-    """Per-call sampling settings for OpenAI-compatible models (the embedded llama.cpp server,
-    vLLM, OpenAI): without a distinct seed per sample, a seeded server returns the same answer N
-    times and pass@k degenerates. Other models are used as built (``--temperature`` reaches them
-    through the model factory)."""
-    if not isinstance(model, BaseChatOpenAI):
-        return model
-    settings = {k: v for k, v in {"temperature": temperature, "seed": seed}.items() if v is not None}
-    return model.bind(**settings) if settings else model
+def sampling_model(model: BaseChatModel | Runnable, *, temperature: float | None, seed: int | None) -> Runnable:
+    """Per-call sampling settings. OpenAI-compatible models (the embedded llama.cpp server, vLLM,
+    OpenAI) get ``temperature`` and a per-sample ``seed`` bound on the request: without a distinct
+    seed per sample, a seeded server returns the same answer N times and pass@k degenerates. Other
+    chat models with a ``temperature`` field get a copy with it set (the spec's T=0 default must
+    reach every chat model, not only OpenAI's); models without one are used as built."""
+    if isinstance(model, BaseChatOpenAI):
+        settings = {k: v for k, v in {"temperature": temperature, "seed": seed}.items() if v is not None}
+        return model.bind(**settings) if settings else model
+    if temperature is not None and isinstance(model, BaseChatModel) and "temperature" in type(model).model_fields:
+        return model.model_copy(update={"temperature": temperature})
+    return model
 
 
 async def write_code(model: BaseChatModel | Runnable, problem: str, *, func_name: str, root: str, indent: str) -> Sample:

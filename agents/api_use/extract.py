@@ -53,7 +53,7 @@ def _function_body(code: str, func_name: str) -> str:
 
 def extract_body(answer: str, func_name: str, root: str, indent: str = "    ") -> str | None:
     """The continuation (first line unindented, later lines prefixed by ``indent``), or ``None``
-    when the answer holds no code (logged as ``no_code``)."""
+    when the answer holds no code (logged as ``no_code``): nothing left, or text that is not Python."""
     text = answer.split("[END]", 1)[0]
     code = _function_body(_pick_block(text, func_name), func_name)
     drop = re.compile(rf"^\s*(import {re.escape(root)}\s*$|from {re.escape(root)} import )")
@@ -61,8 +61,19 @@ def extract_body(answer: str, func_name: str, root: str, indent: str = "    ") -
     lines = [line for line in textwrap.dedent("\n".join(kept)).split("\n") if line.strip()]
     if not lines:
         return None
-    body = "\n".join([lines[0], *(indent + line for line in lines[1:])])
-    return clean_decode(body) or None
+    body = clean_decode("\n".join([lines[0], *(indent + line for line in lines[1:])]))
+    return body if body and is_python_body(body, indent) else None
+
+
+def is_python_body(body: str, indent: str = "    ") -> bool:
+    """Whether ``body`` compiles as a function body. Prose or garbage that survived extraction (no
+    fence, no ``def`` line, so the whole text was taken) is "no code", not a code sample that
+    happens to fail: otherwise ``no_code_rate`` reads 0.0 for a model that never wrote code."""
+    try:
+        ast.parse("def _f():\n" + indent + body)
+    except (SyntaxError, ValueError):
+        return False
+    return True
 
 
 def uses_keyword_arguments(body: str, indent: str = "    ") -> bool:

@@ -101,3 +101,28 @@ def test_no_code_answers_are_recorded_failures(data_dir: Path, tmp_path: Path) -
 def test_local_model_completes_a_few_cases(data_dir: Path, tmp_path: Path) -> None:
     summary = _run(tmp_path, "local", bench_options={"suite": "distractors"}, limit=1)
     assert summary["n"] == 1 and 0.0 <= summary["metrics"]["pass_rate"] <= 1.0
+
+
+def test_chat_requests_default_to_temperature_zero_and_do_not_steer_argument_style() -> None:
+    import asyncio
+
+    from agents.api_use.code_writer import build_messages, sampling_model, write_code
+    from graphs.api_use_coder import default_temperature
+    from tests.fake_openai import recording_openai
+
+    model, requests = recording_openai(["```python\ndef g(a):\n    return solids.f(a)\n```\n[END]"])
+    sample = asyncio.run(write_code(sampling_model(model, temperature=default_temperature(None, 1), seed=None), "problem", func_name="g", root="solids", indent="    "))
+    assert sample.body == "return solids.f(a)" and requests[0]["temperature"] == 0.0
+    assert default_temperature(None, 4) == 0.5 and default_temperature("0.7", 1) == 0.7
+    system = build_messages("p")[0].content
+    assert "positional" not in system and "keyword" not in system and "order" not in system
+
+
+@pytest.mark.parametrize("answer", ["}}{{ not json, no Final Answer, <|garbage|> ```", "I cannot help with that.", "The answer is solids.f(a) of course"])
+def test_garbage_answers_are_no_code(answer: str) -> None:
+    assert extract_body(answer, "g", "solids") is None
+
+
+def test_garbage_replies_raise_no_code_rate(data_dir: Path, tmp_path: Path) -> None:
+    summary = _run(tmp_path, "scripted:garbage", bench_options={"suite": "distractors"}, limit=3)
+    assert summary["metrics"]["no_code_rate"] == 1.0 and summary["metrics"]["pass_rate"] == 0.0

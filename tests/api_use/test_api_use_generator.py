@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import re
@@ -194,3 +195,56 @@ def test_user_defined_library() -> None:
     tc = get_example("bank.deposit(amount=5)", "deposits five", registry=registry, num_distractors=1)
     assert listed(tc.prompt) == ["bank.withdraw", "bank.deposit"] or listed(tc.prompt) == ["bank.deposit", "bank.withdraw"]
     assert "puts the given money in" in tc.prompt and tc.target == "return bank.deposit(5)"
+
+
+def _upstream_derange(items: list, rng: random.Random) -> list:
+    """Upstream's loop as the spec (B1) and the issue describe it: copy once, then shuffle that same
+    copy in place until its first item differs from the original's first item."""
+    if len(items) == 1:
+        return items
+    randomized = items[:]
+    while True:
+        rng.shuffle(randomized)
+        if randomized[0] != items[0]:
+            return randomized
+
+
+def _fresh_copy_derange(items: list, rng: random.Random) -> list:
+    """The pre-fix behaviour (a fresh copy per try), kept here only to show the test discriminates."""
+    while True:
+        shuffled = items[:]
+        rng.shuffle(shuffled)
+        if shuffled[0] != items[0]:
+            return shuffled
+
+
+@pytest.mark.parametrize("size", [2, 3, 4, 5, 8])
+def test_faithful_derange_is_upstreams_in_place_reshuffle(size: int) -> None:
+    items = [f"f{i}" for i in range(size)]
+    differs_from_fresh_copy = 0
+    for seed in range(2000):
+        ours, ref, fresh = random.Random(seed), random.Random(seed), random.Random(seed)
+        assert derange(items, ours) == _upstream_derange(items, ref), seed
+        assert ours.random() == ref.random(), seed  # the same number of draws: later draws stay aligned
+        differs_from_fresh_copy += derange(items, random.Random(seed)) != _fresh_copy_derange(items, fresh)
+    if size > 2:  # with 2 items every shuffle that moves the first item is the same swap
+        assert differs_from_fresh_copy > 0
+
+
+#: sha256 over (key, prompt, target, test) of every published case, recorded before the in-place
+#: derange fix and unchanged by it (regression guard: the shipped cases must never move)
+PUBLISHED_DIGESTS = {
+    "argument_fixing": "7d81cc15ec6c0e34a7246acbde68127e191d95a5120b37f32711fca239317c11",
+    "chaining": "ef058383d6e17301a16a2731e1b8212466fd16ecd6d389c0db69829761716751",
+    "distractors_and_positioning": "2a542449dfefc2c6002fe10e0726ec26526e1e17b1495ed8d027fdae6af0e848",
+    "name_description": "3fba739262f344ca5c9ddf99d64ef440f8ae24a585756caa5d163dc145257151",
+}
+
+
+def test_published_cases_stay_byte_identical(data_dir: Path) -> None:
+    for name, expected in PUBLISHED_DIGESTS.items():
+        digest = hashlib.sha256()
+        for key, options in load(data_dir, name).items():
+            tc = get_example(**options)
+            digest.update(json.dumps([key, tc.prompt, tc.target, tc.test]).encode())
+        assert digest.hexdigest() == expected, name

@@ -16,8 +16,10 @@ FIXTURES = Path(__file__).parent / "fixtures"
 
 
 @pytest.fixture
-def run_shortcuts(tmp_path):
-    """``run(agent, model, **bench_options)`` -> (summary, traces); every call gets its own folder."""
+def run_shortcuts(tmp_path, data_dir):
+    """``run(agent, model, **bench_options)`` -> (summary, traces); every call gets its own folder.
+
+    Every run reads the API catalogue, so it needs the data folder (skips with a reason without it)."""
     counter = iter(range(1000))
 
     def run(agent: str = "shortcuts-next-action", model: str = "scripted:shortcuts-gold", *, seed: int = 0, agent_options: dict[str, Any] | None = None, limit: int | None = None, model_options: dict[str, Any] | None = None, timeout_s: float = 600.0, **bench: Any):

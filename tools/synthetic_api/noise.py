@@ -29,8 +29,11 @@ def derange(items: Sequence[T], rng: random.Random, *, true_derangement: bool = 
     """Shuffle until no element stays in place.
 
     Faithful (B1): upstream's misplaced for/else only compared the first position, so other fixed
-    points survive. Upstream looped forever when every entry equals the first (B15); here that
-    raises ``ValueError`` instead. A one-element list comes back unchanged without a draw.
+    points survive. Upstream shuffles *one* copy in place again and again until its first item
+    differs from the original's, so each retry starts from the previous shuffle, not from the
+    original order; that is reproduced here because it decides which permutation a seed yields.
+    Upstream looped forever when every entry equals the first (B15); here that raises
+    ``ValueError`` instead. A one-element list comes back unchanged without a draw.
     """
     items = list(items)
     if len(items) == 1:
@@ -39,8 +42,8 @@ def derange(items: Sequence[T], rng: random.Random, *, true_derangement: bool = 
         raise ValueError(f"no derangement exists: one value fills more than half of {items!r}")
     if not true_derangement and all(x == items[0] for x in items):
         raise ValueError(f"cannot derange {items!r}: every entry equals the first (upstream loops forever)")
+    shuffled = list(items)
     for _ in range(MAX_DERANGE_TRIES):
-        shuffled = list(items)
         rng.shuffle(shuffled)
         if true_derangement:
             if all(a != b for a, b in zip(items, shuffled, strict=True)):
