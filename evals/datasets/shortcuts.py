@@ -126,7 +126,8 @@ def load_log(path: str | Path) -> list[ShortcutRecord]:
 
 
 def load_release(queries: str | Path, gold: str | Path) -> list[ShortcutRecord]:
-    """Queries joined with gold shortcuts (length <= 30); entries with a null shortcut are skipped."""
+    """Queries joined with gold shortcuts (length <= 30); entries with a null shortcut are skipped,
+    and a URL listed twice keeps its last record (upstream builds ``{URL: record}`` in file order)."""
     query_map = _read_json(Path(queries))
     gold_list = _read_json(Path(gold))
     if not isinstance(query_map, dict) or not isinstance(gold_list, list):
@@ -135,8 +136,8 @@ def load_release(queries: str | Path, gold: str | Path) -> list[ShortcutRecord]:
     for entry in gold_list:
         url = entry.get("URL") if isinstance(entry, dict) else None
         shortcut = entry.get("shortcut") if isinstance(entry, dict) else None
-        if not url or not isinstance(shortcut, dict) or url in records:
-            continue
+        if not url or not isinstance(shortcut, dict):
+            continue  # a null shortcut is skipped; for a duplicate URL the last record wins, as upstream's dict
         query = ((query_map.get(url) or {}).get("GeneratedQuery") or {}).get("query")
         if not isinstance(query, str):
             continue  # upstream skips URLs without a generated query

@@ -16,7 +16,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from tools.shortcuts.length import shortcut_length
+from tools.shortcuts.length import shortcut_length, top_level_positions
 from tools.shortcuts.output import JSON_ERROR
 from tools.shortcuts.protocol import (
     ACTION_OUTPUT,
@@ -94,31 +94,38 @@ def score_record(*, aseqs: Sequence[Any], bseqs: Sequence[Any], api_names: Seque
     the strict variant. ``full_length`` (the uncut gold's length) overrides the faithful length."""
     run = list(aseqs[: len(bseqs)])
     length = shortcut_length(run) if full_length is None else full_length
+    positions = top_level_positions(run)
     candidates = list(api_names or [])
-    api = {"n": 0, "correct": 0, "wrong": 0, "picked_wrong": 0, "hallucinated": 0, "rel_pos_sum": 0.0, "rel_pos_n": 0}
+    # upstream (evaluate_experiment): every wrong action counts in the hallucination / position
+    # denominators, and a missing pick (json_error, no identifier) is "not among the candidates";
+    # the ``picked_*`` / ``offered_*`` counts give the variants restricted to real picks
+    api = {"n": 0, "correct": 0, "wrong": 0, "hallucinated": 0, "rel_pos_sum": 0.0, "picked_wrong": 0, "picked_hallucinated": 0, "offered_wrong": 0}
     static = {"n": 0, "correct": 0}
     prev = {"n": 0, "correct": 0, "nopred": 0, "format": 0, "value": 0}
     ask: dict[str, Any] = {"n": 0, "correct": 0, "by_type": {}}
-    by_position: list[int] = []  # API right (1) or wrong (0) for the 1st, 2nd, ... scored action
+    by_position: list[list[int]] = []  # [top-level position, API right (1) or wrong (0)]
     for pos, gold in enumerate(run):
         if not is_scored(gold):
             continue
         pred = prediction_of(bseqs[pos])
         pred_id = pred.get("WFWorkflowActionIdentifier") if pred else None
         api["n"] += 1
-        by_position.append(int(pred_id is not None and pred_id == action_id(gold)))
-        if by_position[-1]:
+        right = int(pred_id is not None and pred_id == action_id(gold))
+        if pos in positions:
+            by_position.append([positions[pos], right])
+        if right:
             api["correct"] += 1
         else:
             api["wrong"] += 1
-            if pred_id is None:
-                continue  # no pick at all (json_error / no identifier): not a hallucination
-            api["picked_wrong"] += 1
-            if pred_id not in candidates:
-                api["hallucinated"] += 1
-            elif candidates:
+            offered = pred_id is not None and pred_id in candidates
+            if offered:
                 api["rel_pos_sum"] += candidates.index(pred_id) / len(candidates)
-                api["rel_pos_n"] += 1
+                api["offered_wrong"] += 1
+            else:
+                api["hallucinated"] += 1
+            if pred_id is not None:
+                api["picked_wrong"] += 1
+                api["picked_hallucinated"] += int(not offered)
             continue
         pred_params = pred.get("WFWorkflowActionParameters") if pred else None
         pred_params = pred_params if isinstance(pred_params, dict) else None
@@ -158,14 +165,15 @@ def score_record(*, aseqs: Sequence[Any], bseqs: Sequence[Any], api_names: Seque
 
 # -- aggregation ---------------------------------------------------------------------------------
 def position_counts(scores: Iterable[Mapping[str, Any]], levels: Sequence[str] = ("(1,5]", "(5,15]", "(15,30]")) -> dict[str, dict[int, tuple[int, int]]]:
-    """API selection by position of the scored action (1-based) within each of ``levels``."""
+    """API selection by top-level action position (upstream's longest-branch ``pos``) within each
+    of ``levels``; actions nested in blocks carry no position and are left out, as upstream."""
     out: dict[str, dict[int, list[int]]] = {level: defaultdict(lambda: [0, 0]) for level in levels}
     for score in scores:
         if score.get("level") not in out:
             continue
-        for index, ok in enumerate(score.get("api_by_position") or [], start=1):
-            out[score["level"]][index][0] += ok
-            out[score["level"]][index][1] += 1
+        for position, ok in score.get("api_by_position") or []:
+            out[score["level"]][position][0] += ok
+            out[score["level"]][position][1] += 1
     return {level: {k: (c, n) for k, (c, n) in sorted(per.items())} for level, per in out.items()}
 
 
@@ -193,10 +201,28 @@ def _groups(score: Mapping[str, Any]) -> list[str]:
     return groups
 
 
+_API_EXTRA = ("wrong", "hallucinated", "rel_pos_sum", "picked_wrong", "picked_hallucinated", "offered_wrong")
+
+
+def _wrong_pick_metrics(counts: Mapping[str, float], suffix: str = "") -> dict[str, float]:
+    """Upstream's hallucination rate and mean relative position (denominator: every wrong action,
+    json_error included) and, under other names, the variants over real picks only."""
+    out: dict[str, float] = {}
+    if counts["wrong"]:
+        out["api_hallucination_rate" + suffix] = counts["hallucinated"] / counts["wrong"]
+        out["api_wrong_pick_mean_rel_position" + suffix] = counts["rel_pos_sum"] / counts["wrong"]
+    if counts["picked_wrong"]:  # wrong picks that name an identifier (json_error and no-id left out)
+        out["api_hallucination_rate_among_picks" + suffix] = counts["picked_hallucinated"] / counts["picked_wrong"]
+    if counts["offered_wrong"]:  # wrong picks that are among the candidates
+        out["api_wrong_pick_mean_rel_position_among_offered" + suffix] = counts["rel_pos_sum"] / counts["offered_wrong"]
+    return out
+
+
 def aggregate_counts(scores: Iterable[Mapping[str, Any]]) -> dict[str, float]:
     """Micro-averaged metrics; a rate whose denominator is 0 is left out (its ``*_n`` says 0)."""
     sums: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     extra = defaultdict(float)
+    wrong_picks: dict[str, dict[str, float]] = defaultdict(lambda: dict.fromkeys(_API_EXTRA, 0.0))
     static_seen = False
     for score in scores:
         if "api" not in score:
@@ -217,8 +243,9 @@ def aggregate_counts(scores: Iterable[Mapping[str, Any]]) -> dict[str, float]:
         api = score["api"]
         sums["api_selection_accuracy_strict"][0] += api["correct"]
         sums["api_selection_accuracy_strict"][1] += api["n"] + score.get("api_unrun", 0)
-        for key in ("picked_wrong", "hallucinated", "rel_pos_sum", "rel_pos_n"):
-            extra[key] += api.get(key, 0)
+        for group in ("", f"@candidates{candidate_bucket(score['n_candidates'])}"):  # upstream keeps both
+            for key in _API_EXTRA:
+                wrong_picks[group][key] += api.get(key, 0)
         for key in ("nopred", "format", "value"):
             extra["prev_" + key] += score["prev"][key]
     out: dict[str, float] = {}
@@ -229,10 +256,8 @@ def aggregate_counts(scores: Iterable[Mapping[str, Any]]) -> dict[str, float]:
         if metric == "static_param_accuracy" and not static_seen:
             continue
         out[f"{metric}_n"] = float(sums[metric][1])
-    if extra["picked_wrong"]:  # wrong picks (with an identifier) that are not among the candidates
-        out["api_hallucination_rate"] = extra["hallucinated"] / extra["picked_wrong"]
-    if extra["rel_pos_n"]:
-        out["api_wrong_pick_mean_rel_position"] = extra["rel_pos_sum"] / extra["rel_pos_n"]
+    for group, counts in wrong_picks.items():
+        out.update(_wrong_pick_metrics(counts, group))
     for key in ("nopred", "format", "value"):
         out[f"prev_output_errors_{key}"] = extra["prev_" + key]
     return dict(sorted(out.items(), key=lambda kv: (kv[0].split("@")[0] not in METRICS, kv[0])))

@@ -26,8 +26,9 @@ def release(tmp_path):
     folder.mkdir()
     queries = {r["URL"]: {"GeneratedQuery": {"shortcut_name": "n", "shortcut_description": "d", "query": r["query"]}, "RecordName": "n"} for r in records}
     gold = [{"Source": "fixture", "URL": "https://www.icloud.com/shortcuts/null", "shortcut": None}]
+    gold.append({"URL": records[0]["URL"], "shortcut": {"WFWorkflowActions": []}})  # a duplicate: the last one wins
     gold += [{"Source": "fixture", "NameINStore": "n", "URL": r["URL"], "shortcut": {"WFWorkflowActions": r["aseqs"]}} for r in records]
-    gold.append({"URL": records[0]["URL"], "shortcut": {"WFWorkflowActions": []}})  # a duplicate: the first wins
+    gold.append({"URL": records[1]["URL"], "shortcut": None})  # a null shortcut never replaces a record
     gold.append({"URL": "https://www.icloud.com/shortcuts/noquery", "shortcut": {"WFWorkflowActions": records[1]["aseqs"]}})
     (folder / RELEASE_QUERIES).write_text(json.dumps(queries))
     (folder / RELEASE_GOLD).write_text(json.dumps(gold))
@@ -40,6 +41,10 @@ def test_release_folder_and_explicit_files(release):
     assert [r.url[-8:] for r in records] == ["tiny0001", "tiny0002"]
     assert len(records[0].aseqs) == 11 and records[0].source == "release" and records[0].bseqs is None
     assert records[0].essential == {"2": ["WFNumberActionNumber"], "3": ["WFMathOperation", "WFMathOperand"]}
+    later = json.loads((release / RELEASE_GOLD).read_text()) + [{"URL": records[1].url, "shortcut": {"WFWorkflowActions": records[0].aseqs}}]
+    (release / "later.json").write_text(json.dumps(later))
+    reloaded = load_source({"queries": str(release / RELEASE_QUERIES), "gold": str(release / "later.json")})
+    assert reloaded[1].aseqs == records[0].aseqs  # upstream builds {URL: record} in file order: the last record stays
     explicit = load_source({"queries": str(release / RELEASE_QUERIES), "gold": str(release / RELEASE_GOLD)})
     assert [r.url for r in explicit] == [r.url for r in records] and explicit[0].essential is None
 

@@ -16,9 +16,16 @@ from tools.shortcuts.candidates import (
     n_extra,
     sample_candidates,
 )
-from tools.shortcuts.cleaning import CleaningError, clean_action, rewrite_ignored, truncate_strings
+from tools.shortcuts.cleaning import (
+    CleaningError,
+    clean_action,
+    output_names,
+    return_names,
+    rewrite_ignored,
+    truncate_strings,
+)
 from tools.shortcuts.episode import build_plan
-from tools.shortcuts.length import shortcut_length
+from tools.shortcuts.length import shortcut_length, top_level_positions
 from tools.shortcuts.output import bstep_from_reply, is_context_error
 from tools.shortcuts.protocol import level_of
 
@@ -68,11 +75,35 @@ def test_ignore_list_rewrites():
     assert rewrite_ignored(act("conditional", WFControlFlowMode=0, WFCondition=4))["WFWorkflowActionParameters"] == {"WFControlFlowMode": "If Begin", "WFCondition": '"is"'}
     assert rewrite_ignored(act("conditional", WFControlFlowMode=2, WFCondition=101))["WFWorkflowActionParameters"] == {"WFControlFlowMode": "End If", "WFCondition": '"do not have any value"'}
     assert rewrite_ignored(act("conditional", WFControlFlowMode=1, WFCondition="Contains"))["WFWorkflowActionParameters"]["WFCondition"] == '"contains"'
-    assert rewrite_ignored(act("conditional", WFCondition=77))["WFWorkflowActionParameters"]["WFCondition"] == "77"
+    assert rewrite_ignored(act("conditional", WFControlFlowMode=0, WFCondition=77))["WFWorkflowActionParameters"]["WFCondition"] == "77"
     assert rewrite_ignored(act("choosefrommenu", WFControlFlowMode=1))["WFWorkflowActionParameters"]["WFControlFlowMode"] == "Case"
     with pytest.raises(CleaningError):
         rewrite_ignored(act("choosefrommenu", WFControlFlowMode=5))
     assert rewrite_ignored(act("repeat.count", WFControlFlowMode=0))["WFWorkflowActionParameters"]["WFControlFlowMode"] == 0
+
+
+def test_cleaning_details_as_upstream():
+    # default output names are stripped ("List " -> "List"), and an API without one is still known
+    returns = return_names({P + "list": {"WFItem": "String", "ThisIsReturnValue:List ": "List"}, P + "exit": {"WFResult": "Any"}})
+    assert returns == {P + "list": "List", P + "exit": ""}
+    listed = clean_action(act("list", UUID="L"), returns)
+    assert listed["WFWorkflowActionParameters"] == {"UUID": "L", "OutputName": "List"}
+    # the name comes from the shortcut-wide UUID map (custom name, else default; a later action with the
+    # same UUID overwrites), and only an action without a custom name takes it
+    shortcut = [act("list", UUID="L", CustomOutputName="Mine"), act("list", UUID="L")]
+    names = output_names(shortcut, returns)
+    assert names == {"L": "List"} and output_names(shortcut[:1], returns) == {"L": "Mine"}
+    assert [clean_action(a, returns, names=names)["WFWorkflowActionParameters"]["OutputName"] for a in shortcut] == ["Mine", "List"]
+    assert clean_action(shortcut[1], returns, names={"L": "Mine"})["WFWorkflowActionParameters"]["OutputName"] == "Mine"
+    assert output_names([act("setvariable", WFVariableName="v", WFInput={"Value": {"OutputUUID": "U", "Type": "ActionOutput"}, "WFSerializationType": "WFTextTokenAttachment"})], {P + "setvariable": ""}) == {"v": "U"}
+    assert output_names([act("unknown.api", UUID="Z", CustomOutputName="n")], returns) == {}  # not a catalogued API
+    # the history entry is rebuilt from the identifier and the parameters only
+    assert set(clean_action({**act("list", UUID="L"), "Extra": 1}, returns)) == {"WFWorkflowActionIdentifier", "WFWorkflowActionParameters"}
+    # condition codes are looked up as str(code): string codes map to phrases as well
+    for code, phrase in ((4, '"is"'), ("4", '"is"'), ("101", '"do not have any value"'), ("Equals", '"equals"'), (77, "77"), ("zz", "zz")):
+        assert rewrite_ignored(act("conditional", WFControlFlowMode=0, WFCondition=code))["WFWorkflowActionParameters"]["WFCondition"] == phrase
+    with pytest.raises(CleaningError):  # upstream raises on an if-marker mode other than 0/1/2 as on a menu's
+        rewrite_ignored(act("conditional", WFControlFlowMode=3))
 
 
 def test_truncation_cuts_strings_to_300_plus_dots():
@@ -108,6 +139,31 @@ def test_malformed_blocks():
     assert shortcut_length([block("conditional", "z", 2), act("url")]) == 1  # stray end skipped
     assert shortcut_length([block("conditional", "lonely", 0), act("url"), act("url")]) == 2  # no partner: skipped
     assert shortcut_length([block("choosefrommenu", "m", 0), block("choosefrommenu", "m", 1), act("url"), act("url"), block("choosefrommenu", "m", 1), act("url"), block("choosefrommenu", "m", 2)]) == 2
+    # a stray middle marker opens a block, as upstream counts it (any mode but 2 starts one)
+    stray_middle = [act("url"), block("conditional", "s", 1), act("url"), act("url"), act("url"), block("conditional", "s", 2), act("url")]
+    assert shortcut_length(stray_middle) == 1 + 3 + 1
+    # partners are found by GroupingIdentifier alone, whatever the action (upstream's rule)
+    assert shortcut_length([block("repeat.each", "q", 0), act("url"), act("url"), act("url", GroupingIdentifier="q", WFControlFlowMode=2), act("url")]) == 2 + 1
+
+
+def test_positions_are_top_level_longest_branch_positions():
+    """cal_shortcut_len.label_each_WFWorkflowAction_pos_inplace: plain top-level actions get the
+    running length, a block opener the length before it plus one, nested actions nothing."""
+    actions = [
+        act("comment"),  # no position (counts 0)
+        act("url"),  # 1
+        block("conditional", "g", 0),  # 2 (the block: longest branch 2)
+        act("url"),
+        act("url"),
+        block("conditional", "g", 1),
+        act("url"),
+        block("conditional", "g", 2),
+        act("openurl"),  # 4
+        block("conditional", "z", 2),  # stray end: nothing
+        act("exit"),  # 5
+    ]
+    assert top_level_positions(actions) == {1: 1, 2: 2, 8: 4, 10: 5}
+    assert shortcut_length(actions) == 5
 
 
 @pytest.mark.parametrize(("length", "level"), [(0, "(0,1]"), (1, "(0,1]"), (2, "(1,5]"), (5, "(1,5]"), (6, "(5,15]"), (15, "(5,15]"), (16, "(15,30]"), (30, "(15,30]"), (31, "(30,inf)")])

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from evals.scorers.shortcuts import judge_if_equal, return_value_verdict
+from evals.reports.shortcuts import load_scores
+from evals.scorers.shortcuts import judge_if_equal, position_counts, return_value_verdict
 from tests.shortcuts.conftest import FIXTURES, read_log
 
 P = "is.workflow.actions."
@@ -117,7 +118,9 @@ def test_mixtral_log_pinned_numbers(data_dir, run_shortcuts):
     assert m["api_selection_accuracy@(15,30]"] == pytest.approx(5 / 36, abs=1e-6)
     assert m["api_selection_accuracy@Productivity & Utilities"] == pytest.approx(9 / 56, abs=1e-6)
     assert m["prev_output_param_accuracy"] == 0.25 and m["prev_output_param_accuracy_n"] == 4
-    assert m["api_hallucination_rate"] == pytest.approx(9 / 40, abs=1e-6)  # 47 wrong, 7 json errors, 9 ids not offered
+    # upstream's definitions: 47 wrong actions, of which 7 json errors + 9 ids not offered = 16
+    assert m["api_hallucination_rate"] == pytest.approx(16 / 47, abs=1e-6)
+    assert m["api_hallucination_rate_among_picks"] == pytest.approx(9 / 40, abs=1e-6)  # the variant without json errors
     assert m["ask_input_accuracy_n"] == 0 and "ask_input_accuracy" not in m
     assert "static_param_accuracy" not in m  # unavailable without the check_intersection file
 
@@ -159,3 +162,80 @@ def test_cli_replay_reproduces_the_log(data_dir, tmp_path):
     assert result.returncode == 0, result.stderr[-2000:]
     metrics = json.loads((out / "summary.json").read_text())["metrics"]
     assert metrics["api_selection_accuracy"] == pytest.approx(9 / 56, abs=1e-6) and metrics["prev_output_param_accuracy"] == 0.25
+
+
+def _reference_positions(actions):
+    """cal_shortcut_len's labelling re-derived from spec §4: (length, {index: pos}) of the top level."""
+    def measure(seq, labels):
+        total, i = 0, 0
+        while i < len(seq):
+            ident, params = seq[i]["WFWorkflowActionIdentifier"], seq[i]["WFWorkflowActionParameters"]
+            if ident in BLOCKS:
+                if params["WFControlFlowMode"] == 2:
+                    i += 1
+                    continue
+                ends = [i] + [j for j in range(i + 1, len(seq)) if seq[j]["WFWorkflowActionParameters"].get("GroupingIdentifier") == params["GroupingIdentifier"]]
+                ends = ends[: next((k + 1 for k, j in enumerate(ends) if k and seq[j]["WFWorkflowActionParameters"]["WFControlFlowMode"] == 2), len(ends))]
+                if len(ends) == 1:
+                    i += 1
+                    continue
+                if labels is not None:
+                    labels[i] = total + 1
+                total += max(measure(seq[a + 1:b], None) for a, b in zip(ends, ends[1:], strict=False))
+                i = ends[-1] + 1
+                continue
+            if ident not in (P + "comment", P + "alert"):
+                total += 1
+                if labels is not None:
+                    labels[i] = total
+            i += 1
+        return total
+
+    labels = {}
+    return measure(actions, labels), labels
+
+
+BLOCKS = {P + n for n in ("conditional", "choosefrommenu", "repeat.count", "repeat.each")}
+
+
+def test_mixtral_log_secondary_metrics_are_upstreams(data_dir, run_shortcuts, tmp_path):
+    """evaluate_experiment's secondary outputs, recomputed here from the log: hallucination =
+    wrong actions whose pick (None for json_error) is not offered / all wrong actions; mean relative
+    position = sum of index/len(api_names) over offered wrong picks / all wrong actions; positions
+    by level = top-level longest-branch positions (nested actions carry none)."""
+    log = data_dir / "shortcutsbench" / "experiment_res_open-mixtral-8x7b.jsonl"
+    wrong = hallucinated = 0
+    rel = 0.0
+    by_level: dict = {}
+    for rec in read_log(log):
+        length, labels = _reference_positions(rec["aseqs"])
+        level = "(1,5]" if 1 < length <= 5 else "(5,15]" if 5 < length <= 15 else "(15,30]" if 15 < length <= 30 else None
+        for i, (gold, b) in enumerate(zip(rec["aseqs"], rec["bseqs"], strict=False)):
+            if gold["WFWorkflowActionIdentifier"] in SKIP:
+                continue
+            pick = None if b["state"] == "json_error" else b["aseq"].get("WFWorkflowActionIdentifier")
+            ok = pick == gold["WFWorkflowActionIdentifier"]
+            if level and i in labels:
+                cell = by_level.setdefault(level, {}).setdefault(labels[i], [0, 0])
+                cell[0] += ok
+                cell[1] += 1
+            if ok:
+                continue
+            wrong += 1
+            if pick in rec["api_names"]:
+                rel += rec["api_names"].index(pick) / len(rec["api_names"])
+            else:
+                hallucinated += 1
+    assert (hallucinated, wrong) == (16, 47)
+    summary, _ = run_shortcuts("replay", source=log)
+    m = summary["metrics"]
+    assert m["api_hallucination_rate"] == pytest.approx(hallucinated / wrong, abs=1e-6)  # summary rounds to 6 places
+    assert m["api_wrong_pick_mean_rel_position"] == pytest.approx(rel / wrong, abs=1e-6)
+    assert round(m["api_wrong_pick_mean_rel_position"], 3) == 0.335  # the issue's upstream figure
+    assert m["api_wrong_pick_mean_rel_position_among_offered"] == pytest.approx(rel / (wrong - hallucinated), abs=1e-6)
+    per_level = position_counts(load_scores(tmp_path / "run0")[1])
+    assert {level: {k: list(v) for k, v in per.items()} for level, per in per_level.items() if per} == by_level
+    # hand count: records of length 7 (positions 5, 7) and 15 (2, 3, 4, 5) are in (5,15]; the one of
+    # length 24 has no top-level scored action; 12 of the 56 scored actions carry a position
+    assert by_level["(5,15]"] == {2: [0, 1], 3: [1, 1], 4: [0, 1], 5: [0, 2], 7: [1, 1]}
+    assert sum(n for per in by_level.values() for _, n in per.values()) == 12

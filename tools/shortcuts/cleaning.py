@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tools.shortcuts.protocol import CHOOSE_FROM_MENU, CONDITIONAL, HISTORY_STRING_LIMIT
@@ -22,25 +22,31 @@ RETURN_PREFIX = "ThisIsReturnValue:"
 
 CONDITIONAL_MODES = {0: "If Begin", 1: "Else", 2: "End If"}
 MENU_MODES = {0: "Case Begin", 1: "Case", 2: "End Case"}
-CONDITION_PHRASES: dict[int, str] = {
-    0: "less/earlier than",
-    1: "less than or equal",
-    2: "greater/later than",
-    3: "greater than or equal",
-    4: "is",
-    5: "is not",
-    8: "begin with",
-    9: "end with",
-    99: "contain",
-    100: "have value",
-    101: "do not have any value",
-    999: "do not contain",
-    1000: "is after",
-    1001: "is the most recent",
-    1002: "is today",
-    1003: "is between",
+#: ``WFCondition`` codes as upstream's ``branch_num_2_nlp_desc`` has them: keyed by ``str(code)``, so
+#: the string codes ("4", "Contains", ...) map to phrases too; unknown codes pass through as ``str``
+CONDITION_PHRASES: dict[str, str] = {
+    "0": '"less/earlier than"',
+    "1": '"less than or equal"',
+    "2": '"greater/later than"',
+    "3": '"greater than or equal"',
+    "4": '"is"',
+    "5": '"is not"',
+    "8": '"begin with"',
+    "9": '"end with"',
+    "99": '"contain"',
+    "100": '"have value"',
+    "101": '"do not have any value"',
+    "999": '"do not contain"',
+    "1000": '"is after"',
+    "1001": '"is the most recent"',
+    "1002": '"is today"',
+    "1003": '"is between"',
+    "Contains": '"contains"',
+    "Equals": '"equals"',
+    "Is Less Than": '"is less than"',
+    "Is Greater Than": '"is greater than"',
 }
-CONDITION_WORDS = ("Contains", "Equals", "Is Less Than", "Is Greater Than")
+VARIABLE_SETTERS = ("is.workflow.actions.setvariable", "is.workflow.actions.appendvariable")
 _RANGE = re.compile(r"\{\s*(-?\d+)\s*,\s*(-?\d+)\s*\}")
 
 
@@ -49,14 +55,37 @@ class CleaningError(ValueError):
 
 
 def return_names(api2paratypes: Mapping[str, Mapping[str, str]]) -> dict[str, str]:
-    """``{api_id: default return name}`` from ``all_api2paraname2paratype`` (``ThisIsReturnValue:<name>``)."""
+    """``{api_id: default return name}`` for every API of ``all_api2paraname2paratype``: the first
+    ``ThisIsReturnValue:<name>`` key, stripped as upstream strips it ("List " -> "List"); ``""``
+    for an API without a return value (it is still a known API)."""
     out: dict[str, str] = {}
     for api, params in api2paratypes.items():
-        for key in params:
-            if key.startswith(RETURN_PREFIX):
-                out[api] = key[len(RETURN_PREFIX) :]
-                break
+        out[api] = next((key[len(RETURN_PREFIX) :].strip() for key in params if key.startswith(RETURN_PREFIX)), "")
     return out
+
+
+def output_names(actions: Sequence[Any], returns: Mapping[str, str]) -> dict[str, str]:
+    """Upstream's ``get_identifier2return_value`` over a whole shortcut: ``{UUID: output name}``
+    (the custom name, else the API's default) for known APIs, later actions winning, plus
+    ``{variable name: source UUID or the name}`` for set/append-variable actions without a UUID.
+    Cleaning looks an action's own UUID up here, so this map decides its default ``OutputName``."""
+    names: dict[str, str] = {}
+    for action in actions:
+        ident = action.get("WFWorkflowActionIdentifier") if isinstance(action, dict) else None
+        params = action.get("WFWorkflowActionParameters") if isinstance(action, dict) else None
+        if ident not in returns or not isinstance(params, dict):
+            continue
+        if "UUID" in params:
+            name = params.get("CustomOutputName") or returns[ident]
+            if name:
+                names[params["UUID"]] = name
+        elif ident in VARIABLE_SETTERS and "WFVariableName" in params:
+            variable, source = params["WFVariableName"], params.get("WFInput")
+            if "WFInput" in params and not isinstance(source, dict):
+                raise CleaningError(f"{ident} with a WFInput that is not a dictionary ({source!r}); upstream raises here")
+            value = source.get("Value") if isinstance(source, dict) and len(source) == 2 and "WFSerializationType" in source else None
+            names[variable] = value["OutputUUID"] if isinstance(value, dict) and "OutputUUID" in value else variable
+    return names
 
 
 def _drop_serialization(obj: Any) -> Any:
@@ -74,8 +103,8 @@ def _drop_aggrandizements(obj: Any) -> Any:
         return obj
     out: dict[str, Any] = {}
     for key, value in obj.items():
-        if key == "Aggrandizements" and isinstance(value, list):
-            kept = [_drop_aggrandizements(v) for v in value if not (isinstance(v, dict) and v.get("Type") in DROPPED_AGGRANDIZEMENTS)]
+        if key == "Aggrandizements" and isinstance(value, list):  # upstream does not look inside the kept items
+            kept = [v for v in value if not (isinstance(v, dict) and v.get("Type") in DROPPED_AGGRANDIZEMENTS)]
             if kept:
                 out[key] = kept
             continue
@@ -108,51 +137,51 @@ def _number_attachments(obj: Any, fix: bool) -> Any:
     return out
 
 
-def clean_action(action: Mapping[str, Any], returns: Mapping[str, str], *, fix_attachment_numbering: bool = False) -> dict[str, Any]:
-    """Steps 1-5 of §2.3 on a deep copy of ``action`` (truncation is applied to the whole history)."""
-    out = copy.deepcopy(dict(action))
-    params = out.get("WFWorkflowActionParameters")
+def clean_action(action: Mapping[str, Any], returns: Mapping[str, str], *, names: Mapping[str, str] | None = None, fix_attachment_numbering: bool = False) -> dict[str, Any]:
+    """Steps 1-5 of §2.3 on a deep copy of ``action``, as ``{identifier, parameters}`` (upstream
+    rebuilds the history entry from those two fields). ``names`` is ``output_names`` of the whole
+    shortcut (default: of this action alone). Truncation is applied to the whole history."""
+    ident = action.get("WFWorkflowActionIdentifier")
+    params = copy.deepcopy(action.get("WFWorkflowActionParameters"))
     if not isinstance(params, dict):
-        return out
+        return {"WFWorkflowActionIdentifier": ident, "WFWorkflowActionParameters": params}
     for key in POPPED_PARAMS:
         params.pop(key, None)
     params = _drop_serialization(params)
     params = _drop_aggrandizements(params)
     params = _number_attachments(params, fix_attachment_numbering)
-    default_name = returns.get(str(out.get("WFWorkflowActionIdentifier")))
-    if "UUID" in params and "CustomOutputName" not in params and default_name:
-        params["CustomOutputName"] = default_name
+    names = output_names([action], returns) if names is None else names
+    uuid = params.get("UUID")
+    if "UUID" in params and isinstance(uuid, str) and uuid in names and "CustomOutputName" not in params:
+        params["CustomOutputName"] = names[uuid]
     if "CustomOutputName" in params:
         params["OutputName"] = params.pop("CustomOutputName")
-    out["WFWorkflowActionParameters"] = params
-    return out
+    return {"WFWorkflowActionIdentifier": ident, "WFWorkflowActionParameters": params}
 
 
 def _condition_phrase(code: Any) -> str:
-    if isinstance(code, int) and not isinstance(code, bool) and code in CONDITION_PHRASES:
-        return f'"{CONDITION_PHRASES[code]}"'
-    if isinstance(code, str) and code in CONDITION_WORDS:
-        return f'"{code.lower()}"'
-    return str(code)
+    return CONDITION_PHRASES.get(str(code), str(code))
+
+
+def _mode_word(ident: str, mode: Any, words: Mapping[int, str]) -> str:
+    if mode not in words:
+        raise CleaningError(f"{ident} action with WFControlFlowMode={mode!r}; expected 0, 1 or 2")
+    return words[mode]
 
 
 def rewrite_ignored(action: dict[str, Any]) -> dict[str, Any]:
-    """Readable control flow for the history: mode numbers and condition codes become words."""
+    """Readable control flow for the history: mode numbers and condition codes become words.
+    An if/menu marker whose mode is not 0, 1 or 2 is an error, as upstream raises on it."""
     ident = action.get("WFWorkflowActionIdentifier")
     params = action.get("WFWorkflowActionParameters")
     if not isinstance(params, dict):
         return action
     if ident == CONDITIONAL:
-        mode = params.get("WFControlFlowMode")
-        if mode in CONDITIONAL_MODES:
-            params["WFControlFlowMode"] = CONDITIONAL_MODES[mode]
+        params["WFControlFlowMode"] = _mode_word(ident, params.get("WFControlFlowMode"), CONDITIONAL_MODES)
         if "WFCondition" in params:
             params["WFCondition"] = _condition_phrase(params["WFCondition"])
     elif ident == CHOOSE_FROM_MENU:
-        mode = params.get("WFControlFlowMode")
-        if mode not in MENU_MODES:
-            raise CleaningError(f"choosefrommenu action with WFControlFlowMode={mode!r}; expected 0, 1 or 2")
-        params["WFControlFlowMode"] = MENU_MODES[mode]
+        params["WFControlFlowMode"] = _mode_word(ident, params.get("WFControlFlowMode"), MENU_MODES)
     return action
 
 

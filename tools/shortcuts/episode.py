@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from tools.shortcuts.cleaning import clean_action, rewrite_ignored, truncate_strings
+from tools.shortcuts.cleaning import clean_action, output_names, rewrite_ignored, truncate_strings
 from tools.shortcuts.protocol import FILTER_IDS, IGNORE_IDS, action_id
 
 Kind = Literal["filter", "ignore", "scored"]
@@ -51,6 +51,7 @@ class EpisodePlan:
 def build_plan(aseqs: Sequence[Any], returns: Mapping[str, str], *, fix_attachment_numbering: bool = False) -> EpisodePlan:
     history: list[dict[str, Any]] = []
     planned: list[PlannedAction] = []
+    names = output_names(aseqs, returns)
     for position, action in enumerate(aseqs):
         kind = action_kind(action)
         if kind == "filter":
@@ -60,7 +61,7 @@ def build_plan(aseqs: Sequence[Any], returns: Mapping[str, str], *, fix_attachme
             planned.append(PlannedAction(position, kind, action, tuple(history)))
         else:
             planned.append(PlannedAction(position, kind, action))
-        cleaned = clean_action(action, returns, fix_attachment_numbering=fix_attachment_numbering) if isinstance(action, dict) else {"WFWorkflowActionIdentifier": None}
+        cleaned = clean_action(action, returns, names=names, fix_attachment_numbering=fix_attachment_numbering) if isinstance(action, dict) else {"WFWorkflowActionIdentifier": None}
         if kind == "ignore":
             cleaned = rewrite_ignored(cleaned)
         history.append(truncate_strings(cleaned))
