@@ -177,6 +177,7 @@ class EpisodeRunner:
     def write_config(self, total: int) -> None:
         self.out_dir.mkdir(parents=True, exist_ok=True)
         config = {"options": self.options.model_dump(mode="json"), "n_tasks": total, "run_id": self.run_id, "written_at": now_iso(), "data_sha256": used_data()}
+        config["agent_settings"] = self.agent.settings(self.options.agent_options, self.options.model, self.options.model_options)
         (self.out_dir / "config.json").write_text(json.dumps(redact(config), indent=2, sort_keys=True) + "\n")
 
     async def run(self, *, resume: bool = False) -> dict[str, Any]:

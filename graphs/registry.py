@@ -34,6 +34,13 @@ class AgentSpec:
     defaults: dict[str, Any] = field(default_factory=dict)
     #: the LangGraph step budget an episode needs for the given agent options (None: the runner's default)
     step_budget: Callable[[dict[str, Any]], int] | None = None
+    #: ``describe(options, model_spec, model_options)``: what the agent sends, for ``config.json``
+    describe: Callable[[dict[str, Any], str, dict[str, Any]], dict[str, Any]] | None = None
+
+    def settings(self, options: dict[str, Any] | None, model_spec: str, model_options: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The options the agent runs with (defaults filled in) and, if it says, its requests."""
+        merged = {**self.defaults, **(options or {})}
+        return {**merged, **(self.describe(merged, model_spec, model_options or {}) if self.describe else {})}
 
     def build(self, model: BaseChatModel | None, env: Any, options: dict[str, Any] | None = None) -> Any:
         return self.builder(model, env, {**self.defaults, **(options or {})})
@@ -43,8 +50,8 @@ _AGENTS: dict[str, AgentSpec] = {}
 
 
 def register_agent(name: str, builder: Builder, *, env_kind: str, description: str = "", needs_model: bool = True, needs_gold: bool = False, defaults: dict[str, Any] | None = None,
-                   step_budget: Callable[[dict[str, Any]], int] | None = None) -> AgentSpec:
-    spec = AgentSpec(name, builder, env_kind, description, needs_model, needs_gold, dict(defaults or {}), step_budget)
+                   step_budget: Callable[[dict[str, Any]], int] | None = None, describe: Callable[[dict[str, Any], str, dict[str, Any]], dict[str, Any]] | None = None) -> AgentSpec:
+    spec = AgentSpec(name, builder, env_kind, description, needs_model, needs_gold, dict(defaults or {}), step_budget, describe)
     _AGENTS[name] = spec
     return spec
 

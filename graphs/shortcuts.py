@@ -18,7 +18,8 @@ from typing import Any, NotRequired, TypedDict
 from langchain_core.language_models import BaseChatModel
 from langgraph.graph import END, START, StateGraph
 
-from agents.shortcuts.next_action import PromptTooLong, build_messages, propose_next_action
+from agents.shortcuts.next_action import PROMPT_PACKS, PromptTooLong, build_messages, propose_next_action
+from agents.shortcuts.request import GOOGLE_STYLE, describe_request, provider_style, upstream_request
 from graphs.registry import register_agent
 from tools.shortcuts.output import is_context_error
 
@@ -46,22 +47,31 @@ def _single_node(name: str, node: Any) -> Any:
     return graph.compile()
 
 
-def _flag(value: Any) -> bool | None:
-    if value is None or value == "auto":
-        return None
-    return str(value).lower() not in ("0", "false", "no", "off")
+def _flag(value: Any) -> bool:
+    return str(value).lower() in ("1", "true", "yes", "on")
 
 
 def build_next_action(model: BaseChatModel | None, env: Any, options: dict[str, Any]) -> Any:
-    """Options: ``structured`` (auto|0|1) and ``max_prompt_tokens`` (chars/4 estimate; unset = no cap)."""
+    """Options: ``prompts`` (upstream|restgraph), ``structured`` (0|1: free-form replies parsed as
+    upstream, or a JSON-schema request), ``request`` (upstream: only what upstream sends; as_built:
+    the model as the harness built it) and ``max_prompt_tokens`` (chars/4 estimate; unset = no cap)."""
     if model is None:
         raise ValueError("shortcuts-next-action needs a model")
-    structured = _flag(options.get("structured"))
+    pack = str(options.get("prompts", "upstream"))
+    if pack not in PROMPT_PACKS:
+        raise ValueError(f"-A prompts must be one of {', '.join(PROMPT_PACKS)}, got {pack!r}")
+    request = str(options.get("request", "upstream"))
+    if request not in ("upstream", "as_built"):
+        raise ValueError(f"-A request must be 'upstream' or 'as_built', got {request!r}")
+    structured = _flag(options.get("structured", 0))
     cap = options.get("max_prompt_tokens")
     max_prompt_tokens = int(cap) if cap not in (None, "", "none") else None
+    if request == "upstream":
+        model = upstream_request(model)
+    single_turn = request == "upstream" and provider_style(model) == GOOGLE_STYLE
 
     async def propose(state: NextActionState) -> dict[str, Any]:
-        messages = build_messages(state["instruction"], state.get("candidates") or {}, state.get("history") or [])
+        messages = build_messages(state["instruction"], state.get("candidates") or {}, state.get("history") or [], pack=pack, single_turn=single_turn)
         try:
             step = await propose_next_action(model, messages, structured=structured, max_prompt_tokens=max_prompt_tokens)
         except PromptTooLong as exc:
@@ -90,5 +100,9 @@ def build_replay(model: Any, env: Any, options: dict[str, Any]) -> Any:
     return _single_node("replay", replay)
 
 
-register_agent("shortcuts-next-action", build_next_action, env_kind="shortcuts", description="teacher-forced next action: one fresh model call per gold action (-A structured=auto|0|1, -A max_prompt_tokens=N)", defaults={"structured": "auto"})
+register_agent(
+    "shortcuts-next-action", build_next_action, env_kind="shortcuts",
+    description="teacher-forced next action: one fresh model call per gold action (-A prompts=upstream|restgraph, -A structured=0|1, -A request=upstream|as_built, -A max_prompt_tokens=N)",
+    defaults={"prompts": "upstream", "structured": 0, "request": "upstream"}, describe=describe_request,
+)
 register_agent("replay", build_replay, env_kind="shortcuts", needs_model=False, needs_gold=True, description="re-scores the predictions stored in an experiment log (no model)")

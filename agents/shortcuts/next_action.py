@@ -1,10 +1,18 @@
-"""The next-action role: one stateless ``[system, user]`` call that proposes a workflow's next action.
+"""The next-action role: one stateless call that proposes a workflow's next action.
 
-Prompts live in ``next_action_system.txt`` / ``next_action_user.txt`` (``<<name>>`` slots, since
-API texts and examples are full of braces). With a model that supports structured output the
-reply is requested against ``NEXT_ACTION_SCHEMA``; otherwise, or when that parse fails, the raw
-text goes through upstream's bracket parser (``tools.shortcuts.output.parse_reply``). Either way
-the result is a ``BStep`` of the log schema: ``generated_by_agent`` or ``json_error``.
+Prompt packs (``-A prompts=``):
+- ``upstream`` (default): ShortcutsBench's own templates and assembly, read at run time from the
+  upstream files (``tools.shortcuts.upstream_prompts``); Gemini-style models get upstream's single
+  user turn ``"System: ..." + "\nUser: ..."``, every other model ``[system, user]``.
+- ``restgraph``: the project's earlier paraphrase (``next_action_system.txt`` /
+  ``next_action_user.txt``, ``<<name>>`` slots since API texts are full of braces).
+
+The reply is free-form by default and goes through upstream's bracket parser
+(``tools.shortcuts.output.parse_reply``): a reply without a parseable ``{...}`` span is a
+``json_error`` and scores as wrong, as in the paper. ``structured=True`` requests
+``NEXT_ACTION_SCHEMA`` instead (a JSON-schema ``response_format``; grammar-constrained decoding on
+the local model), which removes the format failures upstream counts. Either way the result is a
+``BStep`` of the log schema: ``generated_by_agent`` or ``json_error``.
 """
 
 from __future__ import annotations
@@ -18,11 +26,13 @@ from typing import Any
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 
-from agents.models import supports_structured_output
 from tools.events import parse_outcome
 from tools.shortcuts.candidates import candidate_lines
 from tools.shortcuts.episode import history_json
 from tools.shortcuts.output import GENERATED, BStep, bstep_from_reply
+from tools.shortcuts.upstream_prompts import load_upstream_prompts
+
+PROMPT_PACKS = ("upstream", "restgraph")
 
 ROLE = "next_action"
 _HERE = Path(__file__).parent
@@ -55,8 +65,16 @@ def render(template: str, **slots: str) -> str:
     return template
 
 
-def build_messages(query: str, candidates: Mapping[str, str], history: Sequence[Mapping[str, Any]]) -> list[BaseMessage]:
-    """The protocol's two messages; ``candidates`` is the id-sorted table shown to the model."""
+def build_messages(query: str, candidates: Mapping[str, str], history: Sequence[Mapping[str, Any]], *, pack: str = "upstream", single_turn: bool = False) -> list[BaseMessage]:
+    """The protocol's messages; ``candidates`` is the id-sorted table shown to the model."""
+    if pack == "upstream":
+        prompts = load_upstream_prompts()
+        system, user = prompts.system(candidates), prompts.user(query, history)
+        if single_turn:
+            return [HumanMessage(prompts.single_turn(system, user))]
+        return [SystemMessage(system), HumanMessage(user)]
+    if pack != "restgraph":
+        raise ValueError(f"unknown ShortcutsBench prompt pack {pack!r}; known: {', '.join(PROMPT_PACKS)}")
     system = render(_template("next_action_system.txt"), candidates=candidate_lines(candidates), candidate_ids=repr(list(candidates)))
     user = render(_template("next_action_user.txt"), query=query, history=history_json(history))
     return [SystemMessage(system), HumanMessage(user)]
@@ -77,12 +95,12 @@ def _raw_text(message: Any) -> str:
     return "" if message is None else str(message)
 
 
-async def propose_next_action(model: BaseChatModel, messages: list[BaseMessage], *, structured: bool | None = None, max_prompt_tokens: int | None = None) -> BStep:
+async def propose_next_action(model: BaseChatModel, messages: list[BaseMessage], *, structured: bool = False, max_prompt_tokens: int | None = None) -> BStep:
     """One model call. Model errors propagate (the caller decides whether they end the query)."""
     if max_prompt_tokens is not None and approx_tokens(messages) > max_prompt_tokens:
         raise PromptTooLong(f"prompt of ~{approx_tokens(messages)} tokens exceeds max_prompt_tokens={max_prompt_tokens}")
-    use_structured = supports_structured_output(model) if structured is None else structured
-    if use_structured:
+    error = None
+    if structured:
         out = await model.with_structured_output(NEXT_ACTION_SCHEMA, include_raw=True).ainvoke(messages)
         parsed = out.get("parsed")
         reply = out.get("raw")
@@ -95,7 +113,6 @@ async def propose_next_action(model: BaseChatModel, messages: list[BaseMessage],
     else:
         reply = await model.ainvoke(messages)
         step = bstep_from_reply(_raw_text(reply))
-        error = None
     if step.state == GENERATED:
         parse_outcome(reply, parsed=step.aseq, role=ROLE)
     else:

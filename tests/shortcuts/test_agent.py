@@ -31,18 +31,33 @@ def sample_check(data_dir, tmp_path):
     return path
 
 
-@pytest.mark.parametrize("model", ["scripted:shortcuts-gold", "scripted:shortcuts-gold?structured=0"])
-def test_gold_model_scores_one_on_every_metric(model, run_shortcuts, sample_check):
-    if "structured=0" not in model:  # the plain-text path is exercised on the tiny fixture only (time)
+@pytest.mark.parametrize("structured", [None, 1])
+def test_gold_model_scores_one_on_every_metric(structured, run_shortcuts, sample_check):
+    model, options = "scripted:shortcuts-gold", ({"structured": structured} if structured else {})
+    if structured is None:  # free-form replies (the default) on the sample log; structured output on the tiny fixture only (time)
         summary, traces = run_shortcuts(model=model, check_intersection=sample_check)  # the sample log
         m = summary["metrics"]
         assert m["api_selection_accuracy_n"] == 56 and m["static_param_accuracy_n"] > 0 and m["prev_output_param_accuracy_n"] == 14
         for key in HEADLINE[:3]:
             assert m[key] == 1.0, key
         assert summary["usage"]["model_calls"] == 56 and summary["status_counts"] == {"finished": 4}
-    tiny, _ = run_shortcuts(model=model, source=TINY, check_intersection=TINY_CHECK)  # has ask-for-input parameters
+    tiny, _ = run_shortcuts(model=model, source=TINY, check_intersection=TINY_CHECK, agent_options=options)  # has ask-for-input parameters
     assert all(tiny["metrics"][key] == 1.0 for key in HEADLINE) and tiny["metrics"]["ask_input_accuracy_n"] == 3
     assert all(value == 1.0 for key, value in tiny["metrics"].items() if "accuracy" in key and not key.endswith("_n"))
+
+
+def test_a_prose_reply_is_recorded_and_scored_as_json_error_by_default(run_shortcuts, tmp_path):
+    """Free-form replies are the default, even for a model that supports structured output."""
+    prose = "The next step should probably number things, I think."
+    summary, traces = run_shortcuts(model=f"scripted:replay?text={prose}", source=TINY, only="tiny0002")
+    trace = traces[0]
+    assert trace.extra["bseqs"] == [{"state": "json_error", "aseq": prose}]
+    call = next(trace.model_calls())
+    assert call.parse_error.startswith("json_error") and call.raw_output == prose
+    assert summary["metrics"]["api_selection_accuracy"] == 0.0 and summary["metrics"]["api_selection_accuracy_n"] == 1
+    config = json.loads((tmp_path / "run0" / "config.json").read_text())
+    assert config["agent_settings"]["structured"] == 0 and config["agent_settings"]["prompts"] == "upstream"
+    assert config["agent_settings"]["response_format"] is None and config["agent_settings"]["messages"] == "[system, user]"
 
 
 def test_malformed_replies_count_as_wrong_and_nothing_crashes(run_shortcuts):
@@ -82,7 +97,7 @@ def test_each_action_is_a_fresh_call_on_the_cleaned_gold_history(run_shortcuts):
         assert LEAK not in call.messages[1]["content"]  # predictions never enter the history
         expected = build_messages(trace.task.instruction, table, planned.history)
         assert [m["content"] for m in call.messages] == [m.content for m in expected]
-    assert calls[0].messages[1]["content"].count("one action at a time") == 3
+    assert calls[0].messages[1]["content"].count("action at a time") == 3  # upstream: "output on action at a time" x3
     ids = sorted(trace.extra["api_names"])
     assert repr(ids) in calls[0].messages[0]["content"]  # the identifier list shown is id-sorted
 
