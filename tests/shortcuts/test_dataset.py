@@ -36,7 +36,7 @@ def release(tmp_path):
     return folder
 
 
-def test_release_folder_and_explicit_files(release):
+def test_release_folder_and_explicit_files(release, data_dir):  # categories come from the catalogue
     records = load_source({"source": str(release)})
     assert [r.url[-8:] for r in records] == ["tiny0001", "tiny0002"]
     assert len(records[0].aseqs) == 11 and records[0].source == "release" and records[0].bseqs is None
