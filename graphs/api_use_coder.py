@@ -98,4 +98,5 @@ register_agent(
     "api-use-coder", build_api_use_coder, env_kind="synthetic_api",
     description="writes the Synthetic API function (-A samples=N for pass@k), extracts the body, checks it in the sandbox",
     defaults={"samples": 1, "sample_concurrency": 4},
+    describe=lambda options, model_spec, model_options: {"temperature": default_temperature(options.get("temperature"), int(options.get("samples", 1)))},
 )

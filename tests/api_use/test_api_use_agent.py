@@ -126,3 +126,5 @@ def test_garbage_answers_are_no_code(answer: str) -> None:
 def test_garbage_replies_raise_no_code_rate(data_dir: Path, tmp_path: Path) -> None:
     summary = _run(tmp_path, "scripted:garbage", bench_options={"suite": "distractors"}, limit=3)
     assert summary["metrics"]["no_code_rate"] == 1.0 and summary["metrics"]["pass_rate"] == 0.0
+    config = json.loads((tmp_path / "scripted_garbage" / "config.json").read_text())
+    assert config["agent_settings"]["temperature"] == 0.0  # the default sent to chat models is recorded
