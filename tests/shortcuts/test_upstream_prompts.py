@@ -141,10 +141,9 @@ def test_first_query_reproduces_the_recorded_requests_byte_for_byte(upstream):
     assert all(r["prediction"]["state"] == "json_error" and r["prediction"]["aseq"] == "not json at all" for r in results)
 
 
-def test_every_query_and_position_follows_upstreams_assembly(upstream, run_shortcuts):
+def test_every_query_and_position_follows_upstreams_assembly(upstream, run_shortcuts, data_dir):
     log, _, templates, paratypes = upstream
-    _, traces = run_shortcuts(model="scripted:garbage", source=(upstream_log := load_log_path()), candidates="logged")
-    assert upstream_log.name.startswith("experiment_res_open-mixtral")
+    _, traces = run_shortcuts(model="scripted:garbage", source=data_dir / "shortcutsbench" / "experiment_res_open-mixtral-8x7b.jsonl", candidates="logged")
     by_url = {r["URL"]: r for r in log}
     checked = 0
     for trace in traces:
@@ -157,13 +156,6 @@ def test_every_query_and_position_follows_upstreams_assembly(upstream, run_short
             assert [m["content"] for m in call.messages] == [m["content"] for m in want]
             checked += 1
     assert checked == 56
-
-
-def load_log_path():
-    import os
-    from pathlib import Path
-
-    return Path(os.environ["RESTGRAPH_DATA_DIR"]) / "shortcutsbench" / "experiment_res_open-mixtral-8x7b.jsonl"
 
 
 def test_structured_is_an_option_and_sends_a_schema(upstream):
