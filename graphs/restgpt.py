@@ -22,6 +22,7 @@ from typing import Any
 from langchain_core.language_models import BaseChatModel
 from langgraph.graph import END, START, StateGraph
 
+from agents.restgpt.baseline_roles import BaselineKit
 from agents.restgpt.config import BudgetExceeded, RestGPTConfig
 from agents.restgpt.meter import Meter
 from agents.restgpt.protocol import PlannerDecision, SelectorDecision, endpoint_in_plan
@@ -39,6 +40,7 @@ from graphs.restgpt_executor import (
     route,
     start_api_plan,
 )
+from graphs.restgpt_reflexion import reflect_node, with_lessons
 from tools.openapi.matching import match_endpoint, matched_endpoints
 
 NOT_IN_LIST = "The API you called is not in the list of available APIs. Please use another API."
@@ -70,21 +72,28 @@ def planner_node(kit: RoleKit) -> Any:
     return planner
 
 
-def selector_node(kit: RoleKit, *, use_planner: bool) -> Any:
+def selector_node(kit: RoleKit, *, use_planner: bool, answer_to: str = "finish") -> Any:
     """One selector call. Without a planner the selector acts ReAct-style on the whole query: its
-    earlier rounds are its history and each new round is asked to ``Continue``."""
+    earlier rounds are its history and each new round is asked to ``Continue``; its answer goes
+    to ``answer_to`` (``reflect`` for Reflexion, which also reflects on a trial that ran out of steps)."""
     return_to = "planner" if use_planner else "selector"
     keys = kit.spec.keys
 
     async def selector(state: RestState, meter: Meter) -> dict[str, Any]:
         failures = list(state.get("selector_failures") or [])
         if not use_planner and not failures and not state.get("selector_feedback"):
-            meter.spend("agent_steps")
+            try:
+                meter.spend("agent_steps")
+            except BudgetExceeded:
+                if answer_to == "finish":
+                    raise
+                return {"final_answer": None, "route": answer_to}
         results = state.get("results") or []
         subtask = state.get("subtask") or state["instruction"]
         rounds = [(r["plan"], r["api_plan"], r["result"]) for r in results[state.get("subtask_start", 0):]]
         instruction = state.get("continue_text") if use_planner else ("Continue" if rounds else None)
-        reply = await kit.run("selector", subtask=subtask, background=background(state), history=[(a, b) for _, a, b in rounds], rounds=rounds,
+        known = with_lessons(background(state), state.get("reflections") or [], bool(results))
+        reply = await kit.run("selector", subtask=subtask, background=known, history=[(a, b) for _, a, b in rounds], rounds=rounds,
                               instruction=instruction, feedback=state.get("selector_feedback"), failures=failures, allow_final=not use_planner)
         decision: SelectorDecision | None = reply.parsed if reply.ok else None
         plan_text = (state.get("plan_text") or subtask) if use_planner else ("Continue" if rounds else subtask)
@@ -92,7 +101,7 @@ def selector_node(kit: RoleKit, *, use_planner: bool) -> Any:
         if decision is None:
             return _retry(meter, state, base, reply.raw, f"Your output could not be understood ({reply.error}). Write one line 'METHOD /path purpose' or 'No API call needed. answer'.", return_to)
         if not use_planner and (decision.kind == "final_answer" or (decision.kind == "no_api_call" and kit.final_on_no_call)):
-            return {"final_answer": decision.plan.strip(), "status": "finished", "route": "finish"}
+            return {"final_answer": decision.plan.strip(), "status": "finished", "route": answer_to}
         if decision.kind in ("no_api_call", "final_answer"):
             update = finish_sub_task({**state, **base, "api_plan": decision.text or "No API call needed."}, decision.plan, return_to)
             return {**base, **update, "selector_feedback": None, "selector_failures": []}
@@ -124,14 +133,19 @@ def _retry(meter: Meter, state: RestState, base: dict[str, Any], raw: str, feedb
 
 
 def build_restgpt(model: BaseChatModel | None, env: Any, options: dict[str, Any] | None = None, *, use_planner: bool | None = None,
-                  use_parser: bool | None = None, roles: dict[str, RoleFn] | None = None, config: RestGPTConfig | None = None) -> Any:
+                  use_parser: bool | None = None, roles: dict[str, RoleFn] | None = None, config: RestGPTConfig | None = None,
+                  reflexion: bool = False) -> Any:
     """Compile RestGPT for ``env`` (an ``OpenAPIEnvironment``). ``options`` are agent options
     (budget fields, ``use_planner``, ``use_parser``, ``prompts``, ``structured``...); ``roles``
-    replaces roles by name (``planner``, ``selector``, ``caller``)."""
+    replaces roles by name (``planner``, ``selector``, ``caller``). ``reflexion`` (without a
+    planner) adds Reflexion's ``reflect`` node after each trial (``graphs/restgpt_reflexion.py``)."""
     options = dict(options or {})
     roles = roles or options.get("roles")
     config = (config or _config(options, use_planner=use_planner, use_parser=use_parser)).for_scenario(env.scenario)
-    kit = make_kit(model, env, config, roles)
+    if reflexion and config.use_planner:
+        raise ValueError("Reflexion runs on the selector alone: build it with use_planner=False")
+    kit = make_kit(model, env, config, roles, cls=BaselineKit if reflexion else RoleKit)
+    answer_to = "reflect" if reflexion else "finish"
     graph = StateGraph(RestState)
     entry = "planner" if config.use_planner else "selector"
 
@@ -142,14 +156,18 @@ def build_restgpt(model: BaseChatModel | None, env: Any, options: dict[str, Any]
     if config.use_planner:
         graph.add_node("planner", node(config, planner_node(kit)))
         graph.add_conditional_edges("planner", route, ["planner", "selector", "finish"])
-    graph.add_node("selector", node(config, selector_node(kit, use_planner=config.use_planner)))
+    graph.add_node("selector", node(config, selector_node(kit, use_planner=config.use_planner, answer_to=answer_to)))
     graph.add_node("finish", finish)
     graph.add_edge(START, "start")
     graph.add_edge("start", entry)
-    graph.add_conditional_edges("selector", route, sorted({"selector", "caller", entry, "finish"}))
+    graph.add_conditional_edges("selector", route, sorted({"selector", "caller", entry, "finish", answer_to}))
+    if reflexion:
+        graph.add_node("reflect", node(config, reflect_node(kit, env)))
+        graph.add_conditional_edges("reflect", route, ["selector", "finish"])
     add_executor(graph, kit, env, return_to=entry)
     graph.add_edge("finish", END)
-    return graph.compile(name="restgpt" + ("" if config.use_planner else "-no-planner") + ("" if config.use_parser else "-no-parser"))
+    name = "reflexion" if reflexion else "restgpt" + ("" if config.use_planner else "-no-planner") + ("" if config.use_parser else "-no-parser")
+    return graph.compile(name=name)
 
 
 def _no_planner(model: BaseChatModel | None, env: Any, options: dict[str, Any]) -> Any:

@@ -4,10 +4,10 @@ Only planning differs; every API call goes through the shared ``caller`` <-> ``p
 
 - ``react``: the same graph as ``restgpt-no-planner`` (one system, two names, as in the paper):
   the selector picks one API per turn, the executor runs it, its result is the observation.
-- ``reflexion``: ReAct, then a reflector judges the trial; on failure its lesson goes into the
-  next trial's prompt (at most ``budget.reflexion_trials`` = 2 trials). Every trial starts from
-  a fresh environment state (Spotify's initial state, so "remove the first song" happens once);
-  ``-A reflexion_reset=0`` keeps trial 1's mutations, as a live API would.
+- ``reflexion``: that ReAct graph plus a reflector that judges each trial; on failure its lesson
+  goes into the next trial's prompt (at most ``budget.reflexion_trials`` = 2 trials). Every trial
+  starts from a fresh environment state (Spotify's initial state, so "remove the first song"
+  happens once); ``-A reflexion_reset=0`` keeps trial 1's mutations, as a live API would.
 - ``deps``: plan (remaining steps) -> select (next concrete step) -> execute -> describe ->
   explain (only after a failed step) -> plan ..., at most ``budget.agent_steps`` rounds.
 - ``offline``: the whole plan is written from the query, then executed step by step with no
@@ -22,8 +22,8 @@ from typing import Any
 from langchain_core.language_models import BaseChatModel
 from langgraph.graph import END, START, StateGraph
 
-from agents.restgpt.baseline_roles import BaselineKit, ReactDecision
-from agents.restgpt.config import BudgetExceeded, RestGPTConfig
+from agents.restgpt.baseline_roles import BaselineKit
+from agents.restgpt.config import RestGPTConfig
 from agents.restgpt.meter import Meter
 from agents.restgpt.protocol import endpoint_in_plan
 from graphs.registry import register_agent
@@ -74,55 +74,7 @@ def _dispatch(kit: BaselineKit, meter: Meter, state: RestState, step: str, plan_
     return {**base, **start_api_plan(meter, step, key)}
 
 
-def _transcript(state: RestState) -> list[tuple[str, str]]:
-    return [(r["plan"], r["result"]) for r in (state.get("results") or [])[state.get("subtask_start", 0):]]
-
-
 # -- ReAct and Reflexion --------------------------------------------------------------------------
-def _build_react(model: BaseChatModel | None, env: Any, options: dict[str, Any] | None, *, reflexion: bool) -> Any:
-    config, kit = _setup(model, env, options)
-    graph = _graph(config, "react")
-    after_answer = "reflect" if reflexion else "finish"
-
-    async def react(state: RestState, meter: Meter) -> dict[str, Any]:
-        try:
-            meter.spend("agent_steps")
-        except BudgetExceeded:
-            if not reflexion:
-                raise
-            return {"final_answer": None, "route": "reflect"}  # the trial ran out of steps: reflect on it
-        reply = await kit.run("react", query=state["instruction"], transcript=_transcript(state), reflections=state.get("reflections") or [])
-        if not reply.ok:
-            entry = {"plan": f"Thought: {reply.raw[:300]}", "api_plan": "", "result": f"Your output could not be parsed ({reply.error}). Write 'Action: METHOD /path purpose' or 'Final Answer: ...'."}
-            return {"results": [*(state.get("results") or []), entry], "route": "react"}
-        decision: ReactDecision = reply.parsed
-        if decision.kind == "final_answer":
-            return {"final_answer": decision.answer, "route": after_answer}
-        return _dispatch(kit, meter, state, decision.action, f"Thought: {decision.thought}\nAction: {decision.action}", "react")
-
-    async def reflect(state: RestState, meter: Meter) -> dict[str, Any]:
-        trial = state.get("trial", 0) + 1
-        if trial >= config.budget.reflexion_trials:
-            return {"trial": trial, "route": "finish"}
-        reply = await kit.run("reflect", query=state["instruction"], transcript=_transcript(state), answer=state.get("final_answer"))
-        if reply.ok and reply.parsed.success and state.get("final_answer"):
-            return {"trial": trial, "route": "finish"}
-        lesson = reply.parsed.reflection if reply.ok else "The previous attempt did not clearly answer the query; check each id with an API call."
-        meter.reset("agent_steps")
-        if config.reflexion_reset:
-            env.reset_state()  # the next trial starts from the initial state, not trial 1's mutations
-        return {"trial": trial, "reflections": [*(state.get("reflections") or []), lesson], "subtask_start": len(state.get("results") or []),
-                "final_answer": None, "route": "react"}
-
-    graph.add_node("react", node(config, react))
-    graph.add_conditional_edges("react", route, ["react", "caller", after_answer, "finish"] if reflexion else ["react", "caller", "finish"])
-    if reflexion:
-        graph.add_node("reflect", node(config, reflect))
-        graph.add_conditional_edges("reflect", route, ["react", "finish"])
-    add_executor(graph, kit, env, return_to="react")
-    return graph.compile(name="reflexion" if reflexion else "react")
-
-
 def build_react(model: BaseChatModel | None, env: Any, options: dict[str, Any] | None = None) -> Any:
     """ReAct is RestGPT without its planner (the paper reports one row for both): the selector
     thinks and picks one API per turn, the shared executor acts, its result is the observation."""
@@ -130,7 +82,8 @@ def build_react(model: BaseChatModel | None, env: Any, options: dict[str, Any] |
 
 
 def build_reflexion(model: BaseChatModel | None, env: Any, options: dict[str, Any] | None = None) -> Any:
-    return _build_react(model, env, options, reflexion=True)
+    """ReAct plus self-reflection between trials (``graphs/restgpt_reflexion.py``)."""
+    return build_restgpt(model, env, options, use_planner=False, reflexion=True)
 
 
 # -- DEPS -----------------------------------------------------------------------------------------

@@ -26,35 +26,16 @@ from agents.restgpt.protocol import (
 )
 from agents.restgpt.roles import RoleKit
 
-REACT_STOP = ("\nObservation:",)
 _FINAL = re.compile(r"final\s+answer\s*[:：]?\s*", re.IGNORECASE)
-_ACTION = re.compile(r"action\s*:\s*", re.IGNORECASE)
 
 
 class ReactDecision(BaseModel):
-    """One ReAct turn: a thought and either one API call (``action``) or the final answer."""
+    """One decision: either one API call (``action``) or the final answer (DEPS select)."""
 
     kind: Literal["action", "final_answer"]
     thought: str = ""
     action: str = ""
     answer: str = ""
-
-
-def parse_react(text: str) -> ReactDecision:
-    text = text.replace("**", "").strip()
-    if not text:
-        raise ParseError("empty ReAct output")
-    final = _FINAL.search(text)
-    action = _ACTION.search(text)
-    thought = re.sub(r"^\s*thought\s*:\s*", "", text[: min(m.start() for m in (final, action) if m)] if (final or action) else text, flags=re.IGNORECASE).strip()
-    if action and (final is None or action.start() < final.start()):
-        line = text[action.end():].split("\n")[0].strip()
-        if endpoint_in_plan(line) is None:
-            raise ParseError(f"the Action names no 'METHOD /path': {line[:200]!r}")
-        return ReactDecision(kind="action", thought=thought, action=line)
-    if final:
-        return ReactDecision(kind="final_answer", thought=thought, answer=text[final.end():].strip())
-    raise ParseError(f"neither 'Action:' nor 'Final Answer:' in ReAct output: {text[:200]!r}")
 
 
 def parse_select_line(text: str) -> ReactDecision:
@@ -75,13 +56,6 @@ def _listing(title: str, items: Sequence[str]) -> str:
 
 
 class BaselineKit(RoleKit):
-    async def react(self, *, query: str, transcript: Sequence[tuple[str, str]], reflections: Sequence[str] = ()) -> RoleReply:
-        notes = "" if not reflections else "\nLessons from your earlier attempts at this query:\n" + "\n".join(f"- {r}" for r in reflections)
-        system = self.render("react", endpoints=self.endpoint_list(), reflections=notes)
-        user = f"Query: {query}\n" + "".join(f"{step}\nObservation: {obs}\n" for step, obs in transcript) + "Thought:"
-        user += self._json_hint('{"kind": "action" | "final_answer", "thought": "...", "action": "METHOD /concrete/path purpose", "answer": "..."}')
-        return await self.call("react", system, user, schema=ReactDecision, text_parser=parse_react, stop=REACT_STOP)
-
     async def reflect(self, *, query: str, transcript: Sequence[tuple[str, str]], answer: str | None) -> RoleReply:
         user = f"Query: {query}\n" + "".join(f"{step}\nObservation: {obs}\n" for step, obs in transcript) + f"Answer given: {answer or '(none)'}\n"
         user += self._json_hint('{"success": true | false, "reflection": "..."}')

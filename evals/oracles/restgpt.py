@@ -199,14 +199,6 @@ class OraclePolicy:
         return "\n".join(lines)
 
     # -- baselines ------------------------------------------------------------------------------
-    def _react(self, user: str, values: dict[str, Any], **_: Any) -> tuple[str, dict[str, Any]]:
-        k = user.count("\nObservation:")
-        if k < len(self.calls):
-            action = self.step(k, values)
-            return f"Thought: next reference call\nAction: {action}", {"kind": "action", "thought": "next reference call", "action": action}
-        answer = self.final(values)
-        return f"Thought: done\nFinal Answer: {answer}", {"kind": "final_answer", "thought": "done", "answer": answer}
-
     def _reflect(self, **_: Any) -> tuple[str, dict[str, Any]]:
         return "Verdict: SUCCESS\nReflection: the reference calls were made.", {"success": True, "reflection": "the reference calls were made."}
 

@@ -27,7 +27,7 @@ def test_ablation_switches_change_the_graph(fake_env) -> None:
     assert "planner" not in nodes and ("start", "selector") in edges and ("caller", "selector") in edges
     nodes, edges = shape(build_restgpt(model, fake_env, {"use_parser": "0"}))
     assert "parser" not in nodes and "reader" in nodes and ("caller", "reader") in edges
-    for builder, own in ((build_reflexion, {"react", "reflect"}), (build_deps, {"plan", "select", "describe", "explain"}),
+    for builder, own in ((build_reflexion, {"selector", "reflect"}), (build_deps, {"plan", "select", "describe", "explain"}),
                          (build_offline, {"plan_all", "next_step", "answer"})):
         nodes, edges = shape(builder(model, fake_env, {}))
         assert own | {"caller", "parser"} <= nodes, builder.__name__
@@ -140,14 +140,14 @@ async def test_react_reflexion_deps_offline_budgets(fake_env) -> None:
     state, rec = await run_graph(build_deps(looping, fake_env, {"agent_steps": 2}))
     assert state["status"] == "budget_exhausted" and len([c for c in model_calls(rec) if c.role == "deps_select"]) == 2
 
-    reflect = role_model({"react": "Thought: guess\nFinal Answer: banana", "reflect": "Verdict: FAILURE\nReflection: look item 1 up first"})
+    reflect = role_model({"selector": "Final Answer: banana", "reflect": "Verdict: FAILURE\nReflection: look item 1 up first"})
     resets: list[int] = []
     fake_env.reset = lambda: resets.append(1)
     state, _ = await run_graph(build_reflexion(reflect, fake_env, {"reflexion_reset": "0"}))
     assert state["trial"] == 2 and resets == []  # -A reflexion_reset=0: trial 2 continues on trial 1's state
     state, rec = await run_graph(build_reflexion(reflect, fake_env, {}))
     assert state["status"] == "finished" and state["trial"] == 2 and resets == [1]  # a fresh state before trial 2
-    react_prompts = [c.messages[0]["content"] for c in model_calls(rec) if c.role == "react"]
+    react_prompts = [c.messages[-1]["content"] for c in model_calls(rec) if c.role == "selector"]
     assert len(react_prompts) == 2 and "look item 1 up first" in react_prompts[1] and "look item 1 up first" not in react_prompts[0]
     assert sum(c.role == "reflect" for c in model_calls(rec)) == 1
 

@@ -87,3 +87,28 @@ def test_default_step_budget_comes_from_the_agent_budgets() -> None:
     spotify = resolve_run_options(options.model_copy(update={"benchmark": "restbench-spotify", "model_options": {"max_tokens": 50}}),
                                   get_benchmark("restbench-spotify"), get_agent("restgpt"))
     assert spotify.model_options == {"temperature": 0.0, "max_tokens": 50}  # -M overrides the published decoding
+
+
+async def _reflexion_queue_adds(options: dict) -> list[str]:
+    """Reflexion on the Spotify sandbox where each trial queues the same song and trial 1 is judged
+    a failure; returns the user queue at the end."""
+    from graphs.restgpt_baselines import build_reflexion
+
+    bench = RestBenchSpotify()
+    run = RunOptions(benchmark=bench.name, agent="reflexion", model="scripted:constant")
+    task = bench.tasks(run)[0]
+    async with bench.run_resources(run) as resources, bench.environment(task, resources, run) as env:
+        track = (await env.http.request("GET", "/me/tracks")).json["items"][0]["track"]["id"]
+        op = ('I add the song.\nOperation: POST\nInput: {"url": "https://api.spotify.com/v1/me/player/queue", "params": {"uri": "spotify:track:'
+              + track + '"}, "description": "queue", "output_instructions": "did it work?"}')
+        model = role_model({"selector": ["POST /me/player/queue to queue the song", "No API call needed. queued"] * 2,
+                            "caller": [op, "Execution Result: queued"] * 2, "parser": "queued", "reflect": "Verdict: FAILURE\nReflection: queue it again"})
+        state, _ = await run_graph(build_reflexion(model, env, options), instruction=task.instruction)
+        assert state["trial"] == 2 and state["final_answer"] == "queued"
+        final = await bench.final_env_state(env)
+    return [u for u in final["final_state"]["user_queue"] if track in u]
+
+
+async def test_reflexion_second_trial_starts_from_a_fresh_spotify_state(data_dir) -> None:
+    assert len(await _reflexion_queue_adds({})) == 1  # trial 2 queued the song on a fresh state
+    assert len(await _reflexion_queue_adds({"reflexion_reset": "0"})) == 2  # live-API behaviour: both trials' adds stay

@@ -8,7 +8,7 @@ import pytest
 from langchain_core.runnables import RunnableLambda
 
 from agents.parsing import ParseError
-from agents.restgpt.baseline_roles import parse_react, parse_select_line
+from agents.restgpt.baseline_roles import parse_select_line
 from agents.restgpt.llm import call_role, cut_at_stops
 from agents.restgpt.protocol import (
     PlannerDecision,
@@ -73,13 +73,7 @@ def test_parser_code_and_lists() -> None:
         parse_reflection("looks fine to me")
 
 
-def test_react_and_select_protocol() -> None:
-    d = parse_react("Thought: need the id\nAction: GET /search/person for Sofia Coppola\nObservation: invented")
-    assert (d.kind, d.action, d.thought) == ("action", "GET /search/person for Sofia Coppola", "need the id")
-    assert parse_react("Thought: ok\nFinal Answer: 7").answer == "7"
-    for bad in ("", "Thought: hmm", "Action: search the web"):
-        with pytest.raises(ParseError):
-            parse_react(bad)
+def test_select_protocol() -> None:
     assert parse_select_line("Next: GET /movie/11/credits to read").action.startswith("GET /movie/11/credits")
     with pytest.raises(ParseError):
         parse_select_line("nothing useful")
