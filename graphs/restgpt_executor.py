@@ -21,10 +21,12 @@ from typing import Any, NotRequired, TypedDict
 
 from langchain_core.language_models import BaseChatModel
 
+from agents.restgpt.baseline_roles import BaselineKit
 from agents.restgpt.config import BudgetExceeded, RestGPTConfig
 from agents.restgpt.meter import Meter, metered
 from agents.restgpt.protocol import CallerDecision
 from agents.restgpt.roles import RoleFn, RoleKit
+from agents.restgpt.upstream.baselines import UpstreamBaselineKit
 from agents.restgpt.upstream.kit import UpstreamKit
 from tools.openapi.client import HttpResult
 from tools.openapi.reduce import ReducedSpec, reduce_openapi_spec
@@ -104,6 +106,8 @@ def upstream_kit_class(cls: type[RoleKit]) -> type[RoleKit]:
         return cls
     if cls is RoleKit:
         return UpstreamKit
+    if cls is BaselineKit:
+        return UpstreamBaselineKit
     return type(f"Upstream{cls.__name__}", (UpstreamKit, cls), {})
 
 

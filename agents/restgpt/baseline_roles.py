@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel
 
@@ -56,6 +56,11 @@ def _listing(title: str, items: Sequence[str]) -> str:
 
 
 class BaselineKit(RoleKit):
+    async def plan_call(self, role: str, user: str, **kwargs: Any) -> RoleReply:
+        """A planning role's call (``deps_plan``, ``deps_select``, ``offline_plan``): the role's
+        template, with the endpoint list, as the system message (the upstream pack overrides this)."""
+        return await self.call(role, self.render(role, endpoints=self.endpoint_list()), user, **kwargs)
+
     async def reflect(self, *, query: str, transcript: Sequence[tuple[str, str]], answer: str | None) -> RoleReply:
         user = f"Query: {query}\n" + "".join(f"{step}\nObservation: {obs}\n" for step, obs in transcript) + f"Answer given: {answer or '(none)'}\n"
         user += self._json_hint('{"success": true | false, "reflection": "..."}')
@@ -70,16 +75,16 @@ class BaselineKit(RoleKit):
     async def deps_plan(self, *, query: str, descriptions: Sequence[str], explanation: str | None) -> RoleReply:
         user = f"Query: {query}\n" + _listing("Done so far", descriptions) + (f"Explanation of the last failure: {explanation}\n" if explanation else "") + "Remaining plan:"
         user += self._json_hint('{"steps": ["METHOD /path purpose", "..."]}')
-        return await self.call("deps_plan", self.render("deps_plan", endpoints=self.endpoint_list()), user, schema=StepList, text_parser=parse_steps)
+        return await self.plan_call("deps_plan", user, schema=StepList, text_parser=parse_steps)
 
     async def deps_select(self, *, query: str, plan: Sequence[str], descriptions: Sequence[str]) -> RoleReply:
         user = f"Query: {query}\n" + _listing("Done so far", descriptions) + _listing("Current plan", plan) + "Next step:"
         user += self._json_hint('{"kind": "action" | "final_answer", "action": "METHOD /concrete/path purpose", "answer": "..."}')
-        return await self.call("deps_select", self.render("deps_select"), user, schema=ReactDecision, text_parser=parse_select_line)
+        return await self.plan_call("deps_select", user, schema=ReactDecision, text_parser=parse_select_line)
 
     async def offline_plan(self, *, query: str) -> RoleReply:
         user = f"Query: {query}\nPlan:" + self._json_hint('{"steps": ["METHOD /path purpose", "..."]}')
-        return await self.call("offline_plan", self.render("offline_plan", endpoints=self.endpoint_list()), user, schema=StepList, text_parser=parse_steps)
+        return await self.plan_call("offline_plan", user, schema=StepList, text_parser=parse_steps)
 
     async def offline_answer(self, *, query: str, results: Sequence[tuple[str, str]]) -> RoleReply:
         user = f"Query: {query}\n" + "".join(f"Step: {s}\nResult: {r}\n" for s, r in results) + "Answer:"

@@ -40,3 +40,22 @@ def test_all_first_planner_prompts() -> None:
     for row in rows:
         assert assembly.planner_prompt(row["scenario"], row["query"], []) == row["prompt"], row["query_index"]
         assert list(assembly.PLANNER_STOP) == row["stop"]
+
+
+@pytest.mark.parametrize("episode", ["tmdb_q000", "spotify_q000"])
+def test_planning_baselines_see_the_selectors_pieces(episode: str) -> None:
+    """Offline and DEPS under the upstream pack: RestGPT's selector introduction, endpoint list,
+    per-scenario examples and note, exactly as the recorded selector prompt shows them."""
+    from agents.restgpt.upstream.baselines import planning_prompt
+    from agents.restgpt.upstream.reduce import endpoint_listing, reduce_upstream
+    from tests.restgpt.upstream_support import spec
+
+    rec = vector(episode)
+    selector = next(c["prompt"] for c in rec["calls"] if c["role"] == "api_selector")
+    head = selector.split("\n\n----\n\nStarting below", 1)[0] + "\n\n----\n\n"
+    examples = selector.split("can be solved in 1-2 step)\n\n\n", 1)[1].split("\n\n\nNote, ", 1)[0]
+    note = "Note, " + selector.split("\n\n\nNote, ", 1)[1].split("\n\nBegin!", 1)[0]
+    listing = endpoint_listing(reduce_upstream(spec(rec["scenario"]), merge_allof=rec["scenario"] == "spotify"))
+    for role in ("offline_plan", "deps_plan", "deps_select"):
+        prompt = planning_prompt(role, rec["scenario"], listing, "Query: q\nPlan:")
+        assert prompt.startswith(head) and examples in prompt and note in prompt and prompt.endswith("Begin!\n\nQuery: q\nPlan:")

@@ -66,8 +66,12 @@ class UpstreamKit(RoleKit):
     def upstream_template(self, file: str, variable: str, **values: Any) -> str:
         return assembly.fill(self.template(variable) or source.template(file, variable), **values)
 
+    async def call(self, role: str, system: str, user: str, **kwargs: Any) -> RoleReply:
+        kwargs.setdefault("structured", self.structured)
+        return await super().call(role, system, user, **kwargs)
+
     async def ask(self, role: str, prompt: str, *, schema: Any, text_parser: Any, stop: Sequence[str]) -> RoleReply:
-        return await self.call(role, "", prompt, schema=schema, text_parser=text_parser, stop=stop, structured=self.structured)
+        return await self.call(role, "", prompt, schema=schema, text_parser=text_parser, stop=stop)
 
     # -- roles ----------------------------------------------------------------------------------
     async def planner(self, *, query: str, history: Sequence[tuple[str, str]], **_: Any) -> RoleReply:
