@@ -162,13 +162,12 @@ def test_structured_is_an_option_and_sends_a_schema(upstream):
     log, _, _, _ = upstream
     record = next(r for r in log if r["URL"].endswith(FIRST_QUERY))
     reply = json.dumps({"Thought": "t", "WFWorkflowActionIdentifier": P + "number", "WFWorkflowActionParameters": {}})
-    model, requests = recording_openai([reply])
+    model, requests = recording_openai([reply], model="gpt-4o-mini")  # a model with OpenAI's json_schema response_format
     graph = build_next_action(model, None, {"structured": 1})
     result = asyncio.run(graph.ainvoke({"instruction": record["query"], "candidates": {P + "number": "n"}, "history": [], "position": 0}))
     assert result["prediction"] == {"state": "generated_by_agent", "aseq": json.loads(reply)}
-    # the schema travels as a response_format or a forced tool, whichever the client uses for this model
-    schema = requests[0].get("response_format") or requests[0].get("tools")
-    assert schema and "WFWorkflowActionIdentifier" in json.dumps(schema) and "WFWorkflowActionParameters" in json.dumps(schema)
+    schema = requests[0]["response_format"]
+    assert schema["type"] == "json_schema" and "WFWorkflowActionIdentifier" in json.dumps(schema) and "WFWorkflowActionParameters" in json.dumps(schema)
     default_model, default_requests = recording_openai([reply])
     asyncio.run(build_next_action(default_model, None, {}).ainvoke({"instruction": "q", "candidates": {P + "number": "n"}, "history": [], "position": 0}))
     assert "response_format" not in default_requests[0] and "tools" not in default_requests[0]  # free-form by default
