@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import httpx
 import openai
@@ -106,9 +106,10 @@ def _with_attempts(result: ChatResult, attempts: int, failures: list[str] | None
 
 
 _CLASS_CACHE: dict[tuple[type, RetryPolicy], type] = {}
+M = TypeVar("M", bound=BaseChatModel)
 
 
-def retrying_class(cls: type[BaseChatModel], policy: RetryPolicy) -> type[BaseChatModel]:
+def retrying_class(cls: type[M], policy: RetryPolicy) -> type[M]:
     """A subclass of ``cls`` whose generation calls retry under ``policy`` (cached per pair)."""
     if issubclass(cls, RetryMixin) and cls.__module__ == __name__:
         cls = cls.__bases__[1]
@@ -122,7 +123,7 @@ def retrying_class(cls: type[BaseChatModel], policy: RetryPolicy) -> type[BaseCh
     return _CLASS_CACHE[key]
 
 
-def with_retries(model: BaseChatModel, policy: RetryPolicy) -> BaseChatModel:
+def with_retries(model: M, policy: RetryPolicy) -> M:
     """Give an existing model instance retries by moving it to the retrying subclass."""
     object.__setattr__(model, "__class__", retrying_class(type(model), policy))
     return model

@@ -124,10 +124,11 @@ class ScriptedChatModel(BaseChatModel):
 def _fault(kind: str) -> Exception:
     request = httpx.Request("POST", "http://scripted.invalid/v1/chat/completions")
     if kind == "rate_limit":
-        return openai.RateLimitError("scripted rate limit", response=httpx.Response(429, request=request), body=None)
+        # (openai 2.x annotates its errors with httpx2 types; the httpx objects behave the same)
+        return openai.RateLimitError("scripted rate limit", response=httpx.Response(429, request=request), body=None)  # type: ignore[arg-type]
     if kind == "server":
-        return openai.InternalServerError("scripted server error", response=httpx.Response(500, request=request), body=None)
-    return openai.APITimeoutError(request=request)
+        return openai.InternalServerError("scripted server error", response=httpx.Response(500, request=request), body=None)  # type: ignore[arg-type]
+    return openai.APITimeoutError(request=request)  # type: ignore[arg-type]
 
 
 FAULT_KINDS = ("rate_limit", "server", "timeout", "malformed")

@@ -26,7 +26,7 @@ from langgraph.errors import GraphRecursionError
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from evals.benchmark import Benchmark, EpisodeOutcome, RunOptions, get_benchmark
-from evals.defaults import resolve_run_options
+from evals.defaults import DEFAULT_MAX_STEPS, resolve_run_options
 from evals.recording import (
     EpisodeRecorder,
     TraceCallbackHandler,
@@ -151,7 +151,7 @@ class EpisodeRunner:
             graph = self.agent.build(model, env, self.options.agent_options)
             config: RunnableConfig = {
                 "callbacks": [TraceCallbackHandler(recorder)],
-                "recursion_limit": self.options.max_steps,
+                "recursion_limit": self.options.max_steps or DEFAULT_MAX_STEPS,  # (resolved in __init__)
                 "configurable": {"thread_id": task.id},
                 "metadata": {"task_id": task.id},
             }
@@ -224,7 +224,8 @@ class EpisodeRunner:
                 stopper = asyncio.ensure_future(stop.wait())
                 pool = asyncio.ensure_future(asyncio.gather(*workers))
                 try:
-                    await asyncio.wait({pool, stopper}, return_when=asyncio.FIRST_COMPLETED)
+                    waiters: list[asyncio.Future[Any]] = [pool, stopper]
+                    await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
                     if stop.is_set() or pool.done() and pool.exception() is not None:
                         self.stopped = stop.is_set()
                         for job in workers:
@@ -238,8 +239,8 @@ class EpisodeRunner:
                         with suppress(NotImplementedError, RuntimeError, ValueError):
                             loop.remove_signal_handler(sig)
                 for job in workers:
-                    if job.done() and not job.cancelled() and job.exception() is not None:
-                        raise job.exception()  # a harness bug (not an episode failure): surface it
+                    if job.done() and not job.cancelled() and (error := job.exception()) is not None:
+                        raise error  # a harness bug (not an episode failure): surface it
         return write_summary(self.out_dir, self.benchmark)
 
 

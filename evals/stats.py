@@ -73,7 +73,7 @@ def describe(values: Iterable[Any]) -> dict[str, Any] | None:
     if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in present):
         data = np.asarray(present, dtype=float)
         se = float(data.std(ddof=1) / math.sqrt(n)) if n > 1 else 0.0
-        lo, hi = bootstrap_mean(data)
+        lo, hi = bootstrap_mean(data.tolist())
         return {"n": n, "mean": _r(float(data.mean())), "se": _r(se), "ci95": [_r(lo), _r(hi)], "method": "bootstrap"}
     return None
 
@@ -156,11 +156,9 @@ def epoch_metrics(outcomes: Iterable[tuple[str, bool]], epochs: int) -> dict[str
 
 def fmt_interval(stat: dict[str, Any] | None, value: float | None = None, digits: int = 3) -> str:
     """``0.600 [0.313, 0.832]`` for tables; just the value when there is no interval."""
-    if value is None and stat is None:
-        return ""
-    shown = stat["mean"] if value is None else value
     if stat is None:
-        return f"{shown:.{digits}f}"
+        return "" if value is None else f"{value:.{digits}f}"
+    shown = stat["mean"] if value is None else value
     lo, hi = stat["ci95"]
     return f"{shown:.{digits}f} [{lo:.{digits}f}, {hi:.{digits}f}]"
 

@@ -90,7 +90,7 @@ def build_browser(model: BaseChatModel | None, env: Any, options: dict[str, Any]
             failures = state.get("parse_failures", 0) + 1
             if failures >= max_parse_failures:
                 return Command(goto="finish", update={"parse_failures": failures, "browse_outcome": "parse_failures", "error": f"{failures} unparseable policy replies; last: {parse_error}"})
-            hint = f"your last reply could not be parsed ({parse_error[:160]}); reply with one JSON action"
+            hint = f"your last reply could not be parsed ({(parse_error or '')[:160]}); reply with one JSON action"
             return Command(goto="decide", update={"parse_failures": failures, "note": hint})
         action = decision.model_dump(exclude={"thought"})
         return Command(goto="act", update={"action": action, "note": ""})

@@ -17,8 +17,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
+from langgraph.graph.state import CompiledStateGraph
 
-Builder = Callable[[BaseChatModel | None, Any, dict[str, Any]], Any]
+#: returns the compiled graph (``graph.compile()``); the environment is whatever the agent's ``env_kind`` provides
+Builder = Callable[[BaseChatModel | None, Any, dict[str, Any]], CompiledStateGraph]
 
 
 @dataclass(frozen=True)
@@ -42,7 +44,7 @@ class AgentSpec:
         merged = {**self.defaults, **(options or {})}
         return {**merged, **(self.describe(merged, model_spec, model_options or {}) if self.describe else {})}
 
-    def build(self, model: BaseChatModel | None, env: Any, options: dict[str, Any] | None = None) -> Any:
+    def build(self, model: BaseChatModel | None, env: Any, options: dict[str, Any] | None = None) -> CompiledStateGraph:
         return self.builder(model, env, {**self.defaults, **(options or {})})
 
 

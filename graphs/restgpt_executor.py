@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Awaitable, Callable
-from typing import Any, NotRequired, TypedDict
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any, NotRequired, Protocol, TypedDict
 
 from langchain_core.language_models import BaseChatModel
 
@@ -70,6 +70,13 @@ class RestState(TypedDict):
 
 NodeFn = Callable[[RestState, Meter], Awaitable[dict[str, Any]]]
 
+
+class StateNode(Protocol):
+    """A graph node over ``RestState`` (a protocol, not a ``Callable``: LangGraph calls nodes with
+    a parameter named ``state``)."""
+
+    def __call__(self, state: RestState) -> Awaitable[dict[str, Any]]: ...
+
 _REDUCED: dict[tuple[Any, ...], ReducedSpec] = {}
 
 
@@ -94,7 +101,7 @@ def make_kit(model: BaseChatModel | None, env: Any, config: RestGPTConfig, overr
     if model is None:
         raise ValueError("RestGPT-family agents need a model")
     if config.prompt_pack == "upstream":
-        cls = upstream_kit_class(cls)
+        cls = upstream_kit_class(cls)  # type: ignore[arg-type]  # classes are hashable; mypy's Hashable check misses it
     kit = cls(model, config, env.scenario, reduced_spec(env, config), env.base_url, dict(overrides or {}))
     kit.attach(env)
     return kit
@@ -122,7 +129,7 @@ def last_result(state: RestState) -> str | None:
     return results[-1]["result"] if results else None
 
 
-def node(config: RestGPTConfig, fn: NodeFn) -> Callable[[RestState], Awaitable[dict[str, Any]]]:
+def node(config: RestGPTConfig, fn: NodeFn) -> StateNode:
     """Run ``fn`` under the episode's meter; a spent budget ends the episode as ``budget_exhausted``."""
 
     @functools.wraps(fn)
@@ -138,7 +145,7 @@ def node(config: RestGPTConfig, fn: NodeFn) -> Callable[[RestState], Awaitable[d
     return wrapped
 
 
-def finish_sub_task(state: RestState, result: str, return_to: str) -> dict[str, Any]:
+def finish_sub_task(state: Mapping[str, Any], result: str, return_to: str) -> dict[str, Any]:
     entry = {"plan": state.get("plan_text") or state.get("subtask") or "", "api_plan": state.get("api_plan") or "", "result": result}
     return {"results": [*(state.get("results") or []), entry], "route": return_to, "pending": None, "scratch": []}
 

@@ -248,6 +248,7 @@ async def run(script: Path, stdin: bytes, *, limits: Limits, timeout_s: float, i
             stderr=asyncio.subprocess.PIPE, cwd=workdir, env={"PATH": "/usr/bin:/bin", "HOME": workdir, "LANG": "C.UTF-8"},
             start_new_session=True,
         )
+        assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None  # all three are PIPEs
         activity = [time.monotonic()]
         readers = [asyncio.ensure_future(_drain(proc.stdout, out, max_output_bytes, None, activity)),
                    asyncio.ensure_future(_drain(proc.stderr, err, max_output_bytes, tail, [0.0]))]

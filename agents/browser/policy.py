@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage, SystemMessage
@@ -124,7 +124,8 @@ async def decide(model: BaseChatModel, messages: list[Any], *, structured: bool)
     """One policy call. Returns ``(decision, None)`` or ``(None, parse_error)``."""
     raw_text = ""
     if structured:
-        result = await model.with_structured_output(BrowserDecision, include_raw=True).ainvoke(messages)
+        # include_raw=True: always a {raw, parsed, parsing_error} dict
+        result = cast(dict[str, Any], await model.with_structured_output(BrowserDecision, include_raw=True).ainvoke(messages))
         parsed = result.get("parsed")
         reply = result.get("raw")
         raw_text = reply.content if reply is not None and isinstance(reply.content, str) else ""

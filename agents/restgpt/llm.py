@@ -19,6 +19,7 @@ from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
+from langchain_core.runnables import RunnableConfig
 from pydantic import BaseModel
 
 from agents.parsing import ParseError
@@ -99,7 +100,7 @@ async def call_role(
 ) -> RoleReply:
     """One model call for ``role``; returns the parsed decision or the parse error (recorded)."""
     messages = role_messages(role, system, user)
-    config = {"metadata": {"role": role}, "run_name": role}
+    config: RunnableConfig = {"metadata": {"role": role}, "run_name": role}
     if schema is not None and uses_structured(model, structured):
         out = await model.with_structured_output(schema, include_raw=True).ainvoke(messages, config=config)
         raw_msg = out.get("raw") if isinstance(out, dict) else None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from agents.restgpt.config import Budget, BudgetExceeded
@@ -49,7 +49,7 @@ def spend_llm_call(role: str) -> None:
 
 
 @contextlib.contextmanager
-def metered(budget: Budget, state: dict[str, Any]) -> Iterator[Meter]:
+def metered(budget: Budget, state: Mapping[str, Any]) -> Iterator[Meter]:
     meter = Meter(budget, state.get("counters"))
     token = _METER.set(meter)
     try:

@@ -98,7 +98,7 @@ class RoleKit:
     async def parse_result(self, decision: CallerDecision, result: HttpResult, plan_endpoint: str | None) -> str:
         from agents.restgpt.parser import parse_response, simple_parse
 
-        args = {"result": result, "params": decision.params if decision.params else decision.data, "description": decision.description,
+        args: dict[str, Any] = {"result": result, "params": decision.params if decision.params else decision.data, "description": decision.description,
                 "output_instructions": decision.output_instructions or ""}
         if self.config.use_parser:
             return (await parse_response(self, endpoint=self.spec.get(result.template or ""), **args)).text

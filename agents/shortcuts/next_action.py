@@ -21,7 +21,7 @@ import json
 from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
@@ -101,7 +101,8 @@ async def propose_next_action(model: BaseChatModel, messages: list[BaseMessage],
         raise PromptTooLong(f"prompt of ~{approx_tokens(messages)} tokens exceeds max_prompt_tokens={max_prompt_tokens}")
     error = None
     if structured:
-        out = await model.with_structured_output(NEXT_ACTION_SCHEMA, include_raw=True).ainvoke(messages)
+        # include_raw=True: always a {raw, parsed, parsing_error} dict
+        out = cast(dict[str, Any], await model.with_structured_output(NEXT_ACTION_SCHEMA, include_raw=True).ainvoke(messages))
         parsed = out.get("parsed")
         reply = out.get("raw")
         if isinstance(parsed, dict):

@@ -66,7 +66,7 @@ def load_queries(scenario: str) -> list[RestBenchQuery]:
     if scenario not in ("tmdb", "spotify"):
         raise ValueError(f"unknown RestBench scenario {scenario!r}; use 'tmdb' or 'spotify'")
     path = resolve(FILES[scenario])
-    raw = load_json(path)
+    raw: Any = load_json(path)
     queries = []
     with data_errors(path, "expected a list of {query, solution} records"):
         items = list(enumerate(raw, start=1))

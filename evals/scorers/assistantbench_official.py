@@ -126,7 +126,7 @@ def _aligned_mean(scores: np.ndarray, n_gold: int, n_pred: int) -> float:
     best = np.zeros(max(n_gold, n_pred))
     for row, col in zip(rows, cols, strict=True):
         best[row] = max(best[row], scores[row, col])
-    return np.mean(best)
+    return float(np.mean(best))
 
 
 def evaluate_strings(prediction: Any, gold: Any) -> float:
@@ -197,7 +197,7 @@ def evaluate_pair_of_dicts(prediction: dict, gold: dict, *, fixed: bool = False)
         precision = np.mean([_value_score(prediction[k], gold[k]) if k in gold else 0.0 for k in prediction])
         if precision + recall == 0:
             return 0.0
-        return 2 * precision * recall / (precision + recall)  # NaN for an empty dict (official behaviour)
+        return float(2 * precision * recall / (precision + recall))  # NaN for an empty dict (official behaviour)
 
 
 def evaluate_dicts(prediction: Any, gold: list, *, fixed: bool = False) -> float:

@@ -221,7 +221,7 @@ def _wrong_pick_metrics(counts: Mapping[str, float], suffix: str = "") -> dict[s
 def aggregate_counts(scores: Iterable[Mapping[str, Any]]) -> dict[str, float]:
     """Micro-averaged metrics; a rate whose denominator is 0 is left out (its ``*_n`` says 0)."""
     sums: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    extra = defaultdict(float)
+    extra: defaultdict[str, float] = defaultdict(float)
     wrong_picks: dict[str, dict[str, float]] = defaultdict(lambda: dict.fromkeys(_API_EXTRA, 0.0))
     static_seen = False
     for score in scores:

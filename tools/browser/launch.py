@@ -126,6 +126,7 @@ class OfflineNetwork:
             raise RuntimeError(f"offline browsing needs its own network namespace (util-linux 'unshare', root or user namespaces): {exc}") from exc
         finally:
             ours.close()
+        assert self.helper is not None and self.helper.stderr is not None  # started above, stderr a PIPE
         if self.helper.returncode is not None or (not fds and self.ports):
             err = (await self.helper.stderr.read()).decode(errors="replace").strip().splitlines()
             await self.__aexit__(None, None, None)
@@ -135,6 +136,8 @@ class OfflineNetwork:
         return self
 
     def executable(self, chromium: str) -> str:
+        if self.helper is None:
+            raise RuntimeError("the network namespace is not set up: enter the context first")
         path = Path(self.folder) / "chromium"
         path.write_text(f'#!/bin/sh\nexec {shutil.which("nsenter") or "nsenter"} --net=/proc/{self.helper.pid}/ns/net -- {chromium} "$@"\n')
         path.chmod(0o755)

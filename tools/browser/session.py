@@ -19,6 +19,7 @@ import re
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote_plus, urljoin
 
 from playwright.async_api import Browser, BrowserContext, Page, Route
@@ -286,7 +287,7 @@ class BrowserSession:
             self.loop_reason = f"loop: {NOOP_LIMIT} consecutive actions changed nothing (last: {action.describe()})"
 
     def _record(self, action: BrowserAction, result: ActionResult, latency: float) -> None:
-        extra = {"changed": result.changed, "step": self.steps}
+        extra: dict[str, Any] = {"changed": result.changed, "step": self.steps}
         if result.screenshot:
             extra["screenshot"] = result.screenshot
         emit(BrowserStep(action=action.action, url=result.url, params=action.model_dump(exclude_none=True), error=result.error, observation=bounded(result.observation, OBSERVATION_IN_TRACE), latency_s=round(latency, 6), details=extra))

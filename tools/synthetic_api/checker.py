@@ -152,7 +152,7 @@ def build_check(sample: str, test: str, *, api_args: dict[str, list[str]] | None
 
 
 @functools.cache
-def _host_dummy(api_args_json: str | None) -> type:
+def _host_dummy(api_args_json: str | None) -> type[Any]:
     """The trusted ``Dummy`` class (our constant source, never model code), built on this side."""
     source = DUMMY_SOURCE if api_args_json is None else KWARGS_DUMMY_SOURCE.replace("__API_ARGS__", repr(json.loads(api_args_json)))
     namespace: dict[str, Any] = {}

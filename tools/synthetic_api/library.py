@@ -106,11 +106,10 @@ IMAGE_JSON: dict[str, Any] = {
 
 def library_from_json(obj: dict[str, Any] | str | Path) -> APITask:
     """A library in the upstream JSON form (``image.json``): function_name/documentation/arglist."""
-    if not isinstance(obj, dict):
-        obj = json.loads(Path(obj).read_text(encoding="utf-8"))
+    data: dict[str, Any] = obj if isinstance(obj, dict) else json.loads(Path(obj).read_text(encoding="utf-8"))
     try:
-        functions = [Function(f["function_name"], f["documentation"], tuple(f["arglist"]), f["return_type"], obj["library_name"]) for f in obj["functions"]]
-        return APITask(id=obj["id"], library_name=obj["library_name"], functions=functions, style=obj["style"])
+        functions = [Function(f["function_name"], f["documentation"], tuple(f["arglist"]), f["return_type"], data["library_name"]) for f in data["functions"]]
+        return APITask(id=data["id"], library_name=data["library_name"], functions=functions, style=data["style"])
     except KeyError as exc:
         raise ValueError(f"library JSON is missing the field {exc}; expected id, library_name, style, functions[function_name, documentation, arglist, return_type]") from exc
 

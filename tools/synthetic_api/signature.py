@@ -77,7 +77,8 @@ class _Compiler:
             parent, lib_id = self.call(receiver)
             lib = self.registry[lib_id]
         fn = lib.get(node.func.attr)
-        require(fn is not None, f"{node.func.attr} is not a function of library {lib.id}")
+        if fn is None:  # upstream's assert, immune to python -O (and it narrows the type)
+            raise AssertionError(f"{node.func.attr} is not a function of library {lib.id}")
         keywords = {k.arg: k.value for k in node.keywords}
         for name in keywords:
             require(name in fn.args, f"{name} is not an argument of {lib.id}.{fn.name}{fn.args}")
@@ -108,7 +109,7 @@ class _Compiler:
 
 def suffix_duplicates(names: Sequence[str]) -> list[str]:
     """A name used k > 1 times becomes name1..namek, in order of appearance."""
-    totals, seen = Counter(names), Counter()
+    totals, seen = Counter(names), Counter[str]()
     out = []
     for name in names:
         if totals[name] > 1:

@@ -104,7 +104,7 @@ class UpstreamKit(RoleKit):
         docs = self.docs(name)
         if self.scenario == "spotify" and name == "GET /search" and plan_endpoint == "GET /search":
             docs = _narrow_search(docs, decision)
-        args = {"api_path": self.api_url + name.split(" ", 1)[-1], "docs": docs, "body": result.text, "query": decision.output_instructions,
+        args: dict[str, Any] = {"api_path": self.api_url + name.split(" ", 1)[-1], "docs": docs, "body": result.text, "query": decision.output_instructions,
                 "description": decision.description, "api_param": assembly.api_param(decision.params, decision.data)}
         if not self.config.use_parser:
             return await upstream_parser.simple_parse(self, **args)
@@ -122,5 +122,7 @@ def _narrow_search(docs: dict[str, Any], decision: CallerDecision) -> dict[str, 
     if not kept:
         return docs
     docs = copy.deepcopy(docs)
-    assembly.response_content(docs)["schema"]["properties"] = kept
+    narrowed = assembly.response_content(docs)
+    if narrowed is not None:  # (it is: the original had content)
+        narrowed["schema"]["properties"] = kept
     return docs

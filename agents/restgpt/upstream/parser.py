@@ -26,7 +26,7 @@ from tools import tokenizer
 from tools.pyexec import run_python
 
 if TYPE_CHECKING:
-    from agents.restgpt.roles import RoleKit
+    from agents.restgpt.upstream.kit import UpstreamKit as RoleKit  # the parser runs on the upstream kit
 
 ALLOWED_MODULES = {"json", "re", "math"}
 

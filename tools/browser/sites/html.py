@@ -29,7 +29,7 @@ def link(href: str, text: str) -> str:
     return f'<a href="{escape(href, quote=True)}">{escape(text)}</a>'
 
 
-def table(caption: str, headers: Sequence[str], rows: Iterable[Sequence[str]], *, raw: bool = False) -> str:
+def table(caption: str, headers: Sequence[str], rows: Iterable[Sequence[object]], *, raw: bool = False) -> str:
     """``raw=True``: cells are already HTML (links)."""
     head = "".join(f"<th>{escape(h)}</th>" for h in headers)
     body = "".join("<tr>" + "".join(f"<td>{c if raw else escape(str(c))}</td>" for c in row) + "</tr>" for row in rows)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from tools.sandbox.spotify.catalogue import API_BASE, uri
 from tools.sandbox.spotify.context import Ctx, Reply
 from tools.sandbox.spotify.player import SpotifyError
@@ -78,7 +81,7 @@ def get_search(ctx: Ctx) -> Reply:
         raise SpotifyError(400, "Invalid offset: must be at most 1000")
     ctx.market()
     found = search(ctx.cat, ctx.state, q, [k for k in kinds if k in ("track", "album", "artist", "playlist")])
-    render = {"track": ctx.render.track, "album": ctx.render.simple_album, "artist": ctx.render.artist, "playlist": ctx.render.simple_playlist}
+    render: dict[str, Callable[[Any], dict[str, Any]]] = {"track": ctx.render.track, "album": ctx.render.simple_album, "artist": ctx.render.artist, "playlist": ctx.render.simple_playlist}
     body = {}
     for kind in kinds:
         items = found.get(kind, [])

@@ -33,7 +33,7 @@ def _number(value: str) -> int | float | str:
 
 def _fix(obj: Any, parent_key: str | None = None) -> Any:
     if isinstance(obj, dict):
-        out = {}
+        out: dict[str, Any] = {}
         for key, value in obj.items():
             if key == "discriminator":
                 continue

@@ -12,7 +12,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -50,13 +50,13 @@ def _similar(q: str, w: str) -> bool:
     return matcher.quick_ratio() >= 0.8 and matcher.ratio() >= 0.8
 
 
-def parse_query(q: str) -> tuple[list[str], dict[str, str]]:
+def parse_query(q: str) -> tuple[tuple[str, ...], dict[str, str]]:
     filters = {m.group(1).lower(): m.group(2).strip('"') for m in _FILTER.finditer(q)}
     rest = _FILTER.sub(" ", q)
     return words(rest), filters
 
 
-def _score(free: list[str], filters: dict[str, str], fields: dict[str, str], popularity: int) -> float | None:
+def _score(free: Sequence[str], filters: dict[str, str], fields: dict[str, str], popularity: int) -> float | None:
     """None when the item does not match; else a rank score (higher is better)."""
     all_words = words(" ".join(fields.values()))  # cached per item text
     for key, value in filters.items():
@@ -81,7 +81,7 @@ def _score(free: list[str], filters: dict[str, str], fields: dict[str, str], pop
     return score
 
 
-def _rank(items: list[tuple[Any, dict[str, str], int]], free: list[str], filters: dict[str, str]) -> list[Any]:
+def _rank(items: list[tuple[Any, dict[str, str], int]], free: Sequence[str], filters: dict[str, str]) -> list[Any]:
     scored = [(s, i, item) for i, (item, fields, pop) in enumerate(items) if (s := _score(free, filters, fields, pop)) is not None]
     scored.sort(key=lambda x: (-x[0], x[1]))
     return [item for _, _, item in scored]
@@ -96,6 +96,7 @@ def _catalogue_rows(cat: Catalogue, kind: str) -> list[tuple[Any, dict[str, str]
     if key not in _ROWS:
         artist_names: Callable[[list[str]], str] = lambda ids: " ".join(cat.artists[a].name for a in ids)  # noqa: E731
         genres: Callable[[list[str]], str] = lambda ids: " ".join(g for a in ids for g in cat.artists[a].genres)  # noqa: E731
+        rows: list[tuple[Any, dict[str, str], int]]
         if kind == "track":
             rows = [(t, {"name": t.name, "track": t.name, "artist": artist_names(t.artist_ids), "album": cat.albums[t.album_id].name, "genre": genres(t.artist_ids), "year": cat.albums[t.album_id].release_date[:4]}, t.popularity) for t in cat.data.tracks]
         elif kind == "album":

@@ -129,11 +129,11 @@ class FixtureDB:
                 need(self.networks, nid, f"tv {s.id} networks")
             for cid in s.companies:
                 need(self.companies, cid, f"tv {s.id} companies")
-        for c in self.collections.values():
-            for mid in c.parts:
-                need(self.movies, mid, f"collection {c.id} parts")
-        for c in self.companies.values():
-            need(self.companies, c.parent, f"company {c.id} parent")
+        for collection in self.collections.values():
+            for mid in collection.parts:
+                need(self.movies, mid, f"collection {collection.id} parts")
+        for company in self.companies.values():
+            need(self.companies, company.parent, f"company {company.id} parent")
         lists = self.lists
         for name in ("movie_popular", "movie_top_rated", "movie_now_playing", "movie_upcoming", "trending_movie_day", "trending_movie_week"):
             for mid in getattr(lists, name):

@@ -47,7 +47,7 @@ def _reviews(db: FixtureDB) -> dict[str, dict[str, Any]]:
         for item in table.values():
             for n, r in enumerate(item.reviews):
                 body = v.review(item.id, r, kind, n)
-                out[body["id"]] = body | {"iso_639_1": "en", "media_id": item.id, "media_title": getattr(item, "title", None) or item.name, "media_type": kind}
+                out[body["id"]] = body | {"iso_639_1": "en", "media_id": item.id, "media_title": getattr(item, "title", None) or getattr(item, "name", None), "media_type": kind}
     return out
 
 

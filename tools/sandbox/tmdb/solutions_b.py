@@ -199,7 +199,7 @@ S: dict[int, Solution] = {
                  lambda r: ("Yes" if {"Yui Aragaki", "Gen Hoshino"} <= {c["name"] for c in r[1]["cast"]} else "No") + ", Yui Aragaki and Gen Hoshino co-star in it: " + ", ".join(f"{c['name']} as {c['character']}" for c in r[1]["cast"][:10]) + ".",
                  lambda db: all_of(text("yes" if {9100001, 9100002} <= {p for p, _ in db.movies[9200004].cast} else "no"))),
     98: Solution([call(SM, query="Barbie"), call("/movie/346698/credits"), call(ST, query="DEATH NOTE"), call("/tv/13916/credits"), call("/person/45400"), call("/person/9100012")], _older,
-                 lambda db: all_of(text(min((db.people[45400], db.people[db.shows[13916].cast[0][0]]), key=lambda p: p.birthday).name))),
+                 lambda db: all_of(text(min((db.people[45400], db.people[db.shows[13916].cast[0][0]]), key=lambda p: p.birthday or "9999").name))),
     99: Solution([call(SP, query="Katherine LaNasa"), call("/person/9100003/movie_credits")],
                  lambda r: "Katherine LaNasa's latest movie appearance is {title} ({release_date}) as {character}.".format(**latest(r[1]["cast"])),
                  lambda db: all_of(title(max((db.movies[c.media_id] for c in db.credits[9100003] if c.media_type == "movie"), key=lambda m: m.release_date).title))),

@@ -33,11 +33,15 @@ def ordered_lists() -> dict[str, Any]:
     movies = {m["id"]: m for m in MOVIES}
     shows = {t["id"]: t for t in SHOWS}
     pops = {p[0]: p[7] for p in PEOPLE}
-    out = dict(LISTS)
+    out: dict[str, Any] = dict(LISTS)
+    ids: dict[str, list[int]] = {k: v for k, v in LISTS.items() if isinstance(v, list)}
     for key, table, field in [("movie_popular", movies, "popularity"), ("movie_top_rated", movies, "vote_average"), ("tv_popular", shows, "popularity"),
                               ("tv_top_rated", shows, "vote_average"), ("tv_on_the_air", shows, "popularity")]:
-        out[key] = sorted(LISTS[key], key=lambda i, t=table, f=field: -t[i][f])
-    out["person_popular"] = sorted(LISTS["person_popular"], key=lambda i: -pops[i])
+        def measure(i: int, t: dict[int, Any] = table, f: str = field) -> float:
+            return -t[i][f]
+
+        out[key] = sorted(ids[key], key=measure)
+    out["person_popular"] = sorted(ids["person_popular"], key=lambda i: -pops[i])
     return out
 
 
