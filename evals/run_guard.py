@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -56,7 +57,7 @@ def check_resume(out_dir: Path, options: dict[str, Any], traces: list[Any]) -> N
                 raise RunMismatch(f"--resume: {out_dir}/traces.jsonl holds {key} {theirs!r} (task {trace.task_id}), not {ours!r}; use another --out")
 
 
-def check_traces(traces: list[Any], where: Path) -> dict[str, int]:
+def check_traces(traces: Sequence[Any], where: Path) -> dict[str, int]:
     """Refuse traces of more than one run; return duplicated task ids with their line counts."""
     for key in IDENTITY:
         seen = Counter(getattr(t, key) for t in traces)

@@ -118,7 +118,7 @@ def score_record(*, aseqs: Sequence[Any], bseqs: Sequence[Any], api_names: Seque
         else:
             api["wrong"] += 1
             offered = pred_id is not None and pred_id in candidates
-            if offered:
+            if offered and pred_id is not None:
                 api["rel_pos_sum"] += candidates.index(pred_id) / len(candidates)
                 api["offered_wrong"] += 1
             else:

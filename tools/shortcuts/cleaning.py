@@ -73,7 +73,7 @@ def output_names(actions: Sequence[Any], returns: Mapping[str, str]) -> dict[str
     for action in actions:
         ident = action.get("WFWorkflowActionIdentifier") if isinstance(action, dict) else None
         params = action.get("WFWorkflowActionParameters") if isinstance(action, dict) else None
-        if ident not in returns or not isinstance(params, dict):
+        if ident is None or ident not in returns or not isinstance(params, dict):
             continue
         if "UUID" in params:
             name = params.get("CustomOutputName") or returns[ident]

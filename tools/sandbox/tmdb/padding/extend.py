@@ -157,7 +157,7 @@ class Extender:
         for kind, table, when in (("movie", self.pad.movies, "release_date"), ("tv", self.pad.shows, "first_air_date")):
             for item in table.values():
                 for pid, _ in item.cast + item.crew:
-                    works[pid][(kind, item.id)] = (item.popularity, getattr(item, "title", None) or item.name, getattr(item, when)[:4])
+                    works[pid][(kind, item.id)] = (item.popularity, str(getattr(item, "title", None) or getattr(item, "name", "")), getattr(item, when)[:4])
         for pid in sorted(self.pad.facts.people):
             person = self.pad.facts.people[pid]
             if person.biography:
