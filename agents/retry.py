@@ -1,24 +1,37 @@
 """Bounded retries with exponential backoff for any chat model (tenacity).
 
-Retries live *inside* the model (a mixin over ``_generate``/``_agenerate``) rather than in a
-``with_retry`` wrapper, so the result is still a ``BaseChatModel``: ``with_structured_output``,
-``bind`` and callbacks keep working, and every role gets retries for free. What is retried:
-rate limits (429), server errors (5xx), timeouts and dropped connections. Everything else
-(bad request, auth) fails at once.
+Retries live *inside* the model rather than in a ``Runnable.with_retry`` wrapper, so the result is
+still a ``BaseChatModel``: ``with_structured_output``, ``bind`` and callbacks keep working, and
+every role gets retries for free. Two compositions, both around the same tenacity loop:
+
+- ``retrying_class(cls, policy)``: a subclass of a class we instantiate ourselves (the scripted
+  models, ``ChatOpenAI``, the embedded llama.cpp client) whose generation calls retry;
+- ``with_retries(model, policy)``: an instance somebody else built (``init_chat_model``) wrapped in
+  ``RetryingChatModel``, which delegates generation to it and retries; the instance is not
+  modified (its class used to be swapped in place).
+
+What is retried: rate limits (429), server errors (5xx), timeouts and dropped connections.
+Everything else (bad request, auth) fails at once.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
 import httpx
 import openai
-from langchain_core.language_models import BaseChatModel
+from langchain_core.callbacks import AsyncCallbackManagerForLLMRun, CallbackManagerForLLMRun
+from langchain_core.language_models import BaseChatModel, LanguageModelInput
+from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.outputs import ChatResult
+from langchain_core.runnables import Runnable, RunnableBinding, RunnableParallel, RunnableSequence
+from langchain_core.runnables.fallbacks import RunnableWithFallbacks
+from langchain_core.runnables.passthrough import RunnableAssign
+from pydantic import ConfigDict, Field
 from tenacity import (
     AsyncRetrying,
     Retrying,
@@ -44,43 +57,48 @@ def is_retryable(exc: BaseException) -> bool:
     return isinstance(exc, httpx.TimeoutException | httpx.TransportError | asyncio.TimeoutError | TimeoutError | ConnectionError)
 
 
+def _tenacity_options(p: RetryPolicy) -> dict[str, Any]:
+    options: dict[str, Any] = {"stop": stop_after_attempt(p.attempts), "retry": retry_if_exception(is_retryable), "reraise": True}
+    if p.initial_s > 0:
+        options["wait"] = wait_exponential(multiplier=p.initial_s, max=p.max_s) + wait_random(0, p.initial_s)
+    return options
+
+
+def generate_with_retries(policy: RetryPolicy, generate: Callable[[], ChatResult]) -> ChatResult:
+    """``generate()`` under ``policy``; the result (or the error) says how many tries it took."""
+    failures: list[str] = []
+    try:
+        for attempt in Retrying(**_tenacity_options(policy)):
+            with attempt, _noting(failures):
+                result = generate()
+    except BaseException as exc:
+        _mark_attempts(exc, failures)
+        raise
+    return _with_attempts(result, attempt.retry_state.attempt_number, failures)
+
+
+async def agenerate_with_retries(policy: RetryPolicy, generate: Callable[[], Awaitable[ChatResult]]) -> ChatResult:
+    failures: list[str] = []
+    try:
+        async for attempt in AsyncRetrying(**_tenacity_options(policy)):
+            with attempt, _noting(failures):
+                result = await generate()
+    except BaseException as exc:
+        _mark_attempts(exc, failures)
+        raise
+    return _with_attempts(result, attempt.retry_state.attempt_number, failures)
+
+
 class RetryMixin:
     """Put before a ``BaseChatModel`` subclass in the bases to retry its generation calls."""
 
     retry_policy: ClassVar[RetryPolicy] = RetryPolicy()
 
-    def _retrying_kwargs(self) -> dict[str, Any]:
-        p = self.retry_policy
-        return {
-            "stop": stop_after_attempt(p.attempts),
-            "wait": (wait_exponential(multiplier=p.initial_s, max=p.max_s) + wait_random(0, p.initial_s)) if p.initial_s > 0 else None,
-            "retry": retry_if_exception(is_retryable),
-            "reraise": True,
-        }
-
     def _generate(self, *args: Any, **kwargs: Any) -> ChatResult:
-        opts = {k: v for k, v in self._retrying_kwargs().items() if v is not None}
-        failures: list[str] = []
-        try:
-            for attempt in Retrying(**opts):
-                with attempt, _noting(failures):
-                    result = super()._generate(*args, **kwargs)  # type: ignore[misc]
-        except BaseException as exc:
-            _mark_attempts(exc, failures)
-            raise
-        return _with_attempts(result, attempt.retry_state.attempt_number, failures)
+        return generate_with_retries(self.retry_policy, lambda: super(RetryMixin, self)._generate(*args, **kwargs))  # type: ignore[misc]
 
     async def _agenerate(self, *args: Any, **kwargs: Any) -> ChatResult:
-        opts = {k: v for k, v in self._retrying_kwargs().items() if v is not None}
-        failures: list[str] = []
-        try:
-            async for attempt in AsyncRetrying(**opts):
-                with attempt, _noting(failures):
-                    result = await super()._agenerate(*args, **kwargs)  # type: ignore[misc]
-        except BaseException as exc:
-            _mark_attempts(exc, failures)
-            raise
-        return _with_attempts(result, attempt.retry_state.attempt_number, failures)
+        return await agenerate_with_retries(self.retry_policy, lambda: super(RetryMixin, self)._agenerate(*args, **kwargs))  # type: ignore[misc]
 
 
 @contextlib.contextmanager
@@ -123,7 +141,56 @@ def retrying_class(cls: type[M], policy: RetryPolicy) -> type[M]:
     return _CLASS_CACHE[key]
 
 
-def with_retries(model: M, policy: RetryPolicy) -> M:
-    """Give an existing model instance retries by moving it to the retrying subclass."""
-    object.__setattr__(model, "__class__", retrying_class(type(model), policy))
-    return model
+class RetryingChatModel(BaseChatModel):
+    """``inner`` with bounded retries, by composition: generation is delegated to ``inner`` (under
+    this model's run, so one call is traced once) inside the tenacity loop. Tool binding and
+    structured output are ``inner``'s own, re-pointed at this model, so a provider's structured
+    output method (JSON schema, tool calling...) is kept and still retried."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    inner: BaseChatModel
+    policy: RetryPolicy = Field(default_factory=RetryPolicy)
+
+    @property
+    def _llm_type(self) -> str:
+        return self.inner._llm_type
+
+    @property
+    def _identifying_params(self) -> dict[str, Any]:
+        return {**self.inner._identifying_params, "retry_attempts": self.policy.attempts}
+
+    def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None, run_manager: CallbackManagerForLLMRun | None = None, **kwargs: Any) -> ChatResult:
+        return generate_with_retries(self.policy, lambda: self.inner._generate(messages, stop=stop, run_manager=run_manager, **kwargs))
+
+    async def _agenerate(self, messages: list[BaseMessage], stop: list[str] | None = None, run_manager: AsyncCallbackManagerForLLMRun | None = None, **kwargs: Any) -> ChatResult:
+        return await agenerate_with_retries(self.policy, lambda: self.inner._agenerate(messages, stop=stop, run_manager=run_manager, **kwargs))
+
+    def bind_tools(self, tools: Any, **kwargs: Any) -> Runnable[LanguageModelInput, AIMessage]:
+        return _repoint(self.inner.bind_tools(tools, **kwargs), self.inner, self)
+
+    def with_structured_output(self, schema: Any, **kwargs: Any) -> Runnable[LanguageModelInput, Any]:
+        return _repoint(self.inner.with_structured_output(schema, **kwargs), self.inner, self)
+
+
+def _repoint(runnable: Any, old: BaseChatModel, new: BaseChatModel) -> Any:
+    """``runnable`` with every use of the model ``old`` replaced by ``new`` (LangChain builds
+    tool binding and structured output from bindings, sequences and maps around the model)."""
+    if runnable is old:
+        return new
+    if isinstance(runnable, RunnableBinding):
+        return runnable.model_copy(update={"bound": _repoint(runnable.bound, old, new)})
+    if isinstance(runnable, RunnableSequence):
+        return RunnableSequence(*(_repoint(step, old, new) for step in runnable.steps), name=runnable.name)
+    if isinstance(runnable, RunnableParallel):
+        return RunnableParallel({key: _repoint(step, old, new) for key, step in runnable.steps__.items()})
+    if isinstance(runnable, RunnableAssign):
+        return runnable.model_copy(update={"mapper": _repoint(runnable.mapper, old, new)})
+    if isinstance(runnable, RunnableWithFallbacks):
+        return runnable.model_copy(update={"runnable": _repoint(runnable.runnable, old, new), "fallbacks": [_repoint(f, old, new) for f in runnable.fallbacks]})
+    return runnable
+
+
+def with_retries(model: BaseChatModel, policy: RetryPolicy) -> BaseChatModel:
+    """An existing model instance with retries (``RetryingChatModel``); the instance is unchanged."""
+    return RetryingChatModel(inner=model, policy=policy)

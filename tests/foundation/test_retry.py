@@ -81,11 +81,30 @@ def test_sync_path_retries_too() -> None:
     assert model.invoke([HumanMessage("q")]).content == "ok" and len(calls) == 2
 
 
-async def test_with_retries_upgrades_an_existing_instance_and_keeps_structured_output() -> None:
+async def test_with_retries_wraps_an_existing_instance_and_keeps_structured_output() -> None:
     policy, calls = _failing([_status(openai.InternalServerError, 502)], reply='{"a": 1}')
-    model = with_retries(ScriptedChatModel(policy=policy), FAST)
+    inner = ScriptedChatModel(policy=policy)
+    model = with_retries(inner, FAST)
     out = await model.with_structured_output({"type": "object"}, include_raw=True).ainvoke([HumanMessage("q")])
     assert out["parsed"] == {"a": 1} and len(calls) == 2
+    assert type(inner) is ScriptedChatModel  # composed, not mutated (its class used to be swapped)
+    assert (await model.ainvoke([HumanMessage("q")])).content == '{"a": 1}' and len(calls) == 3
+
+
+async def test_with_retries_keeps_the_providers_tool_binding() -> None:
+    from langchain_openai import ChatOpenAI
+
+    inner = ChatOpenAI(model="gpt-4o-mini", api_key="not-needed", base_url="http://127.0.0.1:9/v1")
+    model = with_retries(inner, FAST)
+
+    def add(a: int, b: int) -> int:
+        """Add two numbers."""
+        return a + b
+
+    bound = model.bind_tools([add])
+    assert bound.bound is model and bound.kwargs["tools"][0]["function"]["name"] == "add"
+    structured = model.with_structured_output({"title": "A", "type": "object", "properties": {"x": {"type": "integer"}}})
+    assert model in [getattr(step, "bound", step) for step in structured.steps]
 
 
 def test_scripted_fault_model_built_by_the_factory_retries() -> None:
