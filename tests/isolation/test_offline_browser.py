@@ -1,7 +1,9 @@
 """The offline browser is offline: nothing reaches an off-loopback canary, and every refusal is traced.
 
-The canary listens (TCP and UDP) on this machine's own non-loopback address, which any process in
-the host's network namespace can reach (the control below proves it). Pages on the loopback
+The test builds its own world: it re-runs itself inside a fresh network namespace (``unshare
+--net``) whose only interface also carries an off-loopback test address, and puts the
+canary (TCP and UDP) on that address, which any process in that namespace can reach (the control
+below proves it). No packet ever goes near the machine's real interfaces. Pages on the loopback
 fixture then try a redirect, a WebSocket, WebRTC (STUN over UDP) and a fetch to the canary, and
 the agent navigates there directly and to ``file://``. None of it may arrive, and the episode's
 trace must list each attempt as refused.
@@ -11,9 +13,12 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 import socket
 import subprocess
+import sys
 import threading
+from pathlib import Path
 
 import pytest
 from fastapi import FastAPI
@@ -26,16 +31,13 @@ from tools.openapi.serve import serve_on_loopback
 pytestmark = pytest.mark.browser
 
 
-def off_loopback_address() -> str | None:
-    try:
-        out = subprocess.run(["ip", "-4", "-o", "addr", "show"], capture_output=True, text=True, timeout=10).stdout
-    except (OSError, subprocess.SubprocessError):
-        return None
-    for line in out.splitlines():
-        address = line.split()[3].split("/")[0]
-        if not address.startswith("127."):
-            return address
-    return None
+#: set inside the namespace this test makes; the canary lives only there
+NETNS_ENV = "RESTGRAPH_CANARY_NETNS"
+#: an address of the benchmarking range (RFC 2544), added in the test's own namespace only
+CANARY_ADDRESS = "198.18.0.1"
+_NAMESPACE_SETUP = (
+    f"ip link set lo up && ip addr add {CANARY_ADDRESS}/32 dev lo && exec \"$@\""
+)
 
 
 class Canary:
@@ -109,9 +111,9 @@ def hostile_site(canary: Canary) -> FastAPI:
 
 @pytest.fixture
 def canary():
-    address = off_loopback_address()
-    if address is None:
-        pytest.skip("this machine has no off-loopback IPv4 address to put a canary on")
+    if os.environ.get(NETNS_ENV) != "1":
+        pytest.skip("runs only inside the namespace test_offline_browser_in_its_own_network_namespace makes")
+    address = CANARY_ADDRESS
     canary = Canary(address)
     # control: from the host's namespace the canary is reachable, so silence below means something
     socket.create_connection((address, canary.tcp_port), timeout=5).close()
@@ -149,6 +151,22 @@ async def _episode(canary: Canary) -> tuple[EpisodeRecorder, list[str]]:
     finally:
         reset_recorder(token)
     return recorder, errors
+
+
+def test_offline_browser_in_its_own_network_namespace() -> None:
+    """Run the canary test below in a namespace of its own (skip where namespaces cannot be made)."""
+    if os.environ.get(NETNS_ENV) == "1":
+        pytest.skip("already inside the canary namespace")
+    if not (shutil.which("unshare") and shutil.which("ip")):
+        pytest.skip("needs unshare (util-linux) and ip (iproute2) to build the canary's namespace")
+    probe = subprocess.run(["unshare", "--net", "sh", "-c", _NAMESPACE_SETUP, "sh", "true"], capture_output=True, text=True, timeout=30)
+    if probe.returncode != 0:
+        pytest.skip(f"cannot build a network namespace with a test address here: {probe.stderr.strip()[:200]}")
+    inner = [sys.executable, "-m", "pytest", f"{__file__}::test_offline_browser_sends_nothing_off_loopback_and_traces_every_refusal",
+             "-o", "addopts=", "-q", "-p", "no:cacheprovider", "-rs"]
+    result = subprocess.run(["unshare", "--net", "sh", "-c", _NAMESPACE_SETUP, "sh", *inner], capture_output=True, text=True,
+                            timeout=600, env={**os.environ, NETNS_ENV: "1"}, cwd=Path(__file__).resolve().parents[2])
+    assert result.returncode == 0 and "1 passed" in result.stdout, result.stdout[-3000:] + result.stderr[-2000:]
 
 
 def test_offline_browser_sends_nothing_off_loopback_and_traces_every_refusal(canary: Canary) -> None:
