@@ -6,8 +6,9 @@ For every endpoint on RestBench's TMDB gold paths this prints
 - the size of the spec's example response (``tmdb_oas.json`` embeds captured real responses, some
   trimmed, so the example is a floor rather than a target),
 - the real API's page size for list endpoints (20) or ``-``,
-- and, over all oracle-path responses, the share longer than 1,000 and 2,500 tokens (chars/4): the
-  reading cut of RestGPT's w/o-parser ablation is 1,000 tokens.
+- over all oracle-path responses, the share longer than 1,000 and 2,500 tokens (chars/4): the
+  reading cut of RestGPT's w/o-parser ablation is 1,000 tokens;
+- and how many oracle-path searches return a full first page of 20 results, listing the others.
 
 Usage: ``python bench/tmdb_realism.py``. Needs ``$RESTGRAPH_DATA_DIR``. Prints numbers; asserts nothing.
 """
@@ -53,12 +54,15 @@ def main() -> None:
     db = get_db()
     sizes: dict[str, list[int]] = defaultdict(list)
     paged: dict[str, bool] = {}
+    searches: list[tuple[str, str, int, int]] = []
     for index in sorted(SOLUTIONS):
         calls = SOLUTIONS[index].calls
         for c, body in zip(calls, replay(db, calls), strict=True):
             template = _template(c["path"])
             sizes[template].append(_size(body))
             paged[template] = isinstance(body, dict) and set(body) >= PAGED
+            if template.startswith("/search/"):
+                searches.append((template, c["params"]["query"], len(body["results"]), body["total_results"]))
     every = [s for v in sizes.values() for s in v]
     print(f"{'endpoint':58} {'median':>8} {'example':>8} {'ratio':>6} {'page':>5}  calls")
     at_half = 0
@@ -71,6 +75,11 @@ def main() -> None:
         print(f"{template:58} {med:8d} {ex:8d} {ratio:6.2f} {'20' if paged.get(template) else '-':>5}  {len(sizes[template])}")
     print(f"\nendpoints on the gold paths: {len(gold)}; median oracle response >= half the spec example: {at_half}")
     print(f"oracle-path responses: {len(every)}; median {int(statistics.median(every))} chars")
+    full = sum(n == 20 for _, _, n, _ in searches)
+    print(f"search calls on the oracle path with a full first page (20 results): {full} of {len(searches)}; the others:")
+    for template, query, n, total in sorted(set(searches)):
+        if n < 20:
+            print(f"  {template} {query!r}: {total} results")
     for tokens in (1000, 2500):
         share = sum(s > tokens * 4 for s in every) / len(every)
         print(f"share longer than {tokens:,} tokens (chars/4): {share:.1%}")

@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import orjson
 from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 
 from tools.sandbox.tmdb.db import FixtureDB, get_db
 from tools.sandbox.tmdb.handlers import ROUTES, BadParam, NotFound
@@ -44,7 +45,7 @@ def _endpoint(db: FixtureDB, handler: Callable[..., Any]) -> Callable[[Request],
             return _error(404, 34, "The resource you requested could not be found.")
         except BadParam as exc:
             return _error(exc.status, exc.code, str(exc))
-        return JSONResponse(body)
+        return Response(orjson.dumps(body), media_type="application/json")  # bodies run to 100 KB: orjson is ~5x json
 
     return endpoint
 

@@ -40,7 +40,7 @@ def _digest(*parts: object) -> bytes:
     return hashlib.sha1(":".join(map(str, parts)).encode()).digest()
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=1 << 20)
 def image_path(kind: str, owner: str, n: int, ext: str = ".jpg") -> str:
     """A TMDB-looking file path (``/<27 base62 chars>.jpg``) for image ``n`` of ``owner``."""
     value = int.from_bytes(_digest(kind, owner, n), "big")
@@ -51,7 +51,7 @@ def image_path(kind: str, owner: str, n: int, ext: str = ".jpg") -> str:
     return "/" + "".join(chars) + ext
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=1 << 20)
 def hex_id(*parts: object) -> str:
     """A 24-hex-digit id like TMDB's credit and review ids."""
     return _digest(*parts).hex()[:24]

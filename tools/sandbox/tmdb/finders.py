@@ -90,7 +90,14 @@ def _sort(items: list, sort_by: str, default: str = "popularity.desc") -> list:
     if field not in _SORTS or direction not in ("asc", "desc"):
         raise BadParam(f"sort_by must be one of the documented values, got {sort_by!r}")
     attr = _SORTS[field]
-    return sorted(items, key=lambda x: (getattr(x, attr, None) or getattr(x, "title", "") or 0, x.id), reverse=direction == "desc")
+
+    def key(x: Any) -> tuple:
+        value = getattr(x, attr, None)
+        if attr == "original_title":
+            value = value or x.title
+        return (value is None, 0 if value is None else value, x.id)  # a zero rating stays a number (it fell back to the title)
+
+    return sorted(items, key=key, reverse=direction == "desc")
 
 
 def _id_list(raw: str | None) -> set[str] | None:
@@ -105,20 +112,17 @@ def discover_movie(db, path, q):  # noqa: ANN001
     lang, genres = q.get("with_original_language"), _id_list(q.get("with_genres"))
     people = (_id_list(q.get("with_cast")) or set()) | (_id_list(q.get("with_crew")) or set()) | (_id_list(q.get("with_people")) or set())
     companies = _id_list(q.get("with_companies"))
+    after = max((q[k] for k in ("primary_release_date.gte", "release_date.gte") if q.get(k)), default="")  # bounds read once: the scan
+    before = min((q[k] for k in ("primary_release_date.lte", "release_date.lte") if q.get(k)), default="\uffff")  # covers every film
+    years = {str(y) for y in (year, pyear) if y is not None}
+    vmin, cmin = -1.0 if vmin is None else vmin, -1 if cmin is None else cmin
+    vmax, cmax = float("inf") if vmax is None else vmax, float("inf") if cmax is None else cmax
     out = []
     for m in db.movies.values():
         date = m.release_date
-        if lang and m.original_language != lang:
+        if lang and m.original_language != lang or not vmin <= m.vote_average <= vmax or not cmin <= m.vote_count <= cmax:
             continue
-        if vmin is not None and m.vote_average < vmin or vmax is not None and m.vote_average > vmax:
-            continue
-        if cmin is not None and m.vote_count < cmin or cmax is not None and m.vote_count > cmax:
-            continue
-        if any(q.get(k) and date < q[k] for k in ("primary_release_date.gte", "release_date.gte")):
-            continue
-        if any(q.get(k) and date > q[k] for k in ("primary_release_date.lte", "release_date.lte")):
-            continue
-        if any(y is not None and date[:4] != str(y) for y in (year, pyear)):
+        if not after <= date <= before or years and (len(years) > 1 or date[:4] not in years):
             continue
         if genres and not genres <= {str(MOVIE_GENRES[g]) for g in m.genres}:
             continue

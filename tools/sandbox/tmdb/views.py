@@ -59,7 +59,23 @@ def movie_poster(m: Movie) -> str | None:
     return image_path("poster", f"movie{m.id}", 0) if m.images else None
 
 
+_ITEMS: dict[tuple[str, int], tuple[Any, dict[str, Any]]] = {}
+
+
+def _memo(kind: str, entity: Any, build: Any) -> dict[str, Any]:
+    """A list item is a pure function of its (read-only) entity: built once, handed out as a shallow copy.
+    The entity is kept with its body, so an id() is never reused while the entry lives."""
+    hit = _ITEMS.get((kind, id(entity)))
+    if hit is None or hit[0] is not entity:
+        hit = _ITEMS[(kind, id(entity))] = (entity, build(entity))
+    return dict(hit[1])
+
+
 def movie_item(m: Movie) -> dict[str, Any]:
+    return _memo("movie", m, _movie_item)
+
+
+def _movie_item(m: Movie) -> dict[str, Any]:
     return {
         "adult": False, "backdrop_path": image_path("backdrop", f"movie{m.id}", 0) if m.images else None, "genre_ids": [MOVIE_GENRES[g] for g in m.genres],
         "id": m.id, "original_language": m.original_language, "original_title": m.original_title or m.title, "overview": m.overview,
@@ -145,13 +161,16 @@ def person_detail(p: Person) -> dict[str, Any]:
 
 def known_for(db: FixtureDB, p: Person) -> list[dict[str, Any]]:
     """Up to three of the person's most popular works in their own department (TMDB's known_for)."""
-    acting = p.known_for_department == "Acting"
-    seen: dict[tuple[str, int], float] = {}
-    for c in db.credits.get(p.id, []):
-        if (c.job is None) == acting:
-            item = db.movies[c.media_id] if c.media_type == "movie" else db.shows[c.media_id]
-            seen[(c.media_type, c.media_id)] = item.popularity
-    top = sorted(seen, key=lambda k: (-seen[k], k))[:3]
+    cache = db.__dict__.setdefault("_known_for", {})
+    top = cache.get(p.id)
+    if top is None:
+        acting = p.known_for_department == "Acting"
+        seen: dict[tuple[str, int], float] = {}
+        for c in db.credits.get(p.id, []):
+            if (c.job is None) == acting:
+                item = db.movies[c.media_id] if c.media_type == "movie" else db.shows[c.media_id]
+                seen[(c.media_type, c.media_id)] = item.popularity
+        top = cache[p.id] = sorted(seen, key=lambda k: (-seen[k], k))[:3]
     return [(movie_item(db.movies[i]) if t == "movie" else tv_item(db.shows[i])) | {"media_type": t} for t, i in top]
 
 
@@ -188,6 +207,10 @@ def person_tv_credits(db: FixtureDB, p: Person) -> dict[str, Any]:
 
 # --- tv ----------------------------------------------------------------------------------------------
 def tv_item(s: TVShow) -> dict[str, Any]:
+    return _memo("tv", s, _tv_item)
+
+
+def _tv_item(s: TVShow) -> dict[str, Any]:
     return {"backdrop_path": image_path("backdrop", f"tv{s.id}", 0) if s.images else None, "first_air_date": s.first_air_date, "genre_ids": [TV_GENRES[g] for g in s.genres],
             "id": s.id, "name": s.name, "origin_country": s.origin_country, "original_language": s.original_language, "original_name": s.original_name or s.name,
             "overview": s.overview, "popularity": s.popularity, "poster_path": image_path("poster", f"tv{s.id}", 0) if s.images else None, "vote_average": s.vote_average, "vote_count": s.vote_count}

@@ -169,7 +169,7 @@ class Extender:
             born = f" (born {person.birthday}{' in ' + person.place_of_birth if person.place_of_birth else ''})" if person.birthday else ""
             role = {"Acting": "an actor", "Directing": "a director", "Writing": "a writer"}.get(person.known_for_department, "a filmmaker")
             listed = ", ".join(f"{title} ({year})" for _, title, year in ranked[:3])
-            more = ", ".join(f"{title} ({year})" for _, title, year in ranked[3:30])
+            more = ", ".join(f"{title} ({year})" for _, title, year in ranked[3:45])
             bio = (f"{person.name}{born} is {role} with {films} film and {len(ranked) - films} television credits. Best known for {listed}."
                    + (f" Other credits include {more}." if more else ""))
             self.pad.people[pid] = person.model_copy(update={"biography": bio})

@@ -44,7 +44,8 @@ MOVIE_PATTERNS = (("{t}", None), ("{t}", "Documentary"), ("{t}", "TV Movie"), ("
 SHOW_PATTERNS = (("{t}", None), ("{t}", "Documentary"), ("{t}: The Animated Series", "Animation"), ("Inside {t}", "Documentary"),
                  ("{t} Uncovered", "Documentary"), ("{t}: The Reunion", "Talk"), ("{t} After Show", "Talk"), ("{t} Kids", "Kids"), ("{t}: Origins", None),
                  ("{t}: Behind the Scenes", "Documentary"), ("{t} Revisited", "Documentary"), ("{t}: The Next Chapter", None), ("{t} Unscripted", "Reality"),
-                 ("Talking {t}", "Talk"))
+                 ("Talking {t}", "Talk"), ("My {t}", None), ("The New {t}", None), ("{t} Forever", None), ("Young {t}", None), ("{t} Abroad", "Reality"),
+                 ("{t}: Next Generation", None), ("{t} Classics", "Documentary"), ("{t} Rewind", "Documentary"), ("{t} Reloaded", None), ("{t} Specials", None))
 COMPANY_PATTERNS = ("{t} Television", "{t} Home Entertainment", "{t} International", "{t} Japan", "{t} Records", "{t} Animation Studio",
                     "{t} Studios UK", "{t} Family Entertainment", "{t} Germany")
 PERSON_PATTERNS = ("{f} {l}", "{f} {i}. {l}", "{f} {l} Jr.", "{f} {l}", "{f} {l}-{s}", "{f} {l} III")
@@ -153,7 +154,7 @@ class Padder:
             if m.popularity > 20 and not self._shadows(m.title, found["show"]):  # a TV namesake of a well-known film
                 ext.filler_show_credits(self._add_show(self.make.show(self._cap_for(m.title, shows, self.cap["show"] * 1.1), self.tv_floor, self.frozen, name=m.title)))
         for s in sorted(self.facts.shows.values(), key=lambda s: s.id):
-            for form, kind in self.rng.sample(SHOW_PATTERNS, _count(s.popularity, 6, 13, 1.0)):
+            for form, kind in self.rng.sample(SHOW_PATTERNS, _count(s.popularity, 6, 23, 2.0)):
                 name = _embed(form, s.name)
                 if self._shadows(name, found["show"]):
                     continue
