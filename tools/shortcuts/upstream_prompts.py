@@ -30,10 +30,14 @@ from typing import Any
 from tools.datafiles import DataFile, resolve
 
 BENCH = "shortcutsbench"
+#: the two files are pinned where each has the content of the recorded reference copy (the
+#: experiment script changed after the prompt file last did)
 COMMIT = "5c2e07d0b20bb306f17e0e57895ce8863685250c"
-_RAW = f"https://raw.githubusercontent.com/EachSheep/ShortcutsBench/{COMMIT}/experiments"
+ASSEMBLY_COMMIT = "0e39ddcdb4f6b794e678ab13af9996f2a30aae74"
+_REPO = "https://raw.githubusercontent.com/EachSheep/ShortcutsBench"
+_RAW = f"{_REPO}/{COMMIT}/experiments"
 PROMPT_FILE = DataFile(BENCH, "upstream/experiments/all_experiments_prompt.py", f"{_RAW}/all_experiments_prompt.py", "b5703c22563ca1e64d02c4b5c174f563d5dd8a653819a267909a884b7d036fde")
-ASSEMBLY_FILE = DataFile(BENCH, "upstream/experiments/all_experiments.py", f"{_RAW}/all_experiments.py", "f30801e2564910702ab280918cbfef79b8266de98b5d10ef39b073e6d24bc392")
+ASSEMBLY_FILE = DataFile(BENCH, "upstream/experiments/all_experiments.py", f"{_REPO}/{ASSEMBLY_COMMIT}/experiments/all_experiments.py", "f30801e2564910702ab280918cbfef79b8266de98b5d10ef39b073e6d24bc392")
 
 SYSTEM_TEMPLATE = "SYSTEM_PROMPT_TEMPLATE"
 USER_TEMPLATE = "USER_PROMPT_TEMPLATE"
