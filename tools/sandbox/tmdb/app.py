@@ -36,7 +36,7 @@ def _authorised(request: Request) -> bool:
 
 
 def _endpoint(db: FixtureDB, handler: Callable[..., Any]) -> Callable[[Request], Any]:
-    async def endpoint(request: Request) -> JSONResponse:
+    async def endpoint(request: Request) -> Response:
         if not _authorised(request):
             return _error(401, 7, "Invalid API key: You must be granted a valid key.")
         try:
