@@ -19,9 +19,10 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Any, ClassVar
 
 from langchain_core.runnables import RunnableConfig
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from evals.trace import Task, Trace
+from tools.options import NoOptions, Options, read_recorded, validate_options
 
 EPISODE_TIMEOUT_S = 600.0
 #: an 8k-token prompt takes about a minute on 2 CPU cores; a remote model answers in seconds
@@ -36,7 +37,10 @@ class RunOptions(BaseModel):
     benchmark: str
     agent: str
     model: str = "local"
-    limit: int | None = None
+    #: ``N`` (the first N tasks) or ``"A:B"`` (tasks A..B-1); see ``evals.selection``
+    limit: int | str | None = None
+    #: run only these tasks (in the benchmark's order)
+    task_ids: list[str] | None = None
     seed: int = 0
     concurrency: int = 4
     #: default: EPISODE_TIMEOUT_S, or LOCAL_EPISODE_TIMEOUT_S for ``local`` models
@@ -50,6 +54,14 @@ class RunOptions(BaseModel):
     bench_options: dict[str, Any] = Field(default_factory=dict)
     agent_options: dict[str, Any] = Field(default_factory=dict)
     model_options: dict[str, Any] = Field(default_factory=dict)
+
+    @field_validator("limit")
+    @classmethod
+    def _limit_selects_something(cls, value: int | str | None) -> int | str | None:
+        from evals.selection import parse_limit
+
+        parse_limit(value)  # negative or empty ranges are errors, not a shorter run
+        return value
 
     @model_validator(mode="before")
     @classmethod
@@ -95,6 +107,20 @@ class Benchmark(abc.ABC):
     decoding: ClassVar[dict[str, Any]] = {}
     #: metric -> the per-episode score it is the mean of, where the names do not say it (``evals.stats``)
     metric_sources: ClassVar[dict[str, str]] = {}
+    #: the ``-B`` options it takes (names, types, defaults, help); validated before a run starts
+    options_model: ClassVar[type[Options]] = NoOptions
+
+    def check_options(self, values: dict[str, Any] | None) -> Options:
+        """The run's benchmark options validated (``tools.options.OptionError`` names a bad key)."""
+        return validate_options(self.options_model, values, what=f"benchmark {self.name}")
+
+    def opts(self, options: RunOptions) -> Any:
+        """This run's benchmark options, typed (an instance of ``options_model``)."""
+        return self.options_model.model_validate(options.bench_options)
+
+    def recorded_opts(self, trace: Trace) -> Any:
+        """The benchmark options a stored trace was run with, typed (for scoring)."""
+        return read_recorded(self.options_model, trace.config.get("bench_options"))
 
     @abc.abstractmethod
     def tasks(self, options: RunOptions) -> list[Task]:

@@ -7,7 +7,6 @@ Exit codes: 0 ok, 2 usage error (one line saying what is wrong), 1 run failure, 
 from __future__ import annotations
 
 import asyncio
-import json
 import sys
 from datetime import datetime
 from pathlib import Path
@@ -31,15 +30,13 @@ def usage_error(message: str) -> typer.Exit:
 
 
 def _kv(pairs: list[str] | None, what: str) -> dict[str, Any]:
+    """``key=value`` pairs as text; the owner's typed options (``tools.options``) convert them."""
     out: dict[str, Any] = {}
     for pair in pairs or []:
         key, sep, value = pair.partition("=")
         if not sep or not key:
             raise usage_error(f"{what} expects key=value, got {pair!r}")
-        try:
-            out[key] = json.loads(value)
-        except json.JSONDecodeError:
-            out[key] = value
+        out[key] = value
     return out
 
 
@@ -48,7 +45,8 @@ def run(
     bench: Annotated[str, typer.Argument(help="benchmark name (see `restgraph list`)")],
     agent: Annotated[str | None, typer.Option("--agent", "-a", help="agent name; default: the benchmark's")] = None,
     model: Annotated[str, typer.Option("--model", "-m", help="local | local:/x.gguf | scripted:<name> | openai:<model> | <provider>:<model>")] = "local",
-    limit: Annotated[int | None, typer.Option(help="run only the first N tasks")] = None,
+    limit: Annotated[str | None, typer.Option(help="run the first N tasks, or tasks A:B (0-based, B excluded)")] = None,
+    task_id: Annotated[list[str] | None, typer.Option("--task-id", help="run this task (repeatable)")] = None,
     concurrency: Annotated[int, typer.Option(min=1, help="episodes in flight at once")] = 4,
     out: Annotated[Path | None, typer.Option(help="run folder; default runs/<bench>-<agent>-<time>")] = None,
     resume: Annotated[bool, typer.Option(help="run only the episodes missing from OUT/traces.jsonl")] = False,
@@ -73,9 +71,15 @@ def run(
 ) -> None:
     """Run AGENT on BENCH; writes OUT/traces.jsonl, OUT/config.json and OUT/summary.json."""
     from evals.benchmark import RunOptions, get_benchmark
-    from evals.runner import EpisodeRunner
+    from evals.option_check import check_run_options
+    from evals.selection import SelectionError, parse_limit
     from graphs.registry import get_agent
+    from tools.options import OptionError
 
+    try:
+        parse_limit(limit)
+    except SelectionError as exc:
+        raise usage_error(str(exc)) from None
     try:
         benchmark = get_benchmark(bench)
         agent_name = agent or benchmark.default_agent
@@ -107,30 +111,36 @@ def run(
     agent_options = _kv(agent_opt, "--agent-opt")
     if samples is not None:
         agent_options["samples"] = samples
-    if temperature is not None:
-        agent_options.setdefault("temperature", temperature)
+    if temperature is not None and "temperature" in spec.options_model.model_fields:
+        agent_options.setdefault("temperature", str(temperature))
     model_options: dict[str, Any] = {k: v for k, v in {"base_url": base_url, "api_key": api_key, "temperature": temperature}.items() if v is not None}
     model_options.update(_kv(model_opt, "--model-opt"))
     if api_key:
         from evals.redact import register_secret
 
         register_secret(api_key)
+    price_model = _price(price)
+    out = out or Path("runs") / f"{bench}-{agent_name}-{datetime.now().strftime('%Y%m%d-%H%M%S')}"
+    options = RunOptions(benchmark=bench, agent=agent_name, model=model, limit=limit, task_ids=task_id or None, seed=seed, concurrency=concurrency, episode_timeout_s=timeout, max_steps=max_steps, bench_options=bench_options, agent_options=agent_options, model_options=model_options,
+                         epochs=epochs, price=price_model, code_sandbox=code_sandbox, allow_modified_data=allow_modified_data)
+    try:  # every -A/-B/-M key checked before anything starts
+        options = check_run_options(options, benchmark, spec)
+    except OptionError as exc:
+        raise usage_error(str(exc)) from None
     if spec.needs_model and model.startswith("local"):
         from agents.models import make_chat_model
 
         try:  # fail fast and clearly if the embedded model cannot be had
-            make_chat_model(model, **model_options)  # the server starts once: with the -M settings
+            make_chat_model(model, **options.model_options)  # the server starts once: with the -M settings
         except Exception as exc:
             console.print(f"[red]error:[/red] cannot start the local model: {exc}")
             raise typer.Exit(1) from None
-    price_model = _price(price)
-    out = out or Path("runs") / f"{bench}-{agent_name}-{datetime.now().strftime('%Y%m%d-%H%M%S')}"
-    options = RunOptions(benchmark=bench, agent=agent_name, model=model, limit=limit, seed=seed, concurrency=concurrency, episode_timeout_s=timeout, max_steps=max_steps, bench_options=bench_options, agent_options=agent_options, model_options=model_options,
-                         epochs=epochs, price=price_model, code_sandbox=code_sandbox, allow_modified_data=allow_modified_data)
+    from evals.runner import EpisodeRunner  # LangGraph and friends: only once the run is sound
+
     try:
         runner = EpisodeRunner(options, out, progress=not quiet and sys.stderr.isatty())
         summary = asyncio.run(runner.run(resume=resume))
-    except FileExistsError as exc:
+    except (FileExistsError, SelectionError) as exc:
         raise usage_error(str(exc)) from None
     except Exception as exc:
         console.print(f"[red]run failed:[/red] {type(exc).__name__}: {exc}")
@@ -253,27 +263,14 @@ def view(
 
 
 @app.command("list")
-def list_things() -> None:
-    """Show benchmarks, agents and model specs."""
-    from agents.scripted import scripted_names
-    from evals.benchmark import benchmark_names, get_benchmark
-    from graphs.registry import agent_names, get_agent
+def list_things(options: Annotated[str | None, typer.Option("--options", help="show the options of this benchmark, agent or model kind (local, scripted, openai)")] = None) -> None:
+    """Show benchmarks, agents and model specs, or the options one of them takes."""
+    from evals.listing import print_catalogue, print_options
 
-    out = Console()
-    out.print("[bold]Benchmarks[/bold]")
-    for name in benchmark_names():
-        b = get_benchmark(name)
-        out.print(f"  {name:<22} default agent {b.default_agent:<22} metrics {', '.join(b.metric_keys)}")
-    out.print("[bold]Agents[/bold]")
-    for name in agent_names():
-        s = get_agent(name)
-        out.print(f"  {name:<22} ({s.env_kind}) {s.description}", markup=False)
-    out.print("[bold]Models[/bold]")
-    out.print("  local                  embedded SmolLM2-135M-Instruct on llama.cpp (smoke-test model)")
-    out.print("  local:/path/model.gguf any GGUF on the embedded llama.cpp server")
-    out.print("  openai:<model>         OpenAI, or any OpenAI-compatible server with --base-url")
-    out.print("  <provider>:<model>     anything LangChain's init_chat_model knows")
-    out.print("  scripted:<name>        " + ", ".join(scripted_names()))
+    if options is None:
+        print_catalogue(Console())
+    elif not print_options(options, Console()):
+        raise usage_error(f"nothing is called {options!r}: name a benchmark, an agent or a model kind (see `restgraph list`)")
 
 
 from evals.sweep.cli import sweep as _sweep  # noqa: E402  (the command lives with the sweep package)

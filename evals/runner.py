@@ -27,6 +27,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from evals.benchmark import Benchmark, EpisodeOutcome, RunOptions, get_benchmark
 from evals.defaults import DEFAULT_MAX_STEPS, resolve_run_options
+from evals.option_check import check_run_options
 from evals.recording import (
     EpisodeRecorder,
     TraceCallbackHandler,
@@ -36,6 +37,7 @@ from evals.recording import (
 )
 from evals.redact import redact
 from evals.run_guard import check_resume
+from evals.selection import select_tasks
 from evals.summary import epoch_of, write_summary
 from evals.trace import Task, Trace, TraceStore, now_iso
 from graphs.registry import AgentSpec, get_agent
@@ -72,12 +74,13 @@ class EpisodeRunner:
 
     def __init__(self, options: RunOptions, out_dir: str | Path, *, model_factory: ModelFactory | None = None, benchmark: Benchmark | None = None, agent: AgentSpec | None = None, progress: bool = True):
         self.out_dir = Path(out_dir)
+        self.benchmark = benchmark or get_benchmark(options.benchmark)
+        self.agent = agent or get_agent(options.agent)
+        options = check_run_options(options, self.benchmark, self.agent)  # before any episode
         # per-run files other than traces (browser screenshots) go in the run folder: expose it
         self.options = options if getattr(options, "run_dir", None) else options.model_copy(update={"run_dir": str(self.out_dir)})
         self.store = TraceStore(self.out_dir)
-        self.benchmark = benchmark or get_benchmark(options.benchmark)
-        self.agent = agent or get_agent(options.agent)
-        self.options = resolve_run_options(self.options, self.benchmark, self.agent)
+        self.options = resolve_run_options(self.options, self.benchmark, self.agent)  # published decoding, step budget
         self.model_factory = model_factory or self._default_model_factory
         self.progress = progress
         self.run_id = uuid.uuid4().hex[:12]
@@ -167,9 +170,7 @@ class EpisodeRunner:
     # -- the run ----------------------------------------------------------------------------------
     def pending_tasks(self, resume: bool) -> tuple[list[tuple[Task, int]], int]:
         """(task, epoch) pairs still to run, and how many episodes the run has in all."""
-        tasks = self.benchmark.tasks(self.options)
-        if self.options.limit is not None:
-            tasks = tasks[: self.options.limit]
+        tasks = select_tasks(self.benchmark.tasks(self.options), limit=self.options.limit, task_ids=self.options.task_ids)
         done = {(t.task_id, epoch_of(t)) for t in self.store.load().traces} if resume else set()
         episodes = [(t, e) for e in range(max(1, self.options.epochs)) for t in tasks]
         return [(t, e) for t, e in episodes if (t.id, e) not in done], len(episodes)

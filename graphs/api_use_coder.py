@@ -19,12 +19,21 @@ from typing import Any, NotRequired, TypedDict
 
 from langchain_core.language_models import BaseChatModel
 from langgraph.graph import END, START, StateGraph
+from pydantic import Field
 
 from agents.api_use.code_writer import Sample, sampling_model, write_code
 from graphs.registry import register_agent
+from tools.options import Options
 from tools.synthetic_api.env import SyntheticApiEnv
 
 MAX_SAMPLES = 1000
+
+
+class ApiUseCoderOptions(Options):
+    samples: int = Field(1, ge=1, le=MAX_SAMPLES, description="answers drawn per task (pass@k); one traced model call each")
+    sample_concurrency: int = Field(4, ge=1, description="sample calls in flight at once")
+    temperature: float | None = Field(None, ge=0, description="sampling temperature bound on the model (default: the model's; --temperature sets it)")
+    seed: int = Field(0, description="base seed; with several samples, sample i is drawn with seed+i")
 
 
 class ApiUseState(TypedDict):
@@ -51,15 +60,12 @@ def build_api_use_coder(model: BaseChatModel | None, env: Any, options: dict[str
         raise ValueError("the api-use-coder agent needs a model")
     if not isinstance(env, SyntheticApiEnv):
         raise ValueError(f"api-use-coder acts on a SyntheticApiEnv (benchmark api-use), got {type(env).__name__}")
-    samples = int(options.get("samples", 1))
-    if not 1 <= samples <= MAX_SAMPLES:
-        raise ValueError(f"samples must be in 1..{MAX_SAMPLES}, got {samples}")
+    opts = ApiUseCoderOptions.model_validate(options)
+    samples, base_seed = opts.samples, opts.seed
+    temperature = default_temperature(opts.temperature, samples)
     func_name, root, indent = env.func_name, env.root, env.indent
 
-    gate = asyncio.Semaphore(max(1, int(options.get("sample_concurrency", 4))))
-
-    temperature = default_temperature(options.get("temperature"), samples)
-    base_seed = int(options.get("seed", 0))
+    gate = asyncio.Semaphore(opts.sample_concurrency)
 
     async def one(problem: str, index: int) -> Sample | Exception:
         # sample i gets seed base+i when several samples are drawn (pass@k needs distinct draws)
@@ -97,6 +103,6 @@ def build_api_use_coder(model: BaseChatModel | None, env: Any, options: dict[str
 register_agent(
     "api-use-coder", build_api_use_coder, env_kind="synthetic_api",
     description="writes the Synthetic API function (-A samples=N for pass@k), extracts the body, checks it in the sandbox",
-    defaults={"samples": 1, "sample_concurrency": 4},
+    options=ApiUseCoderOptions,
     describe=lambda options, model_spec, model_options: {"temperature": default_temperature(options.get("temperature"), int(options.get("samples", 1)))},
 )

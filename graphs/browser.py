@@ -22,6 +22,7 @@ from typing import Any, Literal, NotRequired, TypedDict
 from langchain_core.language_models import BaseChatModel
 from langgraph.graph import END, START, StateGraph
 from langgraph.types import Command
+from pydantic import Field
 
 from agents.browser.answer import format_answer
 from agents.browser.closed_book import closed_book_answer
@@ -30,6 +31,7 @@ from agents.models import supports_structured_output
 from graphs.registry import register_agent
 from tools.browser.actions import BrowserAction
 from tools.browser.env import BrowserEnv
+from tools.options import AutoBool, Options
 
 
 class BrowserState(TypedDict):
@@ -49,18 +51,14 @@ class BrowserState(TypedDict):
     browse_outcome: NotRequired[str]
 
 
-def _int(options: dict[str, Any], key: str, default: int) -> int:
-    try:
-        return int(options.get(key, default))
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"agent option {key} must be an integer, got {options.get(key)!r}") from exc
+class BrowserOptions(Options):
+    max_steps: int = Field(20, ge=1, description="browser actions per episode (HAL's browser-use setting: 20)")
+    max_parse_failures: int = Field(3, ge=1, description="unparseable replies in a row before browsing gives up")
+    structured: AutoBool = Field(None, description="0: the plain-text protocol; 1 or auto: structured output when the model supports it")
 
 
-def _use_structured(model: BaseChatModel, options: dict[str, Any]) -> bool:
-    choice = str(options.get("structured", "auto")).lower()
-    if choice in ("0", "false", "no"):
-        return False
-    return supports_structured_output(model)
+def _use_structured(model: BaseChatModel, opts: BrowserOptions) -> bool:
+    return opts.structured is not False and supports_structured_output(model)
 
 
 def build_browser(model: BaseChatModel | None, env: Any, options: dict[str, Any], *, fallback: bool = False) -> Any:
@@ -68,9 +66,9 @@ def build_browser(model: BaseChatModel | None, env: Any, options: dict[str, Any]
         raise ValueError("the browser agent needs a model")
     if not isinstance(env, BrowserEnv):
         raise ValueError(f"the browser agent needs a BrowserEnv, got {type(env).__name__}")
-    max_steps = _int(options, "max_steps", 20)
-    max_parse_failures = _int(options, "max_parse_failures", 3)
-    structured = _use_structured(model, options)
+    opts = BrowserOptions.model_validate(options)
+    max_steps, max_parse_failures = opts.max_steps, opts.max_parse_failures
+    structured = _use_structured(model, opts)
     env.max_steps = max_steps
 
     async def observe(state: BrowserState) -> dict[str, Any]:
@@ -155,6 +153,6 @@ def build_closed_book(model: BaseChatModel | None, env: Any, options: dict[str, 
     return graph.compile()
 
 
-register_agent("browser", build_browser, env_kind="browser", description="Playwright browsing agent: observe -> decide -> act over aria snapshots")
-register_agent("browser+cb", build_browser_cb, env_kind="browser", description="browser, then a closed-book answer when browsing gives up (SPA->CB)")
+register_agent("browser", build_browser, env_kind="browser", description="Playwright browsing agent: observe -> decide -> act over aria snapshots", options=BrowserOptions)
+register_agent("browser+cb", build_browser_cb, env_kind="browser", description="browser, then a closed-book answer when browsing gives up (SPA->CB)", options=BrowserOptions)
 register_agent("closed-book", build_closed_book, env_kind="browser", description="AssistantBench closed-book baseline (no browsing)")

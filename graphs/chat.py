@@ -7,8 +7,10 @@ from typing import Any, NotRequired, TypedDict
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage
 from langgraph.graph import END, START, StateGraph
+from pydantic import Field
 
 from graphs.registry import register_agent
+from tools.options import Options
 
 
 class ChatState(TypedDict):
@@ -37,6 +39,10 @@ def build_chat(model: BaseChatModel | None, env: Any, options: dict[str, Any]) -
 register_agent("chat", build_chat, env_kind="none", description="single model call; the reply is the answer")
 
 
+class ChatVoteOptions(Options):
+    calls: int = Field(3, ge=1, description="model calls (one graph step each) before the vote")
+
+
 class VoteState(ChatState):
     samples: NotRequired[list[str]]
 
@@ -48,9 +54,7 @@ def build_chat_vote(model: BaseChatModel | None, env: Any, options: dict[str, An
     overhead per model call is measured (``bench/harness_overhead.py``)."""
     if model is None:
         raise ValueError("the chat-vote agent needs a model")
-    calls = int(options.get("calls", 3))
-    if calls < 1:
-        raise ValueError(f"chat-vote needs calls >= 1, got {calls}")
+    calls = ChatVoteOptions.model_validate(options).calls
 
     async def sample(state: VoteState) -> dict[str, Any]:
         reply = await model.ainvoke([HumanMessage(state["instruction"])])
@@ -74,4 +78,4 @@ def build_chat_vote(model: BaseChatModel | None, env: Any, options: dict[str, An
     return graph.compile()
 
 
-register_agent("chat-vote", build_chat_vote, env_kind="none", description="CALLS model calls (-A calls=3), majority answer", defaults={"calls": 3})
+register_agent("chat-vote", build_chat_vote, env_kind="none", description="CALLS model calls (-A calls=3), majority answer", options=ChatVoteOptions)

@@ -6,6 +6,10 @@ returns a compiled LangGraph graph whose state has ``instruction`` as input and
 (``openapi``, ``browser``, ``shortcuts``, ``synthetic_api``, ``none``); a benchmark accepts the
 agents whose kind it serves.
 
+Each agent declares its ``-A`` options as a ``tools.options.Options`` model (``options=``); the
+harness validates a run's agent options against it before any episode starts, and
+``restgraph list --options NAME`` prints it. An agent registered without one takes no options.
+
 Users add variants in a notebook with ``register_agent("my-planner", builder, env_kind=...)``
 without touching the package.
 """
@@ -18,6 +22,8 @@ from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 from langgraph.graph.state import CompiledStateGraph
+
+from tools.options import NoOptions, Options, validate_options
 
 #: returns the compiled graph (``graph.compile()``); the environment is whatever the agent's ``env_kind`` provides
 Builder = Callable[[BaseChatModel | None, Any, dict[str, Any]], CompiledStateGraph]
@@ -38,10 +44,16 @@ class AgentSpec:
     step_budget: Callable[[dict[str, Any]], int] | None = None
     #: ``describe(options, model_spec, model_options)``: what the agent sends, for ``config.json``
     describe: Callable[[dict[str, Any], str, dict[str, Any]], dict[str, Any]] | None = None
+    #: the ``-A`` options it takes (names, types, defaults, help)
+    options_model: type[Options] = NoOptions
+
+    def check_options(self, values: dict[str, Any] | None) -> Options:
+        """The run's agent options validated (``tools.options.OptionError`` names a bad key)."""
+        return validate_options(self.options_model, {**self.defaults, **(values or {})}, what=f"agent {self.name}")
 
     def settings(self, options: dict[str, Any] | None, model_spec: str, model_options: dict[str, Any] | None = None) -> dict[str, Any]:
         """The options the agent runs with (defaults filled in) and, if it says, its requests."""
-        merged = {**self.defaults, **(options or {})}
+        merged = {**self.options_model.model_validate({**self.defaults, **(options or {})}).model_dump(mode="json"), **self.defaults, **(options or {})}
         return {**merged, **(self.describe(merged, model_spec, model_options or {}) if self.describe else {})}
 
     def build(self, model: BaseChatModel | None, env: Any, options: dict[str, Any] | None = None) -> CompiledStateGraph:
@@ -52,8 +64,9 @@ _AGENTS: dict[str, AgentSpec] = {}
 
 
 def register_agent(name: str, builder: Builder, *, env_kind: str, description: str = "", needs_model: bool = True, needs_gold: bool = False, defaults: dict[str, Any] | None = None,
-                   step_budget: Callable[[dict[str, Any]], int] | None = None, describe: Callable[[dict[str, Any], str, dict[str, Any]], dict[str, Any]] | None = None) -> AgentSpec:
-    spec = AgentSpec(name, builder, env_kind, description, needs_model, needs_gold, dict(defaults or {}), step_budget, describe)
+                   step_budget: Callable[[dict[str, Any]], int] | None = None, describe: Callable[[dict[str, Any], str, dict[str, Any]], dict[str, Any]] | None = None,
+                   options: type[Options] = NoOptions) -> AgentSpec:
+    spec = AgentSpec(name, builder, env_kind, description, needs_model, needs_gold, dict(defaults or {}), step_budget, describe, options)
     _AGENTS[name] = spec
     return spec
 

@@ -23,7 +23,7 @@ from langchain_core.language_models import BaseChatModel
 from langgraph.graph import END, START, StateGraph
 
 from agents.restgpt.baseline_roles import BaselineKit
-from agents.restgpt.config import BudgetExceeded, RestGPTConfig
+from agents.restgpt.config import BudgetExceeded, RestGPTConfig, RestGPTOptions
 from agents.restgpt.meter import Meter
 from agents.restgpt.protocol import PlannerDecision, SelectorDecision, endpoint_in_plan
 from agents.restgpt.roles import RoleFn, RoleKit
@@ -183,9 +183,12 @@ def step_budget(options: dict[str, Any]) -> int:
     return RestGPTConfig.from_options({k: v for k, v in options.items() if k != "roles"}).graph_steps()
 
 
-register_agent("restgpt", build_restgpt, env_kind="openapi", description="RestGPT: planner -> API selector -> caller <-> program-aided parser", step_budget=step_budget)
-register_agent("restgpt-no-planner", _no_planner, env_kind="openapi", description="RestGPT ablation: no coarse planner (selector ReAct-style)", step_budget=step_budget)
-register_agent("restgpt-no-parser", _no_parser, env_kind="openapi", description="RestGPT ablation: the model reads raw JSON (1,000 tokens) instead of writing parser code",
-               step_budget=step_budget)
+def _register(name: str, builder: Any, description: str) -> None:
+    register_agent(name, builder, env_kind="openapi", description=description, step_budget=step_budget, options=RestGPTOptions)
+
+
+_register("restgpt", build_restgpt, "RestGPT: planner -> API selector -> caller <-> program-aided parser")
+_register("restgpt-no-planner", _no_planner, "RestGPT ablation: no coarse planner (selector ReAct-style)")
+_register("restgpt-no-parser", _no_parser, "RestGPT ablation: the model reads raw JSON (1,000 tokens) instead of writing parser code")
 
 __all__ = ["BudgetExceeded", "build_restgpt"]

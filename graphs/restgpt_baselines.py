@@ -23,7 +23,7 @@ from langchain_core.language_models import BaseChatModel
 from langgraph.graph import END, START, StateGraph
 
 from agents.restgpt.baseline_roles import BaselineKit
-from agents.restgpt.config import RestGPTConfig
+from agents.restgpt.config import RestGPTConfig, RestGPTOptions
 from agents.restgpt.meter import Meter
 from agents.restgpt.protocol import endpoint_in_plan
 from graphs.registry import register_agent
@@ -157,7 +157,7 @@ def build_offline(model: BaseChatModel | None, env: Any, options: dict[str, Any]
     return graph.compile(name="offline")
 
 
-register_agent("react", build_react, env_kind="openapi", description="ReAct baseline: thought -> API call -> observation, on RestGPT's executor", step_budget=step_budget)
-register_agent("reflexion", build_reflexion, env_kind="openapi", description="Reflexion baseline: ReAct + self-reflection, at most 2 trials", step_budget=step_budget)
-register_agent("deps", build_deps, env_kind="openapi", description="DEPS baseline: describe, explain, plan, select (bounded re-planning)", step_budget=step_budget)
-register_agent("offline", build_offline, env_kind="openapi", description="Offline baseline: whole plan up front, executed without re-planning", step_budget=step_budget)
+register_agent("react", build_react, env_kind="openapi", description="ReAct baseline: thought -> API call -> observation, on RestGPT's executor", step_budget=step_budget, options=RestGPTOptions)
+register_agent("reflexion", build_reflexion, env_kind="openapi", description="Reflexion baseline: ReAct + self-reflection, at most 2 trials", step_budget=step_budget, options=RestGPTOptions)
+register_agent("deps", build_deps, env_kind="openapi", description="DEPS baseline: describe, explain, plan, select (bounded re-planning)", step_budget=step_budget, options=RestGPTOptions)
+register_agent("offline", build_offline, env_kind="openapi", description="Offline baseline: whole plan up front, executed without re-planning", step_budget=step_budget, options=RestGPTOptions)

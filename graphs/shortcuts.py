@@ -13,14 +13,16 @@ Input state: ``instruction`` (the query), ``candidates`` (id-sorted table), ``hi
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 from langchain_core.language_models import BaseChatModel
 from langgraph.graph import END, START, StateGraph
+from pydantic import Field
 
 from agents.shortcuts.next_action import PROMPT_PACKS, PromptTooLong, build_messages, propose_next_action
 from agents.shortcuts.request import GOOGLE_STYLE, describe_request, provider_style, upstream_request
 from graphs.registry import register_agent
+from tools.options import Options
 from tools.shortcuts.output import is_context_error
 
 CONTEXT_OVERFLOW = "error:context_overflow"
@@ -47,25 +49,19 @@ def _single_node(name: str, node: Any) -> Any:
     return graph.compile()
 
 
-def _flag(value: Any) -> bool:
-    return str(value).lower() in ("1", "true", "yes", "on")
+class NextActionOptions(Options):
+    prompts: Literal[PROMPT_PACKS] = Field("upstream", description="upstream: ShortcutsBench's own prompt texts; restgraph: this project's")  # type: ignore[valid-type]
+    structured: bool = Field(False, description="0: free-form replies parsed as upstream does; 1: a JSON-schema request")
+    request: Literal["upstream", "as_built"] = Field("upstream", description="upstream: only what upstream sends; as_built: the model as the harness built it")
+    max_prompt_tokens: int | None = Field(None, ge=1, description="refuse prompts longer than this (chars/4 estimate) as a context overflow; unset = no cap")
 
 
 def build_next_action(model: BaseChatModel | None, env: Any, options: dict[str, Any]) -> Any:
-    """Options: ``prompts`` (upstream|restgraph), ``structured`` (0|1: free-form replies parsed as
-    upstream, or a JSON-schema request), ``request`` (upstream: only what upstream sends; as_built:
-    the model as the harness built it) and ``max_prompt_tokens`` (chars/4 estimate; unset = no cap)."""
+    """Options: :class:`NextActionOptions`."""
     if model is None:
         raise ValueError("shortcuts-next-action needs a model")
-    pack = str(options.get("prompts", "upstream"))
-    if pack not in PROMPT_PACKS:
-        raise ValueError(f"-A prompts must be one of {', '.join(PROMPT_PACKS)}, got {pack!r}")
-    request = str(options.get("request", "upstream"))
-    if request not in ("upstream", "as_built"):
-        raise ValueError(f"-A request must be 'upstream' or 'as_built', got {request!r}")
-    structured = _flag(options.get("structured", 0))
-    cap = options.get("max_prompt_tokens")
-    max_prompt_tokens = int(cap) if cap not in (None, "", "none") else None
+    opts = NextActionOptions.model_validate(options)
+    pack, request, structured, max_prompt_tokens = opts.prompts, opts.request, opts.structured, opts.max_prompt_tokens
     if request == "upstream":
         model = upstream_request(model)
     single_turn = request == "upstream" and provider_style(model) == GOOGLE_STYLE
@@ -103,6 +99,6 @@ def build_replay(model: Any, env: Any, options: dict[str, Any]) -> Any:
 register_agent(
     "shortcuts-next-action", build_next_action, env_kind="shortcuts",
     description="teacher-forced next action: one fresh model call per gold action (-A prompts=upstream|restgraph, -A structured=0|1, -A request=upstream|as_built, -A max_prompt_tokens=N)",
-    defaults={"prompts": "upstream", "structured": 0, "request": "upstream"}, describe=describe_request,
+    describe=describe_request, options=NextActionOptions,
 )
 register_agent("replay", build_replay, env_kind="shortcuts", needs_model=False, needs_gold=True, description="re-scores the predictions stored in an experiment log (no model)")

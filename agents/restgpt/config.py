@@ -12,7 +12,9 @@ import json
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator
+
+from tools.options import AutoBool, Options
 
 #: scenarios the original RestGPT has in-context examples for
 UPSTREAM_SCENARIOS = ("tmdb", "spotify")
@@ -23,21 +25,13 @@ class Budget(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    #: planner calls per episode (RestGPT: 15 outer iterations, Continue rounds uncounted upstream)
-    planner_steps: int = Field(15, ge=1)
-    #: selector re-asks after an unknown endpoint or unparseable output, per sub-task (upstream: unbounded)
-    selector_retries: int = Field(3, ge=0)
-    #: caller LLM steps per API plan (upstream: 15 operations); on hit, the sub-task result says
-    #: "step limit reached" (defect 11)
-    caller_iterations: int = Field(15, ge=1)
-    #: parser LLM attempts per response (schema code, sample code, direct reading; repair is extra)
-    parser_attempts: int = Field(3, ge=1)
-    #: decision steps of the baselines' loops (ReAct steps, DEPS rounds, offline plan length)
-    agent_steps: int = Field(10, ge=1)
-    #: Reflexion trials (the paper: at most 2)
-    reflexion_trials: int = Field(2, ge=1)
-    #: LLM calls per episode, over all roles
-    llm_calls: int = Field(80, ge=1)
+    planner_steps: int = Field(15, ge=1, description="planner calls per episode (RestGPT: 15 outer iterations, Continue rounds uncounted upstream)")
+    selector_retries: int = Field(3, ge=0, description="selector re-asks after an unknown endpoint or unparseable output, per sub-task (upstream: unbounded)")
+    caller_iterations: int = Field(15, ge=1, description="caller LLM steps per API plan (upstream: 15 operations); on hit, the sub-task result says 'step limit reached' (defect 11)")
+    parser_attempts: int = Field(3, ge=1, description="parser LLM attempts per response (schema code, sample code, direct reading; repair is extra)")
+    agent_steps: int = Field(10, ge=1, description="decision steps of the baselines' loops (ReAct steps, DEPS rounds, offline plan length)")
+    reflexion_trials: int = Field(2, ge=1, description="Reflexion trials (the paper: at most 2)")
+    llm_calls: int = Field(80, ge=1, description="LLM calls per episode, over all roles")
 
 
 class BudgetExceeded(RuntimeError):
@@ -65,42 +59,38 @@ class RestGPTConfig(BaseModel):
 
     model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
 
-    budget: Budget = Field(default_factory=Budget)
-    use_planner: bool = True
-    use_parser: bool = True
-    structured: bool | None = None
-    #: None: ``upstream`` for the scenarios upstream wrote prompts for (tmdb, spotify), else ``restgraph``
-    prompt_pack: Literal["upstream", "restgraph"] | None = None
-    prompts: dict[str, str] = Field(default_factory=dict)
-    #: Reflexion: every trial starts from a fresh environment state (the sandbox's initial state)
-    reflexion_reset: bool = True
-    #: reproduce upstream's reducer pitfalls (path-level params dropped, only 200 kept)
-    faithful_reduction: bool = False
-    #: caller docs cut (tokens, chars/4), parser schema cut, sample cut, direct-reading cut (§3.5)
-    caller_doc_tokens: int = 1500
-    parser_schema_tokens: int = 2500
-    parser_sample_tokens: int = 500
-    parser_read_tokens: int = 2000
-    parser_output_tokens: int = 500
-    simple_parser_tokens: int = 1000
-    #: sandbox limits for parser code
-    code_timeout_s: float = 5.0
-    code_memory_mb: int = 256
+    budget: Budget = Field(default_factory=Budget, description="every loop cap at once (JSON); a single cap by name overrides it")
+    use_planner: bool = Field(True, description="run the coarse planner (off: the no-planner ablation)")
+    use_parser: bool = Field(True, description="parse responses with model-written code (off: the model reads raw JSON)")
+    structured: AutoBool = Field(None, description="structured output (1), the plain-text protocol (0), or ask the model (auto; the upstream pack uses text unless 1)")
+    prompt_pack: Literal["upstream", "restgraph"] | None = Field(None, description="upstream: RestGPT's own texts; restgraph: this project's rewrite; unset: upstream for tmdb/spotify, else restgraph")
+    prompts: dict[str, str] = Field(default_factory=dict, description="template name -> replacement text or a .txt/.md path")
+    reflexion_reset: bool = Field(True, description="Reflexion: every trial starts from a fresh environment state (the sandbox's initial state)")
+    faithful_reduction: bool = Field(False, description="reproduce upstream's reducer pitfalls (path-level params dropped, only 200 kept)")
+    caller_doc_tokens: int = Field(1500, ge=1, description="caller's API doc cut (tokens; §3.5)")
+    parser_schema_tokens: int = Field(2500, ge=1, description="parser's response-schema cut (tokens)")
+    parser_sample_tokens: int = Field(500, ge=1, description="parser's response-sample cut (tokens)")
+    parser_read_tokens: int = Field(2000, ge=1, description="parser's direct-reading cut (tokens)")
+    parser_output_tokens: int = Field(500, ge=1, description="cut of the parser's output (tokens)")
+    simple_parser_tokens: int = Field(1000, ge=1, description="raw JSON the no-parser ablation reads (tokens)")
+    code_timeout_s: float = Field(5.0, gt=0, description="sandbox time limit for parser code (seconds)")
+    code_memory_mb: int = Field(256, ge=16, description="sandbox memory limit for parser code (MiB)")
 
     @classmethod
     def from_options(cls, options: dict[str, Any] | None) -> RestGPTConfig:
-        """Build from registry/CLI agent options (``-A planner_steps=8 -A use_parser=0`` or nested ``budget``)."""
+        """Build from registry/CLI agent options (``-A planner_steps=8 -A use_parser=0``, nested
+        ``budget``, ``prompts=upstream|restgraph|PATH|{...}``); unknown names and bad values raise
+        (see :data:`RestGPTOptions`)."""
         options = dict(options or {})
         if isinstance(options.get("config"), RestGPTConfig):
             return options["config"]
-        if "prompts" in options:
-            options.update(prompt_options(options.pop("prompts")))
-        budget = dict(options.pop("budget", {}) or {})
-        for name in Budget.model_fields:
-            if name in options:
-                budget[name] = options.pop(name)
-        fields = {k: _coerce(v) for k, v in options.items() if k in cls.model_fields and k != "budget"}
-        return cls(budget=Budget(**{k: int(v) for k, v in budget.items()}), **fields)
+        opts = RestGPTOptions.model_validate(options)
+        budget = opts.budget.model_dump() if opts.budget is not None else {}
+        budget.update({k: getattr(opts, k) for k in Budget.model_fields if k in opts.model_fields_set})
+        fields = {k: getattr(opts, k) for k in cls.model_fields if k not in ("budget", "prompts")}
+        if opts.prompts is not None:
+            fields.update(prompt_options(opts.prompts))
+        return cls(budget=Budget(**budget), **fields)
 
     def for_scenario(self, scenario: str) -> RestGPTConfig:
         """This config with ``prompt_pack`` resolved for ``scenario`` (what the trace records)."""
@@ -145,9 +135,21 @@ def prompt_options(value: Any) -> dict[str, Any]:
     return {"prompt_pack": "upstream" if upstream else "restgraph", "prompts": {str(k): str(v) for k, v in value.items()}}
 
 
-def _coerce(value: Any) -> Any:
-    if isinstance(value, str) and value.lower() in ("0", "false", "no", "off"):
-        return False
-    if isinstance(value, str) and value.lower() in ("1", "true", "yes", "on"):
-        return True
+def _check_prompts(value: Any) -> Any:
+    if value is not None:
+        prompt_options(value)  # a missing path is an error before the run, not in every episode
     return value
+
+
+#: The flat ``-A`` view of :class:`RestGPTConfig`: each budget cap by name (``planner_steps``...),
+#: every switch, ``budget`` (all caps at once) and ``prompts`` (a pack name, a path or an object).
+RestGPTOptions: type[Options] = create_model(  # type: ignore[call-overload]
+    "RestGPTOptions",
+    __base__=Options,
+    __doc__="Agent options of the RestGPT family (RestGPT, its ablations and the baselines).",
+    __validators__={"_prompts": field_validator("prompts")(_check_prompts)},
+    budget=(Budget | None, Field(None, description=RestGPTConfig.model_fields["budget"].description)),
+    **{name: (f.annotation, f) for name, f in Budget.model_fields.items()},
+    **{name: (f.annotation, f) for name, f in RestGPTConfig.model_fields.items() if name not in ("budget", "prompts")},
+    prompts=(str | dict[str, str] | None, Field(None, description="upstream | restgraph | a JSON file of overrides | a folder of NAME.txt files | an object of overrides (JSON)")),
+)

@@ -16,12 +16,14 @@ from collections.abc import AsyncIterator, Sequence
 from typing import Any, ClassVar
 
 from langchain_core.messages import BaseMessage
+from pydantic import Field, field_validator
 
 from agents.scripted import register_scripted
 from evals.benchmark import Benchmark, RunOptions, register_benchmark
 from evals.datasets.api_use import FILES, load_suite, suite_name
 from evals.scorers.api_use import aggregate_scores, samples_from_answer, score_samples
 from evals.trace import Task, Trace
+from tools.options import Options
 from tools.synthetic_api.env import SyntheticApiEnv
 from tools.synthetic_api.generator import Fixes, get_example
 
@@ -40,6 +42,22 @@ def fixes_option(value: Any) -> Fixes:
     if unknown:
         raise ValueError(f"unknown api-use fix flags {unknown}; known: {', '.join(Fixes.model_fields)}")
     return Fixes(**dict.fromkeys(flags, True))
+
+
+class ApiUseOptions(Options):
+    suite: str = Field("distractors", description=f"{' | '.join(FILES)} | all (--suite)")
+    fixed: bool | str | None = Field(None, description="faithful (unset/false), every fix (true), or comma-separated Fixes flags")
+
+    @field_validator("suite")
+    @classmethod
+    def _known_suite(cls, value: str) -> str:
+        return value if value == "all" else suite_name(value)
+
+    @field_validator("fixed")
+    @classmethod
+    def _known_fixes(cls, value: bool | str | None) -> bool | str | None:
+        fixes_option(value)  # raises on an unknown flag
+        return value
 
 
 def build_tasks(suite: str, fixes: Fixes) -> list[Task]:
@@ -64,11 +82,12 @@ class ApiUseBenchmark(Benchmark):
     default_agent: ClassVar[str] = "api-use-coder"
     env_kind: ClassVar[str] = "synthetic_api"
     episode_success_key: ClassVar[str] = "success"
+    options_model: ClassVar[type[Options]] = ApiUseOptions
 
     def tasks(self, options: RunOptions) -> list[Task]:
-        suite = str(options.bench_options.get("suite", "distractors"))
-        fixes = fixes_option(options.bench_options.get("fixed"))
-        suites = list(FILES) if suite == "all" else [suite_name(suite)]
+        opts = self.opts(options)
+        fixes = fixes_option(opts.fixed)
+        suites = list(FILES) if opts.suite == "all" else [opts.suite]
         return [task for s in suites for task in build_tasks(s, fixes)]
 
     @contextlib.asynccontextmanager

@@ -21,9 +21,10 @@ import re
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from langchain_core.runnables import RunnableConfig
+from pydantic import Field, create_model, field_validator
 
 from evals.benchmark import Benchmark, EpisodeOutcome, RunOptions, outcome_from_state, register_benchmark
 from evals.datasets.assistantbench import load_tasks, split_name
@@ -31,13 +32,32 @@ from evals.scorers.assistantbench import aggregate, exact_match, independent_has
 from evals.trace import Task, Trace
 from tools.browser.env import BrowserEnv
 from tools.browser.launch import BrowserConfig, launch_browser
+from tools.options import Options
 
-_TRUE = ("1", "true", "yes", "on")
+
+class _Options(Options):
+    split: str = Field("validation", description="validation (dev) | test")
+    path: str | None = Field(None, description="a local JSONL of tasks instead of the HF dataset")
+    scorer: Literal["official", "fixed"] = Field("official", description="official: the published scorer; fixed: its bugs fixed")
+    hal_compat: bool = Field(False, description="score crashed episodes (0, 0) as HAL does")
+    offline: bool | None = Field(None, description="refuse non-loopback requests (default: off for the real web, always on for assistantbench-local)")
+    start_url: str = Field("about:blank", description="first page of every episode (assistantbench; the local one starts at its fixture)")
+    screenshots_dir: str | None = Field(None, description="where screenshots go (default <run folder>/screenshots)")
+
+    @field_validator("split")
+    @classmethod
+    def _known_split(cls, value: str) -> str:
+        split_name(value)  # raises on an unknown split
+        return value
 
 
-def _flag(options: dict[str, Any], key: str, default: bool) -> bool:
-    value = options.get(key, default)
-    return value if isinstance(value, bool) else str(value).strip().lower() in _TRUE
+#: ``_Options`` plus every ``BrowserConfig`` field (``settle_s``, ``headless``, ``screenshots``...)
+AssistantBenchOptions: type[Options] = create_model(  # type: ignore[call-overload]
+    "AssistantBenchOptions",
+    __base__=_Options,
+    **{name: (f.annotation, Field(f.default, description=f.description or f"browser setting (BrowserConfig.{name})"))
+       for name, f in BrowserConfig.model_fields.items() if name not in _Options.model_fields},
+)
 
 
 def _safe(name: str) -> str:
@@ -58,20 +78,18 @@ class _AssistantBenchBase(Benchmark):
     env_kind: ClassVar[str] = "browser"
     episode_success_key: ClassVar[str] = "success"
     offline_default: ClassVar[bool] = False
+    options_model: ClassVar[type[Options]] = AssistantBenchOptions
 
     # -- browser per run, context per episode ----------------------------------------------------
     def browser_config(self, options: RunOptions) -> BrowserConfig:
-        bench = options.bench_options
-        fields = {k: bench[k] for k in BrowserConfig.model_fields if k in bench}
-        fields["offline"] = _flag(bench, "offline", self.offline_default)
-        fields["screenshots"] = _flag(bench, "screenshots", True)
-        if "headless" in bench:
-            fields["headless"] = _flag(bench, "headless", True)
+        opts = self.opts(options)
+        fields = {k: getattr(opts, k) for k in BrowserConfig.model_fields if k in opts.model_fields_set}
+        fields["offline"] = self.offline_default if opts.offline is None else opts.offline
+        fields["screenshots"] = opts.screenshots
         return BrowserConfig.model_validate(fields)
 
-    @staticmethod
-    def screenshots_root(options: RunOptions) -> Path | None:
-        explicit = options.bench_options.get("screenshots_dir")
+    def screenshots_root(self, options: RunOptions) -> Path | None:
+        explicit = self.opts(options).screenshots_dir
         run_dir = getattr(options, "run_dir", None)
         if explicit:
             return Path(explicit)
@@ -87,7 +105,7 @@ class _AssistantBenchBase(Benchmark):
 
     @contextlib.asynccontextmanager
     async def run_resources(self, options: RunOptions) -> AsyncIterator[Resources]:
-        async with self._browser(options, str(options.bench_options.get("start_url", "about:blank"))) as resources:
+        async with self._browser(options, self.opts(options).start_url) as resources:
             yield resources
 
     @contextlib.asynccontextmanager
@@ -114,12 +132,12 @@ class _AssistantBenchBase(Benchmark):
 
     # -- scoring ------------------------------------------------------------------------------------
     def score_episode(self, trace: Trace) -> dict[str, Any]:
-        bench = trace.config.get("bench_options", {}) or {}
+        bench = self.recorded_opts(trace)
         gold = trace.task.gold.get("answer")
         answer = trace.final_answer
         if gold is None:  # hidden test split: scored only by the leaderboard
             return {"score": 0.0, "has_ans": independent_has_answer(answer), "exact_match": False, "success": False, "gold_available": False}
-        result = score_answer(answer, str(gold), fixed=str(bench.get("scorer", "official")) == "fixed", hal_compat=_flag(bench, "hal_compat", False))
+        result = score_answer(answer, str(gold), fixed=bench.scorer == "fixed", hal_compat=bench.hal_compat)
         row: dict[str, Any] = {"score": result.score, "has_ans": result.has_ans, "exact_match": exact_match(answer, str(gold)), "success": result.score == 1.0}
         if result.error:
             row["scorer_error"] = result.error
@@ -135,8 +153,9 @@ class AssistantBench(_AssistantBenchBase):
     description: ClassVar[str] = "AssistantBench (HF, gated): 33 validation tasks with answers, 181 hidden test tasks; real web"
 
     def tasks(self, options: RunOptions) -> list[Task]:
-        split = split_name(options.bench_options.get("split"))
-        rows = load_tasks(split, path=options.bench_options.get("path"))
+        opts = self.opts(options)
+        split = split_name(opts.split)
+        rows = load_tasks(split, path=opts.path)
         return [
             Task(id=row.id, benchmark=self.name, instruction=row.task, gold={"answer": row.answer, "gold_url": row.gold_url}, metadata={"hf_id": row.id, "split": split, "difficulty": row.difficulty})
             for row in rows
@@ -160,7 +179,7 @@ class AssistantBenchLocal(_AssistantBenchBase):
     def browser_config(self, options: RunOptions) -> BrowserConfig:
         config = super().browser_config(options)
         config.offline = True  # the fixture benchmark never leaves loopback
-        if "settle_s" not in options.bench_options:
+        if "settle_s" not in self.opts(options).model_fields_set:
             config.settle_s = 0.0  # static server-rendered pages: domcontentloaded is enough
         return config
 

@@ -35,12 +35,14 @@ from typing import Any, ClassVar
 import httpx
 
 from evals.benchmark import Benchmark, RunOptions, register_benchmark
+from evals.benchmarks.restbench_options import SpotifyOptions
 from evals.datasets.restbench import load_queries, load_spec
 from evals.scorers.restbench import RESTBENCH_METRICS, aggregate_restbench, final_answer, path_scores
 from evals.scorers.spotify import evaluate, state_diff
 from evals.scorers.spotify_predicates import READ_ONLY, Episode
 from evals.trace import Task, Trace
 from tools.openapi import HttpTool, OpenAPIEnvironment, operations
+from tools.options import Options, read_recorded
 from tools.sandbox.spotify.app import create_app
 from tools.sandbox.spotify.models import LogEntry, SpotifyState
 from tools.sandbox.spotify.solutions import reference_solutions
@@ -50,16 +52,9 @@ LIVE_BASE_URL = "https://api.spotify.com/v1"
 INPROCESS_BASE_URL = "http://spotify.sandbox/v1"
 
 
-def _flag(options: RunOptions, key: str) -> bool:
-    return str(options.bench_options.get(key, "")).lower() in ("1", "true", "yes", "on")
-
-
 def collateral_mode(bench_options: dict[str, Any]) -> str:
     """``fail`` (default; also the old ``strict=1``) or ``allow`` (``-B collateral=allow``)."""
-    mode = str(bench_options.get("collateral", "fail")).lower()
-    if mode not in ("fail", "allow"):
-        raise ValueError(f"-B collateral={mode!r}: use fail (default) or allow")
-    return mode
+    return read_recorded(SpotifyOptions, bench_options).collateral
 
 
 def fixture_sha() -> str:
@@ -87,6 +82,7 @@ class RestBenchSpotify(Benchmark):
     env_kind: ClassVar[str] = "openapi"
     #: run_spotify.py: OpenAI(model_name="text-davinci-003", temperature=0.0, max_tokens=700)
     decoding: ClassVar[dict[str, Any]] = {"temperature": 0.0, "max_tokens": 700}
+    options_model: ClassVar[type[Options]] = SpotifyOptions
 
     def tasks(self, options: RunOptions) -> list[Task]:
         options.bench_options["collateral"] = collateral_mode(options.bench_options)
@@ -100,15 +96,14 @@ class RestBenchSpotify(Benchmark):
 
     @contextlib.asynccontextmanager
     async def run_resources(self, options: RunOptions) -> AsyncIterator[Resources]:
-        if _flag(options, "live"):
+        opts = self.opts(options)
+        if opts.live:
             token = os.environ.get("SPOTIFY_TOKEN")
             if not token:
                 raise RuntimeError("-B live=1 needs a Spotify user token in $SPOTIFY_TOKEN (all 19 scopes of the spec); live mode is DESTRUCTIVE")
             yield Resources("live", LIVE_BASE_URL, load_spec("spotify"), token=token)
             return
-        server = str(options.bench_options.get("server", "inprocess"))
-        if server not in ("inprocess", "loopback"):
-            raise ValueError(f"-B server={server!r}: use inprocess or loopback")
+        server = opts.server
         app = create_app()
         if server == "loopback":
             from tools.openapi.serve import serve_on_loopback

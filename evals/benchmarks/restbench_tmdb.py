@@ -33,20 +33,18 @@ from typing import Any, ClassVar
 import httpx
 
 from evals.benchmark import Benchmark, RunOptions, register_benchmark
+from evals.benchmarks.restbench_options import RestBenchOptions
 from evals.datasets.restbench import load_queries, load_spec
 from evals.scorers.restbench import RESTBENCH_METRICS, aggregate_restbench, final_answer, path_scores
 from evals.scorers.tmdb_success import check, describe
 from evals.trace import Task, Trace
 from tools.openapi import HttpTool, OpenAPIEnvironment, operations
+from tools.options import Options
 
 LIVE_BASE_URL = "https://api.themoviedb.org/3"
 INPROCESS_BASE_URL = "http://tmdb.sandbox/3"
 #: the sandbox accepts any non-empty credential; this one never leaves the machine
 SANDBOX_TOKEN = "restgraph-offline-sandbox"
-
-
-def _flag(options: RunOptions, key: str) -> bool:
-    return str(options.bench_options.get(key, "")).lower() in ("1", "true", "yes", "on")
 
 
 @dataclass
@@ -79,6 +77,7 @@ class RestBenchTMDB(Benchmark):
     env_kind: ClassVar[str] = "openapi"
     #: run_tmdb.py: OpenAI(model_name="text-davinci-003", temperature=0.0, max_tokens=256)
     decoding: ClassVar[dict[str, Any]] = {"temperature": 0.0, "max_tokens": 256}
+    options_model: ClassVar[type[Options]] = RestBenchOptions
 
     def tasks(self, options: RunOptions) -> list[Task]:
         from tools.sandbox.tmdb.solutions import reference_gold  # builds the fixture index on first use
@@ -92,13 +91,12 @@ class RestBenchTMDB(Benchmark):
     @contextlib.asynccontextmanager
     async def run_resources(self, options: RunOptions) -> AsyncIterator[Resources]:
         spec = load_spec("tmdb")
-        if _flag(options, "live"):
+        opts = self.opts(options)
+        if opts.live:
             token, style = live_credentials()
             yield Resources("live", LIVE_BASE_URL, spec, token=token, auth_style=style)
             return
-        server = str(options.bench_options.get("server", "inprocess"))
-        if server not in ("inprocess", "loopback"):
-            raise ValueError(f"-B server={server!r}: use inprocess or loopback")
+        server = opts.server
         from tools.sandbox.tmdb.app import create_app
 
         app = create_app()

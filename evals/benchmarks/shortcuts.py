@@ -19,10 +19,11 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from langchain_core.messages import BaseMessage
 from langchain_core.runnables import RunnableConfig
+from pydantic import Field
 
 from agents.scripted import register_scripted
 from evals.benchmark import Benchmark, EpisodeOutcome, RunOptions, register_benchmark
@@ -30,6 +31,7 @@ from evals.datasets.shortcuts import ShortcutRecord, load_catalogue, load_source
 from evals.recording import current_recorder
 from evals.scorers.shortcuts import METRICS, aggregate_counts, score_record
 from evals.trace import Task, Trace
+from tools.options import Options
 from tools.shortcuts.candidates import candidate_table, gold_api_set, query_seed, sample_candidates
 from tools.shortcuts.cleaning import CleaningError
 from tools.shortcuts.episode import build_plan, history_json
@@ -39,8 +41,15 @@ from tools.shortcuts.output import COPIED, BStep, is_context_error
 REPLAY_AGENT = "replay"
 
 
-def _truthy(value: Any) -> bool:
-    return str(value).lower() in ("1", "true", "yes", "on")
+class ShortcutsOptions(Options):
+    source: str | None = Field(None, description="an experiment log (.jsonl) or a folder of release files; default: the sample log")
+    queries: str | None = Field(None, description="release queries file (with gold)")
+    gold: str | None = Field(None, description="release gold file (with queries)")
+    check_intersection: str | None = Field(None, description="release file of essential parameters")
+    candidates: Literal["sample", "logged"] | None = Field(None, description="sample: seeded re-draw (default); logged: the log's own candidate list (default for replay)")
+    fix_attachment_numbering: bool = Field(False, description="fix upstream's ${Value1} attachment numbering (off = faithful)")
+    level_from_full_gold: bool = Field(False, description="length level from the full gold (off = upstream's, on the run-truncated actions)")
+    only: str | None = Field(None, description="comma-separated task ids (or URL tails), for a subset")
 
 
 def task_id_of(url: str) -> str:
@@ -75,17 +84,18 @@ class ShortcutsBenchmark(Benchmark):
     metric_keys: ClassVar[tuple[str, ...]] = (*METRICS, "api_selection_accuracy_strict")
     default_agent: ClassVar[str] = "shortcuts-next-action"
     env_kind: ClassVar[str] = "shortcuts"
+    options_model: ClassVar[type[Options]] = ShortcutsOptions
 
     def tasks(self, options: RunOptions) -> list[Task]:
-        opts = options.bench_options
-        mode = str(opts.get("candidates") or ("logged" if options.agent == REPLAY_AGENT else "sample"))
+        opts = self.opts(options)
+        mode = opts.candidates or ("logged" if options.agent == REPLAY_AGENT else "sample")
         all_ids = sorted(load_catalogue().api2info)
-        records = load_source(opts)
-        if opts.get("only"):  # a subset by task id / URL tail, e.g. -B only=e6fe9815...,745ee329...
-            wanted = {w.strip().rsplit("/", 1)[-1] for w in str(opts["only"]).split(",") if w.strip()}
+        records = load_source(opts.model_dump())
+        if opts.only:  # a subset by task id / URL tail, e.g. -B only=e6fe9815...,745ee329...
+            wanted = {w.strip().rsplit("/", 1)[-1] for w in opts.only.split(",") if w.strip()}
             records = [r for r in records if task_id_of(r.url).rsplit("/", 1)[-1] in wanted]
             if not records:
-                raise ValueError(f"bench option only={opts['only']!r} matches no task of this source")
+                raise ValueError(f"bench option only={opts.only!r} matches no task of this source")
         return [make_task(r, candidates=mode, run_seed=options.seed, all_ids=all_ids) for r in records]
 
     async def run_episode(self, task: Task, graph: Any, env: Any, options: RunOptions, config: RunnableConfig) -> EpisodeOutcome:
@@ -98,7 +108,7 @@ class ShortcutsBenchmark(Benchmark):
         extra: dict[str, Any] = {"api_names": gold["api_names"], "truncated_at": None, "bseqs": []}
         bseqs: list[dict[str, Any]] = extra["bseqs"]
         try:
-            plan = build_plan(gold["aseqs"], catalogue.returns, fix_attachment_numbering=_truthy(options.bench_options.get("fix_attachment_numbering")))
+            plan = build_plan(gold["aseqs"], catalogue.returns, fix_attachment_numbering=self.opts(options).fix_attachment_numbering)
         except CleaningError as exc:
             extra["truncated_at"] = 0
             return EpisodeOutcome(status="error:CleaningError", error=str(exc), extra=extra)
@@ -128,7 +138,7 @@ class ShortcutsBenchmark(Benchmark):
     def score_episode(self, trace: Trace) -> dict[str, Any]:
         gold = trace.task.gold
         bseqs = trace.extra.get("bseqs") or []
-        full = shortcut_length(gold["aseqs"]) if _truthy(trace.config.get("bench_options", {}).get("level_from_full_gold")) else None
+        full = shortcut_length(gold["aseqs"]) if self.recorded_opts(trace).level_from_full_gold else None
         return score_record(aseqs=gold["aseqs"], bseqs=bseqs, api_names=trace.extra.get("api_names") or gold.get("api_names"), category=gold.get("category"), essential=gold.get("essential"), full_length=full)
 
     def aggregate(self, scores: list[dict[str, Any]], traces: Sequence[Trace]) -> dict[str, float]:

@@ -12,16 +12,23 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from langchain_core.messages import BaseMessage
+from pydantic import Field
 
 from agents.scripted import register_scripted
 from evals.benchmark import Benchmark, RunOptions, register_benchmark
 from evals.trace import Task, Trace
+from tools.options import Options
 
 _QUESTION = re.compile(r"What is (\d+) ([+*-]) (\d+)\?")
 
 
 def _solve(a: int, op: str, b: int) -> int:
     return {"+": a + b, "-": a - b, "*": a * b}[op]
+
+
+class SmokeOptions(Options):
+    n: int = Field(20, ge=1, description="number of questions")
+    dataset_seed: int = Field(7, description="seed the questions are drawn with")
 
 
 @register_benchmark
@@ -32,12 +39,13 @@ class SmokeBenchmark(Benchmark):
     default_agent: ClassVar[str] = "chat"
     env_kind: ClassVar[str] = "none"
     metric_sources: ClassVar[dict[str, str]] = {"accuracy": "success", "answer_rate": "answered"}
+    options_model: ClassVar[type[Options]] = SmokeOptions
 
     def tasks(self, options: RunOptions) -> list[Task]:
-        rng = random.Random(int(options.bench_options.get("dataset_seed", 7)))
-        n = int(options.bench_options.get("n", 20))
+        opts = self.opts(options)
+        rng = random.Random(opts.dataset_seed)
         tasks = []
-        for i in range(n):
+        for i in range(opts.n):
             a, b, op = rng.randint(2, 60), rng.randint(2, 40), rng.choice("+-*")
             question = f"What is {a} {op} {b}? Reply with the number only."
             tasks.append(Task(id=f"smoke/{i}", benchmark=self.name, instruction=question, gold={"answer": _solve(a, op, b)}))

@@ -7,9 +7,13 @@ import csv
 import io
 import json
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
+from evals.benchmark import RunOptions, register_benchmark
+from evals.benchmarks.smoke import SmokeBenchmark
+from evals.trace import Task
 from tests.foundation.conftest import cli
 
 ORACLE = "scripted:smoke-oracle"
@@ -93,8 +97,18 @@ def test_score_of_a_folder_without_traces_is_a_usage_error(tmp_path: Path) -> No
     _usage_error(cli("score", tmp_path), "no traces.jsonl")
 
 
+@register_benchmark
+class _UnreadableBenchmark(SmokeBenchmark):
+    """A benchmark whose data cannot be read: a run failure (exit 1), not a usage error."""
+
+    name: ClassVar[str] = "test-unreadable"
+
+    def tasks(self, options: RunOptions) -> list[Task]:
+        raise OSError("the dataset is unreadable")
+
+
 def test_run_failures_exit_1(tmp_path: Path) -> None:
-    result = cli("run", "smoke", "--model", ORACLE, "-B", "n=many", "--out", tmp_path / "r", "--quiet")
+    result = cli("run", "test-unreadable", "--model", ORACLE, "--out", tmp_path / "r", "--quiet")
     assert result.exit_code == 1 and "run failed" in result.stderr, result
     (tmp_path / "t").mkdir()
     (tmp_path / "t" / "traces.jsonl").write_text('{"not": "a trace"}\n')

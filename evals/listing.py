@@ -1,0 +1,72 @@
+"""What ``restgraph list`` prints: the benchmarks, agents and model kinds, and with ``--options NAME``
+the typed options one of them takes (name, type, default, help)."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table
+
+from tools.options import Options, describe
+
+
+def option_sets(name: str) -> list[tuple[str, type[Options]]]:
+    """``(title, options model)`` for every benchmark, agent or model kind called ``name``."""
+    from agents.model_options import MODEL_KINDS, model_options_model
+    from evals.benchmark import benchmark_names, get_benchmark
+    from graphs.registry import agent_names, get_agent
+
+    found: list[tuple[str, type[Options]]] = []
+    if name in benchmark_names():
+        found.append((f"benchmark {name} (-B key=value)", get_benchmark(name).options_model))
+    if name in agent_names():
+        found.append((f"agent {name} (-A key=value)", get_agent(name).options_model))
+    if name in MODEL_KINDS or ":" in name:
+        found.append((f"model {name} (-M key=value)", model_options_model(name)))
+    return found
+
+
+def print_options(name: str, out: Console) -> bool:
+    """Print the option tables for ``name``; False if nothing has that name."""
+    sets = option_sets(name)
+    for title, model in sets:
+        out.print(f"[bold]{title}[/bold]")
+        doc = " ".join((model.__doc__ or "").split())
+        if doc and model.__doc__ != Options.__doc__ and model.model_fields:
+            out.print(f"  {doc}", markup=False, highlight=False)
+        rows = describe(model)
+        if not rows:
+            out.print("  takes no options")
+            continue
+        if not out.is_terminal:  # piped: one plain line per option, whole, for grep and scripts
+            for row in rows:
+                out.print("  " + "\t".join(row), markup=False, highlight=False, soft_wrap=True)
+            continue
+        table = Table(box=None, padding=(0, 1, 0, 2), show_header=True, header_style="bold")
+        for column in ("option", "type", "default", "help"):
+            table.add_column(column, overflow="fold")
+        for row in rows:
+            table.add_row(*row)
+        out.print(table)
+    return bool(sets)
+
+
+def print_catalogue(out: Console) -> None:
+    from agents.scripted import scripted_names
+    from evals.benchmark import benchmark_names, get_benchmark
+    from graphs.registry import agent_names, get_agent
+
+    out.print("[bold]Benchmarks[/bold]")
+    for name in benchmark_names():
+        b = get_benchmark(name)
+        out.print(f"  {name:<22} default agent {b.default_agent:<22} metrics {', '.join(b.metric_keys)}")
+    out.print("[bold]Agents[/bold]")
+    for name in agent_names():
+        s = get_agent(name)
+        out.print(f"  {name:<22} ({s.env_kind}) {s.description}", markup=False)
+    out.print("[bold]Models[/bold]")
+    out.print("  local                  embedded SmolLM2-135M-Instruct on llama.cpp (smoke-test model)")
+    out.print("  local:/path/model.gguf any GGUF on the embedded llama.cpp server")
+    out.print("  openai:<model>         OpenAI, or any OpenAI-compatible server with --base-url")
+    out.print("  <provider>:<model>     anything LangChain's init_chat_model knows")
+    out.print("  scripted:<name>        " + ", ".join(scripted_names()))
+    out.print("Options of one of them: restgraph list --options NAME")

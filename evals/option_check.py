@@ -1,0 +1,31 @@
+"""A run's ``-A/-B/-M`` options checked against what its agent, benchmark and model kind declare.
+
+Called by the CLI before anything starts (a bad key is a usage error, exit 2) and by the runner
+for runs started from Python, so no episode ever sees an option nobody reads.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from agents.model_options import model_kind, model_options_model
+from tools.options import recorded, validate_options
+
+if TYPE_CHECKING:
+    from evals.benchmark import Benchmark, RunOptions
+    from graphs.registry import AgentSpec
+
+
+def check_run_options(options: RunOptions, benchmark: Benchmark, agent: AgentSpec) -> RunOptions:
+    """A copy whose option dicts hold the validated values (typed, as recorded in config.json).
+
+    Raises ``tools.options.OptionError`` (one line naming the bad key and the valid ones).
+    """
+    update = {
+        "bench_options": recorded(benchmark.check_options(options.bench_options)),
+        "agent_options": recorded(agent.check_options(options.agent_options)),
+    }
+    if agent.needs_model:
+        kind = model_options_model(options.model)
+        update["model_options"] = recorded(validate_options(kind, options.model_options, what=f"model {model_kind(options.model)}"))
+    return options.model_copy(update=update)
