@@ -32,6 +32,16 @@ def cli(*args: str) -> CliResult:
     return CliResult(result.exit_code, result.stdout, result.stderr)
 
 
+def usage_error_line(result: CliResult, *needles: str) -> str:
+    """Assert a usage error: exit 2 and exactly one line on stderr, holding every needle."""
+    assert result.exit_code == 2, result
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, lines
+    for needle in needles:
+        assert needle in lines[0], lines[0]
+    return lines[0]
+
+
 def start_cli(*args: str) -> subprocess.Popen:
     """``python -m evals.cli ARGS`` as a real process, so it can be killed or interrupted."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1", "COLUMNS": "200"}

@@ -14,7 +14,7 @@ import pytest
 from evals.benchmark import RunOptions, register_benchmark
 from evals.benchmarks.smoke import SmokeBenchmark
 from evals.trace import Task
-from tests.foundation.conftest import cli
+from tests.foundation.conftest import cli, usage_error_line
 
 ORACLE = "scripted:smoke-oracle"
 
@@ -63,14 +63,6 @@ def test_report_plot_writes_a_png(two_runs: tuple[Path, Path], tmp_path: Path) -
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def _usage_error(result, *needles: str) -> None:
-    assert result.exit_code == 2, result
-    lines = [line for line in result.stderr.splitlines() if line.strip()]
-    assert len(lines) == 1, lines
-    for needle in needles:
-        assert needle in lines[0], lines[0]
-
-
 @pytest.mark.parametrize(("args", "needles"), [
     (["run", "no-such-bench", "--model", ORACLE], ["unknown benchmark 'no-such-bench'", "smoke"]),
     (["run", "smoke", "--agent", "no-such-agent-" + "x" * 60, "--model", ORACLE], ["unknown agent", "chat"]),
@@ -82,19 +74,19 @@ def _usage_error(result, *needles: str) -> None:
     (["models", "pull", "gpt-5"], ["only 'local'"]),
 ])
 def test_usage_errors_exit_2_with_one_line(args: list[str], needles: list[str], tmp_path: Path) -> None:
-    _usage_error(cli(*args, *(["--out", str(tmp_path / "r")] if args[0] == "run" else [])), *needles)
+    usage_error_line(cli(*args, *(["--out", str(tmp_path / "r")] if args[0] == "run" else [])), *needles)
     assert not (tmp_path / "r").exists()  # nothing half-made
 
 
 def test_rerun_into_a_used_folder_needs_resume(two_runs: tuple[Path, Path]) -> None:
     good, _ = two_runs
     before = (good / "traces.jsonl").read_bytes()
-    _usage_error(cli("run", "smoke", "--model", ORACLE, "-B", "n=12", "--out", good), "--resume")
+    usage_error_line(cli("run", "smoke", "--model", ORACLE, "-B", "n=12", "--out", good), "--resume")
     assert (good / "traces.jsonl").read_bytes() == before
 
 
-def test_score_of_a_folder_without_traces_is_a_usage_error(tmp_path: Path) -> None:
-    _usage_error(cli("score", tmp_path), "no traces.jsonl")
+def test_score_of_a_folder_without_traces_is_ausage_error_line(tmp_path: Path) -> None:
+    usage_error_line(cli("score", tmp_path), "no traces.jsonl")
 
 
 @register_benchmark

@@ -12,19 +12,10 @@ import pytest
 from evals.benchmark import RunOptions
 from evals.runner import EpisodeRunner, run_sync
 from evals.selection import SelectionError, parse_limit
-from tests.foundation.conftest import cli, trace_rows
+from tests.foundation.conftest import cli, trace_rows, usage_error_line
 from tools.options import AutoBool, OptionError, Options, validate_options
 
 ORACLE = "scripted:smoke-oracle"
-
-
-def _one_line(result, *needles: str) -> str:
-    assert result.exit_code == 2, result
-    lines = [line for line in result.stderr.splitlines() if line.strip()]
-    assert len(lines) == 1, lines
-    for needle in needles:
-        assert needle in lines[0], lines[0]
-    return lines[0]
 
 
 @pytest.mark.parametrize(("args", "needles"), [
@@ -51,7 +42,7 @@ def _one_line(result, *needles: str) -> str:
     (["smoke", "--model", ORACLE, "-B", "n=4", "--task-id", "smoke/7"], ["unknown task id 'smoke/7'", "smoke/0"]),
 ])
 def test_bad_options_and_selections_exit_2_with_one_line_before_anything_runs(args: list[str], needles: list[str], tmp_path: Path) -> None:
-    _one_line(cli("run", *args, "--out", tmp_path / "r", "--quiet"), *needles)
+    usage_error_line(cli("run", *args, "--out", tmp_path / "r", "--quiet"), *needles)
     assert not (tmp_path / "r").exists()  # no episode ran, no run folder was written
 
 
@@ -132,4 +123,4 @@ def test_list_options_prints_types_defaults_and_help(name: str, needles: list[st
 
 
 def test_list_options_of_an_unknown_name_is_a_usage_error() -> None:
-    _one_line(cli("list", "--options", "no-such-thing"), "'no-such-thing'")
+    usage_error_line(cli("list", "--options", "no-such-thing"), "'no-such-thing'")
