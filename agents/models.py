@@ -40,6 +40,16 @@ def parse_spec(spec: str) -> tuple[str, str, dict[str, str]]:
     return provider, name, dict(parse_qsl(query, keep_blank_values=True))
 
 
+def _policy_factory(name: str) -> Any:
+    """The scripted policy's factory, found through its ``restgraph.scripted`` entry point."""
+    from agents.scripted import get_policy_factory
+
+    try:
+        return get_policy_factory(name)
+    except KeyError as exc:
+        raise ModelSpecError(exc.args[0]) from None
+
+
 def check_spec(spec: str) -> None:
     """Reject a spec that could never build a model, before a run starts (the CLI's usage check).
 
@@ -55,7 +65,7 @@ def check_spec(spec: str) -> None:
         return
     if provider != "scripted":
         return
-    _known_policy(name)
+    _policy_factory(name)
     for key in ("latency", "faults", "retry_wait"):
         try:
             value = float(params.get(key, 0) or 0)
@@ -63,17 +73,6 @@ def check_spec(spec: str) -> None:
             raise ModelSpecError(f"scripted:{name}: {key} must be a number, got {params[key]!r}") from None
         if value < 0 or (key == "faults" and value > 1):
             raise ModelSpecError(f"scripted:{name}: {key}={value} is out of range")
-
-
-def _known_policy(name: str) -> None:
-    """Scripted policies register on import: the generic ones here (``agents.scripted``), the
-    gold-reading ones on the evaluation side (``evals.oracles``, ``evals.benchmarks``), which the
-    harness imports before it builds a model. This layer never imports them (layers point down)."""
-    from agents.scripted import _POLICIES
-
-    if name not in _POLICIES:
-        raise ModelSpecError(f"unknown scripted model {name!r}; known: {', '.join(sorted(_POLICIES))} "
-                             "(benchmark oracles register when the evaluation side is imported, e.g. `import evals.oracles`)")
 
 
 def _policy_seed(task: Task | None, seed: int) -> int:
@@ -127,11 +126,11 @@ def make_chat_model(spec: str, *, task: Task | None = None, seed: int = 0, base_
 
 
 def _scripted(name: str, params: dict[str, str], task: Task | None, seed: int, retry: RetryPolicy) -> BaseChatModel:
-    from agents.scripted import _POLICIES, ScriptedChatModel, faulty
+    from agents.scripted import ScriptedChatModel, faulty
 
-    _known_policy(name)
+    factory = _policy_factory(name)
     try:
-        policy = _POLICIES[name](task, params)
+        policy = factory(task, params)
         latency = float(params.get("latency", 0) or 0)
         fault_rate = float(params.get("faults", 0) or 0)
     except (ValueError, KeyError) as exc:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import pkgutil
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -28,21 +29,39 @@ from langchain_core.outputs import ChatGeneration, ChatResult
 from langchain_core.runnables import Runnable, RunnableLambda
 from pydantic import BaseModel, ConfigDict, Field
 
+from tools.plugins import Registry, import_all
 from tools.trace_schema import Task
 
 Policy = Callable[[list[BaseMessage]], "str | AIMessage"]
 PolicyFactory = Callable[[Task | None, dict[str, str]], Policy]
 
-_POLICIES: dict[str, PolicyFactory] = {}
+def _adopt(name: str, obj: Any) -> PolicyFactory | None:
+    """An entry point naming a policy factory registers it under the entry point's name."""
+    return obj if callable(obj) else None
+
+
+def _load_builtins() -> None:
+    import agents
+
+    import_all(m.name for m in pkgutil.walk_packages(agents.__path__, prefix="agents."))
+
+
+#: ``scripted:<name>`` policies: the ``restgraph.scripted`` entry points plus in-process registrations
+_POLICIES: Registry[PolicyFactory] = Registry("restgraph.scripted", "scripted model", adopt=_adopt, builtins=_load_builtins)
 
 
 def register_scripted(name: str, factory: PolicyFactory) -> None:
     """Register ``scripted:<name>``. ``factory(task, params)`` returns the reply policy."""
-    _POLICIES[name] = factory
+    _POLICIES.register(name, factory)
 
 
 def scripted_names() -> list[str]:
-    return sorted(_POLICIES)
+    return _POLICIES.names()
+
+
+def get_policy_factory(name: str) -> PolicyFactory:
+    """The factory of ``scripted:<name>``, loading its entry point; ``KeyError`` names the known ones."""
+    return _POLICIES.get(name)
 
 
 def count_tokens(text: str) -> int:

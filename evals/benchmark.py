@@ -7,8 +7,9 @@ A benchmark (tau2-bench style: data, environment and evaluator kept apart) says
 - how a finished trace is scored (``score_episode``, trace only, never a model) and how episode
   scores aggregate into the run's metrics (``aggregate``).
 
-Benchmarks register themselves by name with ``@register_benchmark``; ``evals.benchmarks``
-imports the built-in ones.
+Benchmarks are found by name through the ``restgraph.benchmarks`` entry points (``tools.plugins``;
+the built-ins are declared in ``pyproject.toml``, an installed package adds its own), or register
+themselves in-process with ``@register_benchmark``.
 """
 
 from __future__ import annotations
@@ -16,13 +17,16 @@ from __future__ import annotations
 import abc
 import contextlib
 from collections.abc import AsyncIterator, Callable, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from langchain_core.runnables import RunnableConfig
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from evals.trace import Task, Trace
 from tools.options import NoOptions, Options, read_recorded, validate_options
+from tools.plugins import Registry
+
+if TYPE_CHECKING:
+    from langchain_core.runnables import RunnableConfig
 
 EPISODE_TIMEOUT_S = 600.0
 #: an 8k-token prompt takes about a minute on 2 CPU cores; a remote model answers in seconds
@@ -167,26 +171,36 @@ class Benchmark(abc.ABC):
         """Run-level metrics keyed by ``metric_keys``; rates are fractions in [0, 1]."""
 
 
-_BENCHMARKS: dict[str, Callable[[], Benchmark]] = {}
+def _adopt(name: str, obj: Any) -> type[Benchmark] | None:
+    """An entry point naming a ``Benchmark`` subclass registers it under the entry point's name."""
+    return obj if isinstance(obj, type) and issubclass(obj, Benchmark) else None
+
+
+def _load_builtins() -> None:
+    import evals.oracles  # noqa: F401  (the gold-reading scripted models, for an install without entry points)
+    from evals.benchmarks import import_builtins
+
+    import_builtins()
+
+
+_BENCHMARKS: Registry[Callable[[], Benchmark]] = Registry("restgraph.benchmarks", "benchmark", adopt=_adopt, builtins=_load_builtins)
 
 
 def register_benchmark(cls: type[Benchmark]) -> type[Benchmark]:
-    _BENCHMARKS[cls.name] = cls
+    _BENCHMARKS.register(cls.name, cls)
     return cls
 
 
 def benchmark_names() -> list[str]:
-    _load_builtins()
-    return sorted(_BENCHMARKS)
+    """Every benchmark's name (entry points and registrations), nothing imported."""
+    return _BENCHMARKS.names()
+
+
+def all_benchmarks() -> dict[str, Benchmark]:
+    """Every benchmark loaded and made, by name (for listings)."""
+    return {name: make() for name, make in _BENCHMARKS.load_all().items()}
 
 
 def get_benchmark(name: str) -> Benchmark:
-    _load_builtins()
-    if name not in _BENCHMARKS:
-        raise KeyError(f"unknown benchmark {name!r}; known: {', '.join(sorted(_BENCHMARKS))}")
-    return _BENCHMARKS[name]()
-
-
-def _load_builtins() -> None:
-    import evals.benchmarks  # noqa: F401  (registers the built-in benchmarks)
-    import evals.oracles  # noqa: F401  (registers the gold-reading scripted models)
+    """The benchmark called ``name``, importing only its module; ``KeyError`` names the known ones."""
+    return _BENCHMARKS.get(name)()

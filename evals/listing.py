@@ -52,16 +52,14 @@ def print_options(name: str, out: Console) -> bool:
 
 def print_catalogue(out: Console) -> None:
     from agents.scripted import scripted_names
-    from evals.benchmark import benchmark_names, get_benchmark
-    from graphs.registry import agent_names, get_agent
+    from evals.benchmark import all_benchmarks
+    from graphs.registry import all_agents
 
     out.print("[bold]Benchmarks[/bold]")
-    for name in benchmark_names():
-        b = get_benchmark(name)
+    for name, b in all_benchmarks().items():
         out.print(f"  {name:<22} default agent {b.default_agent:<22} metrics {', '.join(b.metric_keys)}")
     out.print("[bold]Agents[/bold]")
-    for name in agent_names():
-        s = get_agent(name)
+    for name, s in all_agents().items():
         out.print(f"  {name:<22} ({s.env_kind}) {s.description}", markup=False)
     out.print("[bold]Models[/bold]")
     out.print("  local                  embedded SmolLM2-135M-Instruct on llama.cpp (smoke-test model)")

@@ -6,6 +6,8 @@ returns a compiled LangGraph graph whose state has ``instruction`` as input and
 (``openapi``, ``browser``, ``shortcuts``, ``synthetic_api``, ``none``); a benchmark accepts the
 agents whose kind it serves.
 
+Agents are found by name through the ``restgraph.agents`` entry points (``tools.plugins``): the
+built-ins are declared in ``pyproject.toml``, and an installed package adds its own the same way.
 Each agent declares its ``-A`` options as a ``tools.options.Options`` model (``options=``); the
 harness validates a run's agent options against it before any episode starts, and
 ``restgraph list --options NAME`` prints it. An agent registered without one takes no options.
@@ -16,17 +18,20 @@ without touching the package.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
-
-from langchain_core.language_models import BaseChatModel
-from langgraph.graph.state import CompiledStateGraph
+from typing import TYPE_CHECKING, Any
 
 from tools.options import NoOptions, Options, validate_options
+from tools.plugins import Registry
+
+if TYPE_CHECKING:  # the CLI reads names and options without loading LangChain or LangGraph
+    from langchain_core.language_models import BaseChatModel
+    from langgraph.graph.state import CompiledStateGraph
 
 #: returns the compiled graph (``graph.compile()``); the environment is whatever the agent's ``env_kind`` provides
-Builder = Callable[[BaseChatModel | None, Any, dict[str, Any]], CompiledStateGraph]
+Builder = Callable[["BaseChatModel | None", Any, dict[str, Any]], "CompiledStateGraph"]
 
 
 @dataclass(frozen=True)
@@ -60,28 +65,37 @@ class AgentSpec:
         return self.builder(model, env, {**self.defaults, **(options or {})})
 
 
-_AGENTS: dict[str, AgentSpec] = {}
+def _adopt(name: str, obj: Any) -> AgentSpec | None:
+    """An entry point naming an ``AgentSpec`` object registers it under the entry point's name."""
+    return dataclasses.replace(obj, name=name) if isinstance(obj, AgentSpec) else None
+
+
+def _load_builtins() -> None:
+    import graphs.builtin  # noqa: F401  (imports every agent module of the package)
+
+
+_AGENTS: Registry[AgentSpec] = Registry("restgraph.agents", "agent", adopt=_adopt, builtins=_load_builtins)
 
 
 def register_agent(name: str, builder: Builder, *, env_kind: str, description: str = "", needs_model: bool = True, needs_gold: bool = False, defaults: dict[str, Any] | None = None,
                    step_budget: Callable[[dict[str, Any]], int] | None = None, describe: Callable[[dict[str, Any], str, dict[str, Any]], dict[str, Any]] | None = None,
                    options: type[Options] = NoOptions) -> AgentSpec:
-    spec = AgentSpec(name, builder, env_kind, description, needs_model, needs_gold, dict(defaults or {}), step_budget, describe, options)
-    _AGENTS[name] = spec
-    return spec
+    return _AGENTS.register(name, AgentSpec(name, builder, env_kind, description, needs_model, needs_gold, dict(defaults or {}), step_budget, describe, options))
 
 
 def agent_names(env_kind: str | None = None) -> list[str]:
-    _load_builtins()
-    return sorted(n for n, s in _AGENTS.items() if env_kind is None or s.env_kind == env_kind)
+    """Every agent's name (entry points and registrations, nothing imported); with ``env_kind``,
+    the agents of that kind (which loads them all)."""
+    if env_kind is None:
+        return _AGENTS.names()
+    return [n for n, s in _AGENTS.load_all().items() if s.env_kind == env_kind]
+
+
+def all_agents() -> dict[str, AgentSpec]:
+    """Every agent loaded, by name (for listings)."""
+    return _AGENTS.load_all()
 
 
 def get_agent(name: str) -> AgentSpec:
-    _load_builtins()
-    if name not in _AGENTS:
-        raise KeyError(f"unknown agent {name!r}; known: {', '.join(sorted(_AGENTS))}")
-    return _AGENTS[name]
-
-
-def _load_builtins() -> None:
-    import graphs.builtin  # noqa: F401  (registers the built-in agents)
+    """The agent called ``name``, importing only its module; ``KeyError`` names the known ones."""
+    return _AGENTS.get(name)
