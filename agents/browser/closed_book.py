@@ -10,6 +10,7 @@ from langchain_core.messages import HumanMessage
 
 from agents.browser.answer import format_answer
 from agents.browser.policy import prompt
+from agents.prompt_template import fill
 from tools.events import parse_outcome
 
 #: marker the scripted oracle uses to recognise the closed-book prompt
@@ -27,7 +28,7 @@ def extract_final_answer(reply: str) -> str:
 
 
 async def closed_book_answer(model: BaseChatModel, question: str) -> str:
-    reply = await model.ainvoke([HumanMessage(prompt("closed_book").format(question=question))])
+    reply = await model.ainvoke([HumanMessage(fill(prompt("closed_book"), {"question": question}, name="closed_book"))])
     text = reply.content if isinstance(reply.content, str) else str(reply.content)
     answer = extract_final_answer(text)
     parse_outcome(reply, parsed={"answer": answer}, role="closed_book")

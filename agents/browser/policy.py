@@ -20,6 +20,7 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import ValidationError
 
 from agents.parsing import ParseError, extract_json_object
+from agents.prompt_template import fill
 from tools.browser.actions import ACTION_NAMES, BrowserAction
 from tools.events import parse_outcome
 
@@ -52,8 +53,9 @@ def prompt(name: str) -> str:
 def build_messages(instruction: str, observation: str, history: list[str], max_steps: int) -> list[Any]:
     recent = history[-10:]
     lines = "\n".join(f"{i}. {h}" for i, h in enumerate(recent, start=len(history) - len(recent) + 1)) or "(none yet)"
-    system = prompt("policy_system").replace("{max_steps}", str(max_steps))
-    user = prompt("policy_user").format(instruction=instruction, history=lines, observation=observation)
+    # the system prompt shows JSON (braces), so its one placeholder is <<max_steps>>
+    system = fill(prompt("policy_system"), {"max_steps": max_steps}, syntax="angle", name="policy_system")
+    user = fill(prompt("policy_user"), {"instruction": instruction, "history": lines, "observation": observation}, name="policy_user")
     return [SystemMessage(system), HumanMessage(user)]
 
 

@@ -7,10 +7,10 @@ user can try a different planner prompt without editing the package.
 
 from __future__ import annotations
 
-import string
 from functools import cache
 from pathlib import Path
 
+from agents.prompt_template import fill
 from agents.restgpt.config import RestGPTConfig
 
 PROMPT_DIR = Path(__file__).with_name("prompts")
@@ -40,6 +40,10 @@ def examples(role: str, scenario: str, config: RestGPTConfig | None = None) -> s
 
 
 def render(name: str, config: RestGPTConfig | None = None, **values: object) -> str:
-    """Fill a template; unknown ``$names`` stay as they are (a user template may use fewer)."""
+    """Fill a template (``agents.prompt_template.fill``): a ``$name`` without a value is an error,
+    never left in the prompt. A shipped template uses every value it is given; a user's override
+    may use fewer."""
     values.setdefault("scenario_name", SCENARIO_NAMES.get(str(values.get("scenario", "")), str(values.get("scenario", "the API"))))
-    return string.Template(template_text(name, config)).safe_substitute({k: str(v) for k, v in values.items()}).strip()
+    overridden = config is not None and config.prompt_override(name) is not None
+    optional = set(values) if overridden else {"scenario", "scenario_name"}
+    return fill(template_text(name, config), values, syntax="dollar", name=name, optional=optional).strip()
