@@ -16,7 +16,7 @@ from tools.options import Options
 
 
 class ScriptedModelOptions(Options):
-    """Scripted models read their settings from the spec (``?latency=0.2&faults=0.1&structured=0``)."""
+    """Scripted and replay models read their settings from the spec (``?latency=0.2&faults=0.1&structured=0``)."""
 
     temperature: float | None = Field(None, description="accepted so --temperature works with every model; scripted replies do not sample")
     max_tokens: int | None = Field(None, ge=1, description="accepted so a benchmark's published decoding applies to every model; unused")
@@ -52,7 +52,8 @@ class RemoteModelOptions(_Sampling):
     reasoning_effort: str | None = Field(None, description="reasoning models: low | medium | high")
 
 
-MODEL_KINDS: dict[str, type[Options]] = {"scripted": ScriptedModelOptions, "local": LocalModelOptions, "openai": RemoteModelOptions, "<provider>": RemoteModelOptions}
+#: ``replay:RUN_DIR`` replays recorded outputs: like a scripted model, it takes no sampling settings
+MODEL_KINDS: dict[str, type[Options]] = {"scripted": ScriptedModelOptions, "replay": ScriptedModelOptions, "local": LocalModelOptions, "openai": RemoteModelOptions, "<provider>": RemoteModelOptions}
 
 
 def model_kind(spec: str) -> str:
