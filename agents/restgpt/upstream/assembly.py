@@ -15,6 +15,7 @@ from typing import Any
 
 import yaml
 
+from agents.prompt_template import fill as fill_template
 from agents.restgpt.upstream import source
 from tools import tokenizer
 
@@ -38,7 +39,9 @@ SIMPLE_TOKENS = 1000
 
 
 def fill(text: str, **values: Any) -> str:
-    return text.format(**{k: v if isinstance(v, str) else str(v) for k, v in values.items()})
+    """``str.format`` as PromptTemplate does, through ``agents.prompt_template`` (a placeholder with
+    no value is a clear error; an override template may leave values out, as upstream's could)."""
+    return fill_template(text, {k: v if isinstance(v, str) else str(v) for k, v in values.items()}, syntax="format", name="upstream prompt", optional=values)
 
 
 # -- planner ------------------------------------------------------------------------------------
