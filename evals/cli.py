@@ -7,6 +7,7 @@ Exit codes: 0 ok, 2 usage error (one line saying what is wrong), 1 run failure, 
 from __future__ import annotations
 
 import asyncio
+import json
 import sys
 from datetime import datetime
 from pathlib import Path
@@ -30,13 +31,17 @@ def usage_error(message: str) -> typer.Exit:
 
 
 def _kv(pairs: list[str] | None, what: str) -> dict[str, Any]:
-    """``key=value`` pairs as text; the owner's typed options (``tools.options``) convert them."""
+    """``key=value`` pairs, JSON values decoded (``n=3`` -> 3); the owner's typed options
+    (``tools.options``) then check and convert them (a text option given ``123`` keeps the text)."""
     out: dict[str, Any] = {}
     for pair in pairs or []:
         key, sep, value = pair.partition("=")
         if not sep or not key:
             raise usage_error(f"{what} expects key=value, got {pair!r}")
-        out[key] = value
+        try:
+            out[key] = json.loads(value)
+        except json.JSONDecodeError:
+            out[key] = value
     return out
 
 
@@ -112,7 +117,7 @@ def run(
     if samples is not None:
         agent_options["samples"] = samples
     if temperature is not None and "temperature" in spec.options_model.model_fields:
-        agent_options.setdefault("temperature", str(temperature))
+        agent_options.setdefault("temperature", temperature)
     model_options: dict[str, Any] = {k: v for k, v in {"base_url": base_url, "api_key": api_key, "temperature": temperature}.items() if v is not None}
     model_options.update(_kv(model_opt, "--model-opt"))
     if api_key:

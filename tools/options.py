@@ -39,7 +39,18 @@ def _parts(annotation: Any) -> tuple[Any, ...]:
 
 
 def _takes_text(annotation: Any) -> bool:
-    return any(p is str or p is Any or (get_origin(p) is not None and str in get_args(p)) for p in _parts(annotation))
+    def text(p: Any) -> bool:
+        return p is str or p is Any or (get_origin(p) is Literal and any(isinstance(a, str) for a in get_args(p)))
+
+    return any(text(p) for p in _parts(annotation))
+
+
+def _text_only(annotation: Any) -> bool:
+    """Takes text but no number or bool (``str``, ``str | None``, a ``Literal`` of strings)."""
+    def scalar(p: Any) -> bool:
+        return p in (int, float, bool) or (get_origin(p) is Literal and any(not isinstance(a, str) for a in get_args(p)))
+
+    return _takes_text(annotation) and not any(scalar(p) for p in _parts(annotation))
 
 
 def _takes_json(annotation: Any) -> bool:
@@ -64,7 +75,12 @@ class Options(BaseModel):
         out = dict(data)
         for key, value in data.items():
             field = cls.model_fields.get(key)
-            if field is None or not isinstance(value, str):
+            if field is None:
+                continue
+            if isinstance(value, bool | int | float) and _text_only(field.annotation):
+                out[key] = json.dumps(value)  # `-B only=1234` was decoded as JSON: keep its text
+                continue
+            if not isinstance(value, str):
                 continue
             parts = _parts(field.annotation)
             if value.strip().lower() in _NONE_WORDS and type(None) in parts and not _takes_text(field.annotation):

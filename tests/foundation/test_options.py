@@ -99,6 +99,7 @@ def test_command_line_text_becomes_typed_values() -> None:
     assert (opts.steps, opts.ratio, opts.mode, opts.names, opts.label) == (7, None, False, ["a", "b"], "123")
     assert validate_options(_Demo, {"mode": "auto"}, what="demo").mode is None
     assert validate_options(_Demo, {"label": "none"}, what="demo").label == "none"  # text stays text
+    assert validate_options(_Demo, {"label": 123}, what="demo").label == "123"  # `-B label=123`, decoded as JSON
     with pytest.raises(OptionError, match=r"^bad demo option names='\[not json': Input should be a valid list \(expects list\[str\]\)"):
         validate_options(_Demo, {"names": "[not json"}, what="demo")
     with pytest.raises(OptionError) as both:
