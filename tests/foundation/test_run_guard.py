@@ -12,7 +12,7 @@ import pytest
 
 from evals.trace import TraceStore
 from tests.foundation.conftest import cli
-from tests.foundation.test_cli import _usage_error
+from tests.foundation.conftest import usage_error_line as _usage_error
 from tools import datafiles
 
 ORACLE = "scripted:smoke-oracle"
@@ -29,7 +29,7 @@ def smoke_run(tmp_path: Path) -> Path:
     (["--model", "scripted:constant"], ["model", "smoke-oracle", "scripted:constant"]),
     (["--model", ORACLE, "--agent", "chat-vote"], ["agent"]),
     (["--model", ORACLE, "--seed", "7"], ["seed 0 there, 7 now"]),
-    (["--model", ORACLE, "-A", "temperature=0.5"], ["agent_options"]),
+    (["--model", ORACLE, "-B", "dataset_seed=9"], ["bench_options"]),  # (chat takes no -A options at all)
 ])
 def test_resume_refuses_another_run(smoke_run: Path, extra: list[str], needles: list[str]) -> None:
     before = (smoke_run / "traces.jsonl").read_bytes()
