@@ -15,6 +15,7 @@ from typing import Any, Literal
 from pydantic import BaseModel
 
 from agents.parsing import ParseError
+from agents.prompt_template import placeholders
 from agents.restgpt.llm import RoleReply
 from agents.restgpt.protocol import (
     Reflection,
@@ -25,6 +26,7 @@ from agents.restgpt.protocol import (
     parse_steps,
 )
 from agents.restgpt.roles import RoleKit
+from agents.restgpt.templates import template_text
 
 _FINAL = re.compile(r"final\s+answer\s*[:：]?\s*", re.IGNORECASE)
 
@@ -59,7 +61,9 @@ class BaselineKit(RoleKit):
     async def plan_call(self, role: str, user: str, **kwargs: Any) -> RoleReply:
         """A planning role's call (``deps_plan``, ``deps_select``, ``offline_plan``): the role's
         template, with the endpoint list, as the system message (the upstream pack overrides this)."""
-        return await self.call(role, self.render(role, endpoints=self.endpoint_list()), user, **kwargs)
+        shows_endpoints = "endpoints" in placeholders(template_text(role, self.config), "dollar")  # deps_select plans from the steps
+        values = {"endpoints": self.endpoint_list()} if shows_endpoints else {}
+        return await self.call(role, self.render(role, **values), user, **kwargs)
 
     async def reflect(self, *, query: str, transcript: Sequence[tuple[str, str]], answer: str | None) -> RoleReply:
         user = f"Query: {query}\n" + "".join(f"{step}\nObservation: {obs}\n" for step, obs in transcript) + f"Answer given: {answer or '(none)'}\n"
