@@ -17,7 +17,7 @@ import difflib
 import json
 import types
 from collections.abc import Mapping
-from typing import Annotated, Any, Literal, Union, get_args, get_origin
+from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError, model_validator
 from pydantic_core import PydanticUndefined
@@ -95,6 +95,9 @@ class NoOptions(Options):
     """Takes no options."""
 
 
+OptionsT = TypeVar("OptionsT", bound=Options)
+
+
 def _auto(value: Any) -> Any:
     if value is None or (isinstance(value, str) and value.strip().lower() in ("auto", *_NONE_WORDS)):
         return None
@@ -125,7 +128,7 @@ def _one_error(error: Any, model: type[Options], values: Mapping[str, Any], what
     return f"bad {what} option {'.'.join(loc)}={given!r}: {error.get('msg')}{expected}; valid: {valid}"
 
 
-def validate_options(model: type[Options], values: Mapping[str, Any] | None, *, what: str) -> Options:
+def validate_options(model: type[OptionsT], values: Mapping[str, Any] | None, *, what: str) -> OptionsT:
     """``values`` checked against ``model``; ``what`` names the owner in messages (``agent restgpt``).
 
     Raises :class:`OptionError` with one line naming each bad key and listing the valid ones.
@@ -142,7 +145,7 @@ def recorded(options: Options) -> dict[str, Any]:
     return options.model_dump(mode="json", exclude_unset=True)
 
 
-def read_recorded(model: type[Options], values: Mapping[str, Any] | None) -> Options:
+def read_recorded(model: type[OptionsT], values: Mapping[str, Any] | None) -> OptionsT:
     """Options of an already recorded run (scoring): keys this version does not know are left out,
     so a trace from an older version still scores."""
     return model.model_validate({k: v for k, v in (values or {}).items() if k in model.model_fields})

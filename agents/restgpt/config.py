@@ -84,7 +84,7 @@ class RestGPTConfig(BaseModel):
         options = dict(options or {})
         if isinstance(options.get("config"), RestGPTConfig):
             return options["config"]
-        opts = RestGPTOptions.model_validate(options)
+        opts: Any = RestGPTOptions.model_validate(options)  # a model made by create_model: fields are dynamic
         budget = opts.budget.model_dump() if opts.budget is not None else {}
         budget.update({k: getattr(opts, k) for k in Budget.model_fields if k in opts.model_fields_set})
         fields = {k: getattr(opts, k) for k in cls.model_fields if k not in ("budget", "prompts")}
