@@ -55,6 +55,13 @@ class RunOptions(BaseModel):
     epochs: int = Field(default=1, ge=1)
     #: ``--price IN/OUT``: $ per 1M tokens, overriding ``evals.cost.PRICES``
     price: dict[str, float] | None = None
+    #: ``--max-errors N``: stop after N errored episodes (0: never); None: stop when the first 5 all
+    #: errored with the same kind (``evals.guards``)
+    max_errors: int | None = None
+    #: per-episode limits: tokens (in + out) and dollars; passing one ends the episode as
+    #: ``budget_exhausted`` naming it (``evals.watchdog``)
+    token_limit: int | None = None
+    cost_limit: float | None = None
     bench_options: dict[str, Any] = Field(default_factory=dict)
     agent_options: dict[str, Any] = Field(default_factory=dict)
     model_options: dict[str, Any] = Field(default_factory=dict)

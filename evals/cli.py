@@ -1,7 +1,8 @@
 """The ``restgraph`` command line.
 
-Exit codes: 0 ok, 2 usage error (one line saying what is wrong), 1 run failure, 130 interrupted
-(Ctrl-C: finished episodes kept, continue with --resume).
+Exit codes: 0 ok, 2 usage error (one line saying what is wrong), 1 run failure (including a failed
+model preflight and a run stopped by --max-errors), 3 the run finished but some episodes errored
+(``--allow-errors`` keeps 0), 130 interrupted (Ctrl-C: finished episodes kept, continue with --resume).
 """
 
 from __future__ import annotations
@@ -73,6 +74,11 @@ def run(
     price: Annotated[str | None, typer.Option(help="IN/OUT dollars per million tokens (default: evals.cost's table)")] = None,
     code_sandbox: Annotated[str, typer.Option(help="where model-written code runs: bwrap (bubblewrap) | none (UNISOLATED: trusted debugging only)")] = "bwrap",
     allow_modified_data: Annotated[bool, typer.Option(help="use local data files whose sha256 is not the pinned one (recorded in config.json)")] = False,
+    preflight: Annotated[bool, typer.Option(help="one cheap model call before any episode (credentials, endpoint, provider package)")] = True,
+    max_errors: Annotated[int | None, typer.Option(min=0, help="stop after N errored episodes (0: never); default: stop if the first 5 all errored the same way")] = None,
+    allow_errors: Annotated[bool, typer.Option(help="exit 0 even when some episodes errored (default: exit 3)")] = False,
+    token_limit: Annotated[int | None, typer.Option(min=1, help="per-episode token limit (in + out); over it: budget_exhausted")] = None,
+    cost_limit: Annotated[float | None, typer.Option(min=0.0, help="per-episode dollar limit (price table or --price); over it: budget_exhausted")] = None,
 ) -> None:
     """Run AGENT on BENCH; writes OUT/traces.jsonl, OUT/config.json and OUT/summary.json."""
     from evals.benchmark import RunOptions, get_benchmark
@@ -127,7 +133,7 @@ def run(
     price_model = _price(price)
     out = out or Path("runs") / f"{bench}-{agent_name}-{datetime.now().strftime('%Y%m%d-%H%M%S')}"
     options = RunOptions(benchmark=bench, agent=agent_name, model=model, limit=limit, task_ids=task_id or None, seed=seed, concurrency=concurrency, episode_timeout_s=timeout, max_steps=max_steps, bench_options=bench_options, agent_options=agent_options, model_options=model_options,
-                         epochs=epochs, price=price_model, code_sandbox=code_sandbox, allow_modified_data=allow_modified_data)
+                         epochs=epochs, price=price_model, max_errors=max_errors, token_limit=token_limit, cost_limit=cost_limit, code_sandbox=code_sandbox, allow_modified_data=allow_modified_data)
     try:  # every -A/-B/-M key checked before anything starts
         options = check_run_options(options, benchmark, spec)
     except OptionError as exc:
@@ -140,6 +146,8 @@ def run(
         except Exception as exc:
             console.print(f"[red]error:[/red] cannot start the local model: {exc}")
             raise typer.Exit(1) from None
+    if spec.needs_model and preflight:
+        _preflight(model, options.model_options)
     from evals.runner import EpisodeRunner  # LangGraph and friends: only once the run is sound
 
     try:
@@ -151,9 +159,29 @@ def run(
         console.print(f"[red]run failed:[/red] {type(exc).__name__}: {exc}")
         raise typer.Exit(1) from None
     _print_summary(summary, out)
+    if runner.stop_reason:  # --max-errors
+        console.print(f"[red]stopped:[/red] {runner.stop_reason}", highlight=False)
+        raise typer.Exit(1)
     if runner.stopped:  # Ctrl-C: what finished is kept, but the run is not complete
         console.print(f"interrupted: {summary['n']} episodes are in {out}; finish with the same command plus --resume")
         raise typer.Exit(130)
+    if summary.get("errors") and not allow_errors:
+        kinds = ", ".join(f"{k} x{v}" for k, v in summary.get("status_counts", {}).items() if k.startswith("error"))
+        console.print(f"[red]{summary['errors']} of {summary['n']} episodes errored[/red] ({kinds}); exit 3 (--allow-errors keeps 0)", highlight=False)
+        raise typer.Exit(3)
+
+
+def _preflight(model: str, model_options: dict[str, Any]) -> None:
+    """One cheap call before a run folder exists: a broken model setting fails in seconds."""
+    from evals.preflight import PreflightError, needs_preflight, preflight
+
+    if not needs_preflight(model):
+        return
+    try:
+        preflight(model, model_options)
+    except PreflightError as exc:
+        console.print(f"[red]error:[/red] {exc}", highlight=False)
+        raise typer.Exit(1) from None
 
 
 def _price(text: str | None) -> dict[str, float] | None:

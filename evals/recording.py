@@ -63,17 +63,21 @@ class EpisodeRecorder:
         #: outcomes that arrived before their call ended (a callback run late)
         self._by_message: dict[str, ModelCall] = {}
         self._early: dict[str, ModelParsed] = {}
+        #: stuck-call detection and per-episode token/cost limits (``evals.watchdog``), if any
+        self.watch: Any = None
         #: what survives an episode that dies early (timeout, crash): results a benchmark has
         #: produced so far (ShortcutsBench's predictions) and the environment's end state
         self.partial_extra: dict[str, Any] = {}
         self.partial_env_state: dict[str, Any] | None = None
 
     # -- model calls (from the callback handler) ---------------------------------------------
-    def model_started(self, run_id: UUID, messages: list[BaseMessage], role: str = "") -> None:
+    def model_started(self, run_id: UUID, messages: list[BaseMessage], role: str = "", settings: dict[str, Any] | None = None) -> None:
         dicts = [_message_dict(m) for m in messages]
         digest = hashlib.sha256(json.dumps(dicts, sort_keys=True).encode()).hexdigest()[:16]
         call = ModelCall(role=role, model=self.model_name, prompt_hash=digest, messages=dicts if self.keep_messages else None)
         self._open[run_id] = (time.perf_counter(), call)
+        if self.watch is not None:
+            self.watch.call_started(call, settings)
 
     def model_ended(self, run_id: UUID, response: LLMResult | None, error: BaseException | None = None) -> None:
         started, call = self._open.pop(run_id, (time.perf_counter(), ModelCall(model=self.model_name)))
@@ -100,9 +104,11 @@ class EpisodeRecorder:
                     self._by_message[message.id] = call
                     early = self._early.pop(message.id, None)
                     if early is not None:
-                        _apply_parse(call, early)
+                        self._apply_parse(call, early)
         self._pending_models.append(call)
         self.last_model_call = call
+        if self.watch is not None and error is None:
+            self.watch.call_ended(call)
 
     # -- events from tools and roles ----------------------------------------------------------
     def on_event(self, event: Event) -> None:
@@ -120,7 +126,12 @@ class EpisodeRecorder:
         if call is None:
             self._early[event.message_id] = event
         else:
-            _apply_parse(call, event)
+            self._apply_parse(call, event)
+
+    def _apply_parse(self, call: ModelCall, event: ModelParsed) -> None:
+        _apply_parse(call, event)
+        if call.parse_error and self.watch is not None:
+            self.watch.parse_failed(call)
 
     # -- tool calls ---------------------------------------------------------------------------
     def tool_called(self, call: ToolCall) -> None:
@@ -201,12 +212,15 @@ def reset_recorder(token: RecorderToken) -> None:
 class TraceCallbackHandler(AsyncCallbackHandler):
     """Feeds every chat-model call of an episode into its recorder."""
 
+    #: the recorder's watch ends a stuck or over-budget episode by raising from these callbacks
+    raise_error = True
+
     def __init__(self, recorder: EpisodeRecorder):
         self.recorder = recorder
 
     async def on_chat_model_start(self, serialized: dict[str, Any] | None, messages: list[list[BaseMessage]], *, run_id: UUID, tags: list[str] | None = None, metadata: dict[str, Any] | None = None, **kwargs: Any) -> None:
         role = (metadata or {}).get("role") or (metadata or {}).get("langgraph_node", "")
-        self.recorder.model_started(run_id, messages[0] if messages else [], role=role)
+        self.recorder.model_started(run_id, messages[0] if messages else [], role=role, settings=kwargs.get("invocation_params"))
 
     async def on_llm_end(self, response: LLMResult, *, run_id: UUID, **kwargs: Any) -> None:
         self.recorder.model_ended(run_id, response)

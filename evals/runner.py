@@ -27,7 +27,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from evals.benchmark import Benchmark, EpisodeOutcome, RunOptions, get_benchmark
 from evals.defaults import DEFAULT_MAX_STEPS, resolve_run_options
+from evals.guards import ErrorGuard
 from evals.option_check import check_run_options
+from evals.provenance import provenance
 from evals.recording import (
     EpisodeRecorder,
     TraceCallbackHandler,
@@ -40,6 +42,7 @@ from evals.run_guard import check_resume
 from evals.selection import select_tasks
 from evals.summary import epoch_of, write_summary
 from evals.trace import Task, Trace, TraceStore, now_iso
+from evals.watchdog import BudgetExceeded, EpisodeStuck, EpisodeWatch, settle
 from graphs.registry import AgentSpec, get_agent
 from tools.datafiles import used_data
 
@@ -87,6 +90,8 @@ class EpisodeRunner:
         self.in_flight = 0
         self.peak_in_flight = 0
         self.stopped = False
+        self.guard = ErrorGuard(options.max_errors)
+        self.stop_reason: str | None = None
 
     def _default_model_factory(self, task: Task, seed: int | None = None) -> BaseChatModel | None:
         if not self.agent.needs_model:
@@ -105,6 +110,7 @@ class EpisodeRunner:
     # -- one episode ------------------------------------------------------------------------------
     async def run_episode(self, task: Task, resources: Any, epoch: int = 0) -> Trace:
         recorder = EpisodeRecorder(model_name=self.options.model)
+        recorder.watch = EpisodeWatch(model=self.options.model, token_limit=self.options.token_limit, cost_limit=self.options.cost_limit, price=self.options.price)
         token = set_recorder(recorder)
         started = time.perf_counter()
         started_at = now_iso()
@@ -116,6 +122,8 @@ class EpisodeRunner:
             outcome = await asyncio.wait_for(self._drive(task, resources, recorder, self.options.seed + epoch), timeout=self.options.episode_timeout_s)
         except GraphRecursionError as exc:
             outcome = EpisodeOutcome(status="budget_exhausted", error=f"step budget of {self.options.max_steps} graph steps reached: {exc}"[:500])
+        except (EpisodeStuck, BudgetExceeded):
+            pass  # settle() below names the status from the watch
         except TimeoutError:
             outcome = EpisodeOutcome(status="error:timeout", error=f"episode exceeded {self.options.episode_timeout_s}s")
         except asyncio.CancelledError:
@@ -126,6 +134,7 @@ class EpisodeRunner:
             self.in_flight -= 1
             recorder.flush()
             reset_recorder(token)
+        outcome = settle(outcome, recorder.watch, recorder.steps)
         trace = Trace(
             run_id=self.run_id,
             task_id=task.id,
@@ -177,7 +186,8 @@ class EpisodeRunner:
 
     def write_config(self, total: int) -> None:
         self.out_dir.mkdir(parents=True, exist_ok=True)
-        config = {"options": self.options.model_dump(mode="json"), "n_tasks": total, "run_id": self.run_id, "written_at": now_iso(), "data_sha256": used_data()}
+        config = {"options": self.options.model_dump(mode="json"), "n_tasks": total, "run_id": self.run_id, "written_at": now_iso(), "data_sha256": used_data(),
+                  "provenance": provenance(self.benchmark, self.options.agent_options)}
         config["agent_settings"] = self.agent.settings(self.options.agent_options, self.options.model, self.options.model_options)
         (self.out_dir / "config.json").write_text(json.dumps(redact(config), indent=2, sort_keys=True) + "\n")
 
@@ -208,6 +218,10 @@ class EpisodeRunner:
                     counts["done"] += 1
                     counts["success"] += int(bool(scores.get(self.benchmark.episode_success_key)))
                     counts["errors"] += int(trace.status.startswith("error"))
+                    reason = self.guard.observe(trace.status)
+                    if reason:  # --max-errors: stop launching, say why (the CLI exits 1)
+                        self.stop_reason = reason
+                        stop.set()
                     progress.update(bar, advance=1, stats=f"success {counts['success']}  errors {counts['errors']}  in flight {self.in_flight}")
 
                 # A fixed pool of `concurrency` workers pulls (task, epoch) units from one iterator:

@@ -19,7 +19,7 @@ def _calls(rows: list[dict]) -> list[dict]:
 
 def test_thirty_percent_faults_one_terminal_trace_per_task_with_visible_retries(tmp_path: Path) -> None:
     n = 80
-    result = cli("run", "smoke", "--model", "scripted:smoke-oracle?faults=0.3", "-B", f"n={n}", "--concurrency", "8", "--out", tmp_path, "--quiet")
+    result = cli("run", "smoke", "--model", "scripted:smoke-oracle?faults=0.3", "-B", f"n={n}", "--concurrency", "8", "--out", tmp_path, "--quiet", "--allow-errors")
     assert result.exit_code == 0, result
     rows = trace_rows(tmp_path)
     assert len(rows) == n and Counter(r["task_id"] for r in rows) == Counter(smoke_ids(n))
@@ -41,8 +41,8 @@ def test_thirty_percent_faults_one_terminal_trace_per_task_with_visible_retries(
 
 def test_faults_every_call_ends_as_recorded_errors_after_bounded_attempts(tmp_path: Path) -> None:
     n = 12
-    result = cli("run", "smoke", "--model", "scripted:smoke-oracle?faults=1", "-B", f"n={n}", "--concurrency", "6", "--out", tmp_path, "--quiet")
-    assert result.exit_code == 0, result  # failed episodes are data, not a failed run
+    result = cli("run", "smoke", "--model", "scripted:smoke-oracle?faults=1", "-B", f"n={n}", "--concurrency", "6", "--out", tmp_path, "--quiet", "--allow-errors", "--max-errors", "0")
+    assert result.exit_code == 0, result  # failed episodes are data, not a failed run (--allow-errors: exit 0)
     rows = trace_rows(tmp_path)
     assert len(rows) == n
     errors = [r for r in rows if r["status"].startswith("error:")]
