@@ -2,13 +2,15 @@
 
 Upstream ran against the live TMDB API (whose lists drift) and judged success by hand. Here every
 episode talks to the fixture-backed sandbox (``tools/sandbox/tmdb``, frozen at 2023-07-24) and
-success is the query's criterion (``task.gold["criterion"]``, derived from the fixture) checked
-against the final answer by normalised containment (``evals.scorers.tmdb_success``). The path
-metrics follow restbench.md §6 (``evals.scorers.restbench``).
+success is the query's answer key (``evals/scorers/keys/tmdb.yaml``, values from the fixture)
+judged against the final answer by claim analysis (``evals.scorers.answer_keys``): the answer
+must *assert* the asked entity, number, date, polarity or comparison winner, not merely mention
+it. An episode without a final answer (spent budget, timeout, error) fails. The path metrics
+follow restbench.md §6 (``evals.scorers.restbench``).
 
 Gold per task: ``gold_path`` (normalised, §2.1), ``reference_calls`` and ``reference_answer``
 (recomputed from the sandbox when tasks are built; the ``oracle`` agent replays them),
-``criterion``, ``query_id``.
+``criterion`` (the fixture facts the key was drawn from), ``query_id``.
 
 Bench options (``-B key=value``):
 - ``server=inprocess`` (default): httpx ASGI transport, no socket.
@@ -35,8 +37,8 @@ import httpx
 from evals.benchmark import Benchmark, RunOptions, register_benchmark
 from evals.benchmarks.restbench_options import RestBenchOptions
 from evals.datasets.restbench import load_queries, load_spec
+from evals.scorers.answer_keys import load_keys, verdict
 from evals.scorers.restbench import RESTBENCH_METRICS, aggregate_restbench, final_answer, path_scores
-from evals.scorers.tmdb_success import check, describe
 from evals.trace import Task, Trace
 from tools.openapi import HttpTool, OpenAPIEnvironment, operations
 from tools.options import Options
@@ -128,8 +130,9 @@ class RestBenchTMDB(Benchmark):
         if (trace.env_state or {}).get("mode") == "live":
             return {**scores, "success": None, "reason": "live mode: answers are not checked against the fixture"}
         answer = final_answer(trace)
-        ok = check(gold["criterion"], answer)
-        reason = "criterion met" if ok else (f"no final answer (status {trace.status})" if not (answer or "").strip() else f"answer misses {describe(gold['criterion'])}")
+        if not (answer or "").strip():
+            return {**scores, "success": False, "reason": f"no final answer (status {trace.status})"}
+        ok, reason = verdict("tmdb", gold["query_id"], answer)
         return {**scores, "success": ok, "reason": reason}
 
     def aggregate(self, scores: list[dict[str, Any]], traces: Sequence[Trace]) -> dict[str, float]:
@@ -140,8 +143,8 @@ def review_csv(traces: list[Trace], trace_link: str = "{task_id}") -> str:
     """Human-review export for live runs: query, answer, the fixture criterion as a hint, trace link."""
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["task_id", "query", "answer", "fixture_criterion", "trace", "success"])
+    writer.writerow(["task_id", "query", "answer", "answer_key", "trace", "success"])
     for t in traces:
-        writer.writerow([t.task.id, t.task.instruction, t.final_answer or "", describe(t.task.gold.get("criterion", {"op": "any", "items": [{"value": "?"}]})),
+        writer.writerow([t.task.id, t.task.instruction, t.final_answer or "", load_keys("tmdb")[t.task.gold["query_id"]].describe(),
                          trace_link.format(task_id=t.task.id), ""])
     return out.getvalue()

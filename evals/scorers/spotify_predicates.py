@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from evals.scorers.answer_keys import verdict
 from tools.sandbox.spotify.catalogue import Catalogue, load_catalogue
 from tools.sandbox.spotify.models import LogEntry, Playlist, SpotifyState
 from tools.sandbox.spotify.search import fold
@@ -84,9 +85,6 @@ class Episode:
 
     def searched_uris(self) -> set[str]:
         return {u for _, e in self.calls("GET", "/search") for u in e.returned_uris}
-
-    def mentions(self, name: str) -> bool:
-        return f" {fold(name)} " in f" {fold(self.answer)} " if fold(name) else False
 
 
 Check = Callable[[Episode], str | None]
@@ -253,14 +251,13 @@ def log_order(first: tuple[str, str], then: tuple[str, str]) -> Check:
     return check
 
 
-def answer_names(names: Callable[[Episode], list[str]], at_least: int | None = None) -> Check:
-    """All names (default) or at least ``at_least`` of them must appear in the answer."""
+def answer_key(query_id: int) -> Check:
+    """The read-only queries: the answer must *assert* what the query's answer key
+    (``evals/scorers/keys/spotify.yaml``) asks for, judged by ``evals.scorers.answer_keys``."""
 
     def check(ep: Episode) -> str | None:
-        wanted = names(ep)
-        hits = [n for n in wanted if ep.mentions(n)]
-        need = len(wanted) if at_least is None else at_least
-        return None if len(hits) >= need and wanted else f"the answer does not name {wanted if at_least is None else f'{need} of {len(wanted)} expected items'}"
+        ok, reason = verdict("spotify", query_id, ep.answer)
+        return None if ok else f"answer: {reason}"
 
     return check
 

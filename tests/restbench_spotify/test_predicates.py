@@ -165,10 +165,17 @@ def test_search_provenance_for_quiet_songs(user):
 
 # ---------------------------------------------------------------- answers and strict mode
 def test_read_only_answers():
-    ep = Episode(initial=initial_state(), final=initial_state(), answer="You are listening to Born To Die by Lana Del Rey.", log=[])
-    assert evaluate(17, ep)["success"] and evaluate(27, ep)["success"] and evaluate(24, ep)["success"]
-    assert not evaluate(30, ep)["success"] and not evaluate(56, ep)["success"]
-    assert evaluate(56, Episode(initial=initial_state(), final=initial_state(), answer="Your name is Robin Gray", log=[]))["success"]
+    def ep(answer):
+        return Episode(initial=initial_state(), final=initial_state(), answer=answer, log=[])
+
+    playing = ep("You are listening to Born To Die by Lana Del Rey.")
+    assert evaluate(17, playing)["success"] and evaluate(24, playing)["success"]
+    assert not evaluate(27, playing)["success"], "the track shares the album's name: naming the track is not naming the album"
+    assert evaluate(27, ep("It is from the album Born To Die (2012)."))["success"]
+    assert not evaluate(27, ep("Born To Die is on the album Paradise."))["success"]
+    assert not evaluate(30, playing)["success"] and not evaluate(56, playing)["success"]
+    assert evaluate(56, ep("Your name is Robin Gray"))["success"]
+    assert not evaluate(56, ep("Your user name is robin.gray@example.com"))["success"], "an e-mail address is not the display name"
 
 
 def test_collateral_change_fails_by_default_and_passes_only_when_permissive(user):
@@ -214,3 +221,6 @@ def test_recommendation_answer_needs_a_same_genre_track():
     assert evaluate(21, ep("You might like Green Light by Lorde and bad guy by Billie Eilish."))["success"]
     assert not evaluate(21, ep("Try So What by Miles Davis."))["success"]  # jazz, not the current genre
     assert not evaluate(21, ep("Sorry, I cannot help with that."))["success"]
+    # common words that are also track names are not recommendations (query 21 accepted "Lost", "Radio")
+    assert not evaluate(21, ep("I'm lost: the radio is off, so I have no recommendation."))["success"]
+    assert not evaluate(21, ep("Lost. Radio."))["success"]

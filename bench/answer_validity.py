@@ -1,0 +1,94 @@
+"""How well the RestBench answer checker agrees with hand labels.
+
+    python bench/answer_validity.py SUITE.jsonl [--checker keys|containment] [--show-errors]
+
+SUITE.jsonl: one labelled answer per line, ``{"scenario": "tmdb"|"spotify", "query_id": "tmdb/7",
+"answer": ..., "correct": bool, "trap": ...}`` (the dev suite is
+``$RESTGRAPH_DATA_DIR/restbench/answer_suite_dev.jsonl``). Prints agreement, the false-positive
+rate (incorrect answers passed) and the false-negative rate (correct answers failed), overall and
+per trap. ``--checker containment`` measures the previous checker (TMDB fixture criteria by
+normalised containment; TMDB rows only) for comparison.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from evals.scorers.answer_keys import verdict
+
+
+def load_suite(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def containment_verdict(row: dict[str, Any]) -> bool | None:
+    """The previous TMDB checker (fixture criterion, normalised containment); None for Spotify rows."""
+    if row["scenario"] != "tmdb":
+        return None
+    from evals.scorers.tmdb_success import check
+    from tools.sandbox.tmdb.solutions import reference_gold
+
+    return check(reference_gold(int(row["query_id"].split("/")[1]))["criterion"], row["answer"])
+
+
+def measure(rows: list[dict[str, Any]], checker: str = "keys") -> dict[str, Any]:
+    """Counts overall and per trap; ``errors`` lists the disagreements."""
+    table: dict[str, dict[str, int]] = defaultdict(lambda: {"n": 0, "agree": 0, "incorrect": 0, "fp": 0, "correct": 0, "fn": 0})
+    errors = []
+    for row in rows:
+        passed = verdict(row["scenario"], int(row["query_id"].split("/")[1]), row["answer"])[0] if checker == "keys" else containment_verdict(row)
+        if passed is None:
+            continue
+        for name in ("all", f"trap:{row['trap']}"):
+            t = table[name]
+            t["n"] += 1
+            t["agree"] += passed == row["correct"]
+            if row["correct"]:
+                t["correct"] += 1
+                t["fn"] += not passed
+            else:
+                t["incorrect"] += 1
+                t["fp"] += passed
+        if passed != row["correct"]:
+            errors.append({"query_id": row["query_id"], "trap": row["trap"], "correct": row["correct"], "answer": row["answer"]})
+    return {"table": dict(table), "errors": errors}
+
+
+def _rate(a: int, b: int) -> str:
+    return f"{a}/{b} ({100 * a / b:.1f}%)" if b else "-"
+
+
+def report(result: dict[str, Any]) -> str:
+    lines = [f"{'':16} {'agreement':>18} {'false positives':>18} {'false negatives':>18}"]
+    table = result["table"]
+    for name in ["all", *sorted(k for k in table if k != "all")]:
+        t = table[name]
+        lines.append(f"{name:16} {_rate(t['agree'], t['n']):>18} {_rate(t['fp'], t['incorrect']):>18} {_rate(t['fn'], t['correct']):>18}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("suite", type=Path)
+    parser.add_argument("--checker", choices=["keys", "containment"], default="keys")
+    parser.add_argument("--show-errors", action="store_true")
+    args = parser.parse_args(argv)
+    if not args.suite.is_file():
+        print(f"no such suite file: {args.suite}", file=sys.stderr)
+        return 2
+    result = measure(load_suite(args.suite), args.checker)
+    print(f"checker: {args.checker}   answers: {result['table']['all']['n']}")
+    print(report(result))
+    if args.show_errors:
+        for e in result["errors"]:
+            print(f"{'FN' if e['correct'] else 'FP'} {e['query_id']} [{e['trap']}] {e['answer'][:200]}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

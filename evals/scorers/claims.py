@@ -1,0 +1,338 @@
+"""Sentence-level claim analysis of a free-text answer: what it *asserts*, not what it mentions.
+
+A judge reading "Christian Bale is not the lead actor", "it could be any of A, B or C" or "Is it
+Mulholland Drive?" sees no claim that the answer is Christian Bale, A or Mulholland Drive. So an
+answer is split into sentences and clauses (``;``, "but", "however", bullets, new lines), and
+- a clause with a negation or failure cue ("not", "n't", "no", "never", "error", "sorry") *denies*;
+- a sentence with an uncertainty cue ("maybe", "one of these", "either", "could be", "I think")
+  *hedges*, and a sentence ending in "?" asks;
+- a mention is *asserted* when its clause neither denies nor hedges nor asks.
+Mentions of known names are found on normalised tokens, longest match first, so "Godfather"
+inside "The Godfather Part II" is not a mention of The Godfather. Numbers exclude the digits of
+dates, decimals (ratings), URLs, e-mail addresses and known names; dates are read in any common written
+form. Mentions separated only by list separators (commas, "and", "or", bullets) form an
+*enumeration*: offering several candidates where one is asked for is not answering.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import date
+from functools import cached_property
+
+from evals.scorers.tmdb_success import normalise
+
+_ABBREVIATIONS = {"no", "mr", "mrs", "ms", "dr", "st", "jr", "sr", "vs", "vol", "ltd", "inc", "co", "bros", "corp", "feat", "ft", "approx", "ca", "ep", "pt", "etc", "e.g", "i.e", "b", "d"}
+_SENTENCE_END = re.compile(r"([.!?]+)[\"'”’)\]]*(?:\s+|$)")
+_CLAUSE_SPLIT = re.compile(r";|•|·|\||\n+|\s\u2013\s|\bbut\b|\bhowever\b|\bwhereas\b|\balthough\b|\bthough\b|\bwhile\b|\bexcept\b|\binstead\b", re.I)
+_MASK = re.compile(r"https?://\S+|www\.\S+|[\w.+-]+@[\w-]+\.[\w.]+|(?<![\w/])/[\w\-./]+\.(?:jpe?g|png|svg|webp|gif)\b", re.I)
+_DECIMAL = re.compile(r"\b\d+[.,]\d+\b")
+_STOP = {"the", "and", "whether", "which", "what", "who", "whom", "with", "from", "that", "this", "are", "is", "was", "were", "has", "have", "for", "its", "their"}
+NEGATION = {"not", "no", "never", "none", "neither", "nor", "nothing", "nobody", "cannot", "cant", "couldnt", "isnt", "arent", "wasnt", "werent", "didnt",
+            "doesnt", "dont", "hasnt", "havent", "hadnt", "wont", "wouldnt", "aint", "outside", "unable", "failed", "fails", "error", "sorry", "unfortunately"}
+_HEDGES = [r"\bmaybe\b", r"\bperhaps\b", r"\bpossibly\b", r"\bpossible\b", r"\bprobably\b", r"\bpresumably\b", r"(?<!\byou )\b(?:might|could|may) (?:be|include|have)\b",
+           r"\bone of (?:these|them|those|the following)\b", r"\b(?:is|was|be|are|its|thats) one of\b", r"\bany of\b", r"\beither\b", r"\bwhichever\b", r"\bnot sure\b", r"\bunsure\b", r"\bi (?:think|believe|guess)\b",
+           r"\bnot certain\b", r"\b(?:cant|cannot|can not) (?:tell|confirm|say)\b", r"\bhard to say\b", r"\b(?:somewhere|sometime) between\b", r"\bdepending on\b",
+           r"\bor so\b", r"\baround the same time\b", r"\bnot clear\b", r"\bunclear\b"]
+HEDGE = re.compile("|".join(_HEDGES))
+FAILURE = re.compile(r"\b(?:error|failed|fails|unable|sorry|couldnt|could not|cannot|cant|timed out|timeout|unavailable|returned [45]\d\d|forbidden)\b")
+_UNITS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen",
+          "sixteen", "seventeen", "eighteen", "nineteen"]
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
+_ORDINAL_DAYS = {w: i for i, w in enumerate(["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth",
+                                               "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth", "twentieth"], 1)}
+_MONTHS = {m: i for i, m in enumerate(["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"], 1)}
+_MONTHS.update({m[:3]: i for m, i in list(_MONTHS.items())} | {"sept": 9})
+_MON = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_DAY = r"(\d{1,2}|" + "|".join(_ORDINAL_DAYS) + r")(?:st|nd|rd|th)?"
+_DATE_PATTERNS = [  # (regex, order of the groups: y/m/d names)
+    (re.compile(r"\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b"), "ymd"),
+    (re.compile(r"\b(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})\b"), "dmy|mdy"),
+    (re.compile(rf"\b(?:the )?{_DAY}(?: day)?(?: of)? ({_MON})\.?,? (\d{{4}})\b", re.I), "dMy"),
+    (re.compile(rf"\b({_MON})\.? {_DAY},? (\d{{4}})\b", re.I), "Mdy"),
+]
+#: what may stand between two items of an enumeration: separators, a parenthetical, list numbering
+_LIST_GAP = re.compile(r"^(?:\s*\([^()]*\))?[\s,;/&•·\-–—]*(?:(?:and|or|nor|plus)\b)?[\s,;/&•·\-–—]*(?:\d{1,2}[.)]\s*)?$", re.I)
+
+
+@dataclass(frozen=True)
+class Token:
+    norm: str
+    start: int
+    end: int
+    capital: bool
+
+
+@dataclass
+class Clause:
+    index: int
+    sentence: int
+    start: int
+    end: int
+    tokens: list[Token]
+    denies: bool
+    hedged: bool
+    question: bool
+
+    @property
+    def asserts(self) -> bool:
+        return not (self.denies or self.hedged or self.question)
+
+
+@dataclass(frozen=True)
+class Mention:
+    key: str  # canonical name, str(int) for numbers, ISO date for dates
+    clause: int
+    start: int
+    end: int
+    asserted: bool
+    values: frozenset = frozenset()  # dates: every reading of an ambiguous numeric date
+
+
+@dataclass
+class Alias:
+    key: str
+    tokens: tuple[str, ...]
+    capital: bool = False  # a surname alone counts only when written with a capital letter
+
+
+def aliases(key: str, kind: str = "text", extra: Iterable[str] = ()) -> list[Alias]:
+    """The written forms of a name: itself and ``extra``; titles without a leading article;
+    people as "Last, First" / "Last First" too (name order)."""
+    forms = {key, *extra}
+    if kind == "title":
+        forms |= {re.sub(r"^(the|a|an)\s+", "", f, flags=re.I) for f in forms}
+    out = [Alias(key, tuple(normalise(f).split())) for f in forms]
+    if kind == "person":
+        for f in list(forms):
+            parts = normalise(f).split()
+            if len(parts) >= 2:
+                out.append(Alias(key, (parts[-1], *parts[:-1])))
+    return [a for a in out if a.tokens]
+
+
+def surname(key: str) -> Alias:
+    return Alias(key, (normalise(key).split()[-1],), capital=True)
+
+
+class Analysis:
+    """An answer split into clauses, with cached mention finders."""
+
+    def __init__(self, text: str, vocabulary: Iterable[Alias] = ()):
+        self.text = text or ""
+        self.masked = _MASK.sub(lambda m: " " * len(m.group()), self.text)
+        self.clauses: list[Clause] = []
+        for s_index, (s_start, s_end, question) in enumerate(self._sentences()):
+            sentence_norm = normalise(self.text[s_start:s_end])
+            hedged = bool(HEDGE.search(sentence_norm))
+            start = s_start
+            for m in [*_CLAUSE_SPLIT.finditer(self.text, s_start, s_end), None]:
+                end = m.start() if m else s_end
+                tokens = self._tokens(start, end)
+                if tokens or self.text[start:end].strip():  # a bare URL is a clause without words
+                    self.clauses.append(Clause(len(self.clauses), s_index, start, end, tokens, _denies(tokens), hedged, question))
+                start = m.end() if m else s_end
+        self.mentions = self._names(list(vocabulary))
+
+    def _sentences(self) -> list[tuple[int, int, bool]]:
+        out, start = [], 0
+        for m in _SENTENCE_END.finditer(self.text):
+            word = re.search(r"(\S+)$", self.text[start:m.start()])
+            before = re.sub(r"^\W+", "", (word.group(1) if word else "").lower().rstrip("."))
+            after = self.text[m.end():m.end() + 1]
+            abbreviation = m.group(1) == "." and (before in _ABBREVIATIONS or re.fullmatch(r"[a-z]", before))
+            if abbreviation or (after and not re.match(r"[A-Z0-9(\"'“‘#*\-•\W]", after)):
+                continue
+            out.append((start, m.end(), "?" in m.group(1)))
+            start = m.end()
+        if self.text[start:].strip():
+            out.append((start, len(self.text), self.text.rstrip().endswith("?")))
+        return out
+
+    def _tokens(self, start: int, end: int) -> list[Token]:
+        out = []
+        for m in re.finditer(r"[^\W_]+(?:['’][^\W_]+)*|&", self.masked[start:end]):
+            for norm in normalise(m.group()).split() or ([] if m.group() != "&" else ["and"]):
+                out.append(Token(norm, start + m.start(), start + m.end(), m.group()[:1].isupper()))
+        return out
+
+    # ------------------------------------------------------------------ finders
+    def _names(self, vocabulary: list[Alias]) -> list[Mention]:
+        """Mentions of known names, longest match first, never overlapping. A cue word inside a
+        name ("Don't Look Up") neither denies nor hedges its clause."""
+        found: list[tuple[int, Clause, int, int, str]] = []
+        for alias in vocabulary:
+            n = len(alias.tokens)
+            for clause in self.clauses:
+                norms = [t.norm for t in clause.tokens]
+                for i in range(len(norms) - n + 1):
+                    if tuple(norms[i:i + n]) == alias.tokens and (not alias.capital or clause.tokens[i].capital):
+                        found.append((n, clause, i, i + n, alias.key))
+        taken: set[tuple[int, int]] = set()
+        spans = []
+        for _n, clause, i, j, key in sorted(found, key=lambda f: (-f[0], f[1].index, f[2])):
+            span = {(clause.index, k) for k in range(i, j)}
+            if span & taken:
+                continue
+            taken |= span
+            spans.append((clause, i, j, key))
+        for clause in self.clauses:
+            free = [t for k, t in enumerate(clause.tokens) if (clause.index, k) not in taken]
+            clause.denies = _denies(free)
+            if clause.hedged and len(free) < len(clause.tokens):
+                sentence = self.sentence_clauses(clause.sentence)
+                clause.hedged = bool(HEDGE.search(" ".join(t.norm for c in sentence for k, t in enumerate(c.tokens) if (c.index, k) not in taken)))
+        out = [Mention(key, clause.index, clause.tokens[i].start, clause.tokens[j - 1].end, clause.asserts) for clause, i, j, key in spans]
+        return sorted(out, key=lambda m: m.start)
+
+    def raw(self, needle: str) -> list[Mention]:
+        """Case-insensitive occurrences in the raw text (image paths, domains): their clause decides."""
+        out = []
+        for m in re.finditer(re.escape(needle), self.text, re.I):
+            clause = self.clause_at(m.start())
+            if clause is not None:
+                out.append(Mention(needle, clause.index, m.start(), m.end(), clause.asserts))
+        return out
+
+    def clause_at(self, pos: int) -> Clause | None:
+        return next((c for c in self.clauses if c.start <= pos < max(c.end, c.start + 1)), None) or (self.clauses[-1] if self.clauses and pos >= self.clauses[-1].start else None)
+
+    @cached_property
+    def dates(self) -> list[Mention]:
+        out = []
+        for clause in self.clauses:
+            segment = self.masked[clause.start:clause.end]
+            for pattern, order in _DATE_PATTERNS:
+                for m in pattern.finditer(segment):
+                    values = _readings(m.groups(), order)
+                    if values:
+                        s, e = clause.start + m.start(), clause.start + m.end()
+                        if not any(d.start <= s < d.end for d in out):
+                            out.append(Mention(min(values).isoformat(), clause.index, s, e, clause.asserts, frozenset(values)))
+        return sorted(out, key=lambda m: m.start)
+
+    def numbers(self, exclude: Iterable[Mention] = ()) -> list[Mention]:
+        """Numbers in digits or words, outside dates and the ``exclude`` spans (known names)."""
+        spans = [(m.start, m.end) for m in [*self.dates, *exclude]] + [m.span() for m in _DECIMAL.finditer(self.masked)]
+        out = []
+        for clause in self.clauses:
+            toks = [t for t in clause.tokens if not any(s <= t.start < e for s, e in spans)]
+            i = 0
+            while i < len(toks):
+                t, value, width = toks[i], None, 1
+                if t.norm.isdigit():
+                    value = int(t.norm)
+                elif t.norm in _TENS:
+                    value = _TENS[t.norm]
+                    if i + 1 < len(toks) and toks[i + 1].norm in _UNITS[1:10]:
+                        value, width = value + _UNITS.index(toks[i + 1].norm), 2
+                elif t.norm in _UNITS:
+                    value = _UNITS.index(t.norm)
+                if value is not None:
+                    out.append(Mention(str(value), clause.index, t.start, toks[i + width - 1].end, clause.asserts))
+                i += width
+        return out
+
+    # ------------------------------------------------------------------ structure
+    def clause(self, mention: Mention) -> Clause:
+        return self.clauses[mention.clause]
+
+    def enumerated(self, a: Mention, b: Mention) -> bool:
+        """Whether two mentions are neighbouring items of one list ("A, B or C")."""
+        first, second = sorted((a, b), key=lambda m: m.start)
+        return bool(_LIST_GAP.match(self.text[first.end:second.start]))
+
+    def enumeration(self, mention: Mention, mentions: list[Mention]) -> list[Mention]:
+        """The list ``mention`` is an item of: neighbours joined by list separators, transitively."""
+        ordered = sorted(mentions, key=lambda m: m.start)
+        i = ordered.index(mention)
+        lo = hi = i
+        while lo > 0 and self.enumerated(ordered[lo - 1], ordered[lo]):
+            lo -= 1
+        while hi + 1 < len(ordered) and self.enumerated(ordered[hi], ordered[hi + 1]):
+            hi += 1
+        return ordered[lo:hi + 1]
+
+    def followed_by(self, mention: Mention, words: Iterable[str], within: int = 3) -> bool:
+        """Whether one of ``words`` comes within ``within`` tokens after the mention (a unit)."""
+        toks = self.clause(mention).tokens
+        after = [t.norm for t in toks if t.start >= mention.end][:within]
+        return any(w in after for w in words)
+
+    def ends_clause(self, mention: Mention) -> bool:
+        return not [t for t in self.clause(mention).tokens if t.start >= mention.end]
+
+    def polarity(self, topic: str = "") -> str | None:
+        """``yes``/``no`` the answer commits to, or None (a hedge, a question, a contradiction, a failure).
+        An explicit yes/no word leads; otherwise the first stated sentence is read (denied -> no), if
+        it speaks about the ``topic`` (shares a content word with it, outside names)."""
+        explicit = []
+        sentences: dict[int, list[Clause]] = {}
+        for c in self.clauses:
+            sentences.setdefault(c.sentence, []).append(c)
+        for clauses in sentences.values():
+            if clauses[0].question:
+                continue
+            words = [t.norm for t in clauses[0].tokens] or [""]
+            if words[0] in {"yes", "yeah", "yep", "yup", "correct", "indeed", "absolutely", "certainly", "affirmative"}:
+                explicit.append("yes")
+            elif (words[0] in {"no", "nope", "negative"} and not (len(words) > 1 and words[1].isdigit())) or words[:2] in (["not", "really"], ["not", "quite"], ["not", "exactly"]):
+                explicit.append("no")
+        if explicit:
+            return explicit[0] if len(set(explicit)) == 1 else None
+        stated = [cs for cs in sentences.values() if not cs[0].question]
+        if not stated or stated[0][0].hedged or FAILURE.search(" ".join(t.norm for c in stated[0] for t in c.tokens)):
+            return None
+        named = {(m.start, m.end) for m in self.mentions}
+        free = {t.norm[:4] for c in stated[0] for t in c.tokens if len(t.norm) >= 3 and not any(s <= t.start < e for s, e in named)}
+        if topic and not free & {w[:4] for w in normalise(topic).split() if len(w) >= 3 and w not in _STOP}:
+            return None
+        return "no" if any(c.denies for c in stated[0]) else "yes"
+
+    def sentence_clauses(self, index: int) -> list[Clause]:
+        return [c for c in self.clauses if c.sentence == index]
+
+
+def _denies(tokens: list[Token]) -> bool:
+    words = [t.norm for t in tokens]
+    return any(w in NEGATION and not (w == "no" and i + 1 < len(words) and words[i + 1].isdigit()) for i, w in enumerate(words))
+
+
+def _readings(groups: tuple[str, ...], order: str) -> set[date]:
+    out: set[date] = set()
+
+    def add(y: str, m: str | int, d: str) -> None:
+        day = _ORDINAL_DAYS.get(d.lower()) if not d.isdigit() else int(d)
+        month = m if isinstance(m, int) else (_MONTHS.get(m.lower().rstrip(".")) if not m.isdigit() else int(m))
+        with contextlib.suppress(ValueError, TypeError):
+            out.add(date(int(y), month, day))  # type: ignore[arg-type]
+
+    if order == "ymd":
+        add(groups[0], groups[1], groups[2])
+    elif order == "dmy|mdy":
+        add(groups[2], groups[1], groups[0])
+        add(groups[2], groups[0], groups[1])
+    elif order == "dMy":
+        add(groups[2], groups[1], groups[0])
+    else:  # Mdy
+        add(groups[2], groups[0], groups[1])
+    return out
+
+
+@dataclass
+class Vocabulary:
+    """Every name a key knows (accepted, distractors, context), as aliases for one matching pass."""
+
+    items: list[Alias] = field(default_factory=list)
+
+    def add(self, key: str, kind: str = "text", extra: Iterable[str] = (), with_surname: bool = False) -> None:
+        found = aliases(key, kind, extra)
+        if kind in ("title", "person"):  # a one-word title ("Friends", "Following") is a name only when capitalised
+            for alias in found:
+                alias.capital = len(alias.tokens) == 1
+        self.items += found
+        if with_surname and kind == "person" and len(normalise(key).split()) >= 2:
+            self.items.append(surname(key))

@@ -1,0 +1,46 @@
+"""The rule checker against the hand-labelled dev suite (327 answers, 1 correct + 2 traps per
+query): no incorrect answer passes, no correct answer fails. Also: the previous containment
+checker is measurably worse on the same suite (the measurement can fail)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from bench.answer_validity import load_suite, main, measure
+
+
+@pytest.fixture(scope="module")
+def suite() -> list[dict]:
+    root = os.environ.get("RESTGRAPH_DATA_DIR")
+    if not root:
+        pytest.skip("RESTGRAPH_DATA_DIR is unset: the labelled dev suite lives in $RESTGRAPH_DATA_DIR/restbench/answer_suite_dev.jsonl")
+    path = Path(root) / "restbench" / "answer_suite_dev.jsonl"
+    if not path.is_file():
+        pytest.skip(f"{path} is missing")
+    return load_suite(path)
+
+
+def test_zero_false_positives_and_zero_false_negatives_on_the_dev_suite(suite):
+    assert len(suite) == 327
+    result = measure(suite)
+    overall = result["table"]["all"]
+    assert overall["n"] == 327 and overall["incorrect"] == 218 and overall["correct"] == 109
+    assert result["errors"] == [], result["errors"][:5]
+    assert overall["fp"] == 0 and overall["fn"] == 0
+
+
+def test_the_containment_checker_it_replaces_errs_on_the_same_suite(suite):
+    table = measure(suite, checker="containment")["table"]["all"]
+    assert table["n"] == 300  # TMDB rows only
+    assert table["fp"] >= 40 and table["fn"] >= 5, table
+
+
+def test_the_bench_script_prints_the_figures(suite, capsys, tmp_path):
+    root = Path(os.environ["RESTGRAPH_DATA_DIR"]) / "restbench" / "answer_suite_dev.jsonl"
+    assert main([str(root)]) == 0
+    out = capsys.readouterr().out
+    assert "false positives" in out and "trap:negation" in out and "0/218 (0.0%)" in out and "0/109 (0.0%)" in out
+    assert main([str(tmp_path / "missing.jsonl")]) == 2

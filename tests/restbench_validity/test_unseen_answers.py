@@ -1,0 +1,120 @@
+"""Answers the dev suite does not contain: other paraphrases, formats and traps of the same kinds.
+Each row is (query id, answer, expected verdict). Keys are the package's (keys/tmdb.yaml)."""
+
+from __future__ import annotations
+
+import pytest
+
+from evals.scorers.answer_keys import verdict
+from evals.scorers.tmdb_success import check
+
+RIGHT = [
+    (1, "She has directed 7 feature films."),
+    (1, "Sofia Coppola: 7 movies (The Virgin Suicides through On the Rocks)."),
+    (1, "The count is seven."),
+    (2, "Bale, Christian plays the lead (Bruce Wayne)."),
+    (2, "It's Christian Bale, who plays Batman; Heath Ledger plays the Joker."),
+    (3, "The top-rated film, The Godfather, was directed by Francis Ford Coppola."),
+    (9, "His most recent film as director is Oppenheimer (2023), after Tenet (2020)."),
+    (15, "twilight (2008) was directed by catherine hardwicke."),
+    (17, "The Godfather (1972) tops TMDB's top-rated list."),
+    (18, "The Matrix premiered on 31.03.1999 in the US."),
+    (18, "It was released March 31st, 1999."),
+    (26, "Cillian Murphy stars as J. Robert Oppenheimer in Oppenheimer, the latest release."),
+    (33, "Titanic was released on the 19th of December 1997 in the US."),
+    (37, "2012-12-12, 2013-12-11 and 2014-12-10."),
+    (41, "David Fincher; James Foley; Joel Schumacher; Charles McDougall; Allen Coulter"),
+    (53, "In total it has 138 episodes across six seasons."),
+    (58, "It premiered on 1 April 2012."),
+    (72, "Pedro Pascal was born April 2, 1975 in Santiago, Chile."),
+    (79, "Avatar: The Way of Water is rated higher than the first Avatar (7.655 vs 7.572)."),
+    (79, "Avatar (7.572) is rated lower than Avatar: The Way of Water (7.655)."),
+    (89, "The Double Life of Véronique came out first, in 1991; Mulholland Drive followed in 2001."),
+    (89, "Mulholland Drive (2001) was released after The Double Life of Veronique (1991)."),
+    (90, "Yes - David Lynch directed both Mulholland Drive and episodes of Twin Peaks season 1."),
+    (92, "Mulholland Drive is not among the ten highest-rated movies on TMDB."),
+    (92, "No, it ranks outside the top 10."),
+    (93, "Akira Kurosawa directed fewer movies than Steven Spielberg (9 vs 16)."),
+    (96, "There are three seasons."),
+    (97, "Yes, both star in it."),
+    (97, "Yui Aragaki and Gen Hoshino both star in We Married as Job."),
+    (98, "Mamoru Miyano is older than Greta Gerwig by 0 years (he was born in June 1983, she in August 1983)."),
+]
+
+WRONG = [
+    # name dumps, hedges and candidate lists
+    (2, "Christian Bale, Heath Ledger, Gary Oldman, Michael Caine, Aaron Eckhart"),
+    (3, "Probably Francis Ford Coppola."),
+    (9, "Either Oppenheimer or Tenet."),
+    (19, "Margot Robbie or Cillian Murphy, I'm not sure which."),
+    (26, "Maybe Cillian Murphy."),
+    (41, "David Fincher and James Foley."),  # incomplete list of the season's directors
+    (53, "Possibly 138 episodes."),
+    (53, "It has 120 or 138 episodes."),
+    (1, "Somewhere between six and eight, maybe 7."),
+    (33, "Titanic came out on December 19, 1997 or January 23, 1998, I think."),
+    # denials
+    (17, "The top-rated movie is not The Godfather."),
+    (50, "The lead is not Emilia Clarke; it is Kit Harington."),
+    (58, "Season 2 didn't premiere on April 1, 2012."),
+    (96, "Sword Art Online doesn't have 3 seasons."),
+    (9, "Oppenheimer is not Nolan's latest; Tenet is."),
+    # right number inside a date or an id, substring traps
+    (1, "6 movies; the latest premiered 2023-09-07."),
+    (1, "See https://www.themoviedb.org/person/7-sofia-coppola for her 6 films."),
+    (17, "The Godfather Part II is the top-rated movie."),
+    (53, "2 Broke Girls has 100 episodes."),
+    # reversed comparisons and bare restatements
+    (79, "Avatar has a higher rating than Avatar: The Way of Water."),
+    (79, "Avatar or Avatar: The Way of Water."),
+    (89, "Mulholland Drive came out earlier than The Double Life of Veronique."),
+    (93, "Kurosawa directed more movies than Spielberg."),
+    (93, "Akira Kurosawa or Spielberg."),
+    (98, "Greta Gerwig is older than Mamoru Miyano by 0 years."),
+    # yes/no without the right polarity
+    (92, "Yes, it is in the top 10."),
+    (92, "I couldn't check the top-rated list (HTTP 500)."),
+    (97, "They don't co-star in it."),
+    (97, "Is it We Married as Job?"),
+    (90, "Yes, both were directed by David Fincher."),
+    # e-mail addresses and URLs do not name things
+    (56, "Dragons: see https://example.com/dragon/keywords"),
+]
+
+
+@pytest.mark.parametrize(("query", "answer"), RIGHT)
+def test_right_answers_in_other_words_pass(query, answer):
+    ok, reason = verdict("tmdb", query, answer)
+    assert ok, reason
+
+
+@pytest.mark.parametrize(("query", "answer"), WRONG)
+def test_wrong_answers_of_the_known_trap_kinds_fail(query, answer):
+    ok, reason = verdict("tmdb", query, answer)
+    assert not ok, reason
+
+
+def test_a_name_dump_a_hedge_a_denial_and_a_reversed_comparison_fail_where_containment_passed(data_dir):
+    """The four trap kinds of the issue, on queries where the previous checker passed them."""
+    from tools.sandbox.tmdb.db import get_db
+    from tools.sandbox.tmdb.solutions import reference_gold
+
+    db = get_db()
+    dump = ", ".join(sorted({m.title for m in db.movies.values()} | {s.name for s in db.shows.values()} | {p.name for p in db.people.values()}))
+    cases = {
+        "dump": [(q, dump) for q in range(1, 101)],
+        "hedge": [(15, "Twilight's director is one of Catherine Hardwicke, Chris Weitz, David Slade or Bill Condon."), (19, "It could be any of Margot Robbie, Cillian Murphy or Pedro Pascal.")],
+        "denial": [(2, "Christian Bale is not the lead actor of The Dark Knight."), (95, "She was not born on November 22, 1984.")],
+        "reversed": [(79, "Avatar is rated higher than Avatar: The Way of Water."), (93, "Akira Kurosawa directed more movies than Spielberg.")],
+    }
+    for kind, rows in cases.items():
+        old = [q for q, a in rows if check(reference_gold(q)["criterion"], a)]
+        new = [q for q, a in rows if verdict("tmdb", q, a)[0]]
+        assert old, f"{kind}: the containment checker already failed these, so they prove nothing"
+        assert new == [], (kind, new)
+    assert len([q for q, a in cases["dump"] if check(reference_gold(q)["criterion"], a)]) >= 40  # the issue measured 46
+
+
+def test_no_answer_is_never_a_success():
+    assert verdict("tmdb", 1, None) == (False, "no answer")
+    assert verdict("tmdb", 1, "   ")[0] is False
