@@ -1,13 +1,15 @@
 """How well the RestBench answer checker agrees with hand labels.
 
-    python bench/answer_validity.py SUITE.jsonl [--checker keys|containment] [--show-errors]
+    python bench/answer_validity.py SUITE.jsonl [--checker keys|containment] [--judge MODEL] [--show-errors]
 
 SUITE.jsonl: one labelled answer per line, ``{"scenario": "tmdb"|"spotify", "query_id": "tmdb/7",
 "answer": ..., "correct": bool, "trap": ...}`` (the dev suite is
 ``$RESTGRAPH_DATA_DIR/restbench/answer_suite_dev.jsonl``). Prints agreement, the false-positive
 rate (incorrect answers passed) and the false-negative rate (correct answers failed), overall and
 per trap. ``--checker containment`` measures the previous checker (TMDB fixture criteria by
-normalised containment; TMDB rows only) for comparison.
+normalised containment; TMDB rows only) for comparison. ``--judge MODEL`` also measures an LLM
+judge (the rubric of ``restgraph score --judge``) against the labels: its accuracy, and its
+agreement with the rule checker.
 """
 
 from __future__ import annotations
@@ -36,12 +38,41 @@ def containment_verdict(row: dict[str, Any]) -> bool | None:
     return check(reference_gold(int(row["query_id"].split("/")[1]))["criterion"], row["answer"])
 
 
-def measure(rows: list[dict[str, Any]], checker: str = "keys") -> dict[str, Any]:
-    """Counts overall and per trap; ``errors`` lists the disagreements."""
+def judge_verdicts(rows: list[dict[str, Any]], model_spec: str, model: Any = None) -> list[bool | None]:
+    """An LLM judge's verdict on each row, with the rubric ``restgraph score --judge`` uses."""
+    import asyncio
+
+    from langchain_core.messages import HumanMessage, SystemMessage
+
+    from evals.judge import SYSTEM, build_prompt, parse_verdict
+    from evals.scorers.answer_keys import load_keys
+
+    if model is None:
+        from agents.models import make_chat_model
+
+        model = make_chat_model(model_spec, temperature=0)
+
+    async def one(row: dict[str, Any]) -> bool | None:
+        key = load_keys(row["scenario"])[int(row["query_id"].split("/")[1])]
+        reply = await model.ainvoke([SystemMessage(SYSTEM), HumanMessage(build_prompt(row["query"], key.describe(), row["answer"]))])
+        return parse_verdict(str(reply.content))
+
+    async def all_rows() -> list[bool | None]:
+        return [await one(r) for r in rows]
+
+    return asyncio.run(all_rows())
+
+
+def measure(rows: list[dict[str, Any]], checker: str = "keys", verdicts: list[bool | None] | None = None) -> dict[str, Any]:
+    """Counts overall and per trap; ``errors`` lists the disagreements. ``verdicts``: measure
+    these (an LLM judge's; None counts as a fail) instead of a rule checker."""
     table: dict[str, dict[str, int]] = defaultdict(lambda: {"n": 0, "agree": 0, "incorrect": 0, "fp": 0, "correct": 0, "fn": 0})
     errors = []
-    for row in rows:
-        passed = verdict(row["scenario"], int(row["query_id"].split("/")[1]), row["answer"])[0] if checker == "keys" else containment_verdict(row)
+    for i, row in enumerate(rows):
+        if verdicts is not None:
+            passed = bool(verdicts[i])
+        else:
+            passed = verdict(row["scenario"], int(row["query_id"].split("/")[1]), row["answer"])[0] if checker == "keys" else containment_verdict(row)
         if passed is None:
             continue
         for name in ("all", f"trap:{row['trap']}"):
@@ -76,14 +107,23 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("suite", type=Path)
     parser.add_argument("--checker", choices=["keys", "containment"], default="keys")
+    parser.add_argument("--judge", metavar="MODEL", help="also measure an LLM judge (any model spec) against the labels")
     parser.add_argument("--show-errors", action="store_true")
     args = parser.parse_args(argv)
     if not args.suite.is_file():
         print(f"no such suite file: {args.suite}", file=sys.stderr)
         return 2
-    result = measure(load_suite(args.suite), args.checker)
+    rows = load_suite(args.suite)
+    result = measure(rows, args.checker)
     print(f"checker: {args.checker}   answers: {result['table']['all']['n']}")
     print(report(result))
+    if args.judge:
+        verdicts = judge_verdicts(rows, args.judge)
+        judged = measure(rows, verdicts=verdicts)
+        rules = [verdict(r["scenario"], int(r["query_id"].split("/")[1]), r["answer"])[0] for r in rows]
+        agree = sum(bool(v) == r for v, r in zip(verdicts, rules, strict=True))
+        print(f"\njudge: {args.judge}   unparsed replies: {sum(v is None for v in verdicts)}   agreement with the rule checker: {_rate(agree, len(rows))}")
+        print(report(judged))
     if args.show_errors:
         for e in result["errors"]:
             print(f"{'FN' if e['correct'] else 'FP'} {e['query_id']} [{e['trap']}] {e['answer'][:200]}")

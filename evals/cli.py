@@ -200,16 +200,33 @@ def _print_summary(summary: dict[str, Any], out: Path) -> None:
 
 
 @app.command()
-def score(run_dir: Annotated[Path, typer.Argument(help="a run folder holding traces.jsonl")]) -> None:
-    """Recompute RUN_DIR/summary.json from the traces alone (no model, no network)."""
+def score(run_dir: Annotated[Path, typer.Argument(help="a run folder holding traces.jsonl")],
+          judge: Annotated[str | None, typer.Option(help="also ask MODEL (any model spec) to judge each answer; stored in RUN_DIR/judge.jsonl")] = None) -> None:
+    """Recompute RUN_DIR/summary.json from the traces alone (no model, no network unless --judge)."""
     from evals.summary import write_summary
 
     if not (run_dir / "traces.jsonl").is_file():
         raise usage_error(f"{run_dir} holds no traces.jsonl")
     from evals.run_guard import MixedRun
 
+    if judge:
+        from agents.models import ModelSpecError, check_spec
+
+        try:
+            check_spec(judge)
+        except ModelSpecError as exc:
+            raise usage_error(str(exc)) from None
     try:
         summary = write_summary(run_dir)
+        if judge:  # after the run-folder guards: an LLM second opinion, stored in judge.jsonl
+            from agents.models import ModelSpecError
+            from evals.judge import judge_run
+
+            try:
+                judge_run(run_dir, judge)
+            except ModelSpecError as exc:
+                raise usage_error(str(exc)) from None
+            summary = write_summary(run_dir)
     except MixedRun as exc:
         raise usage_error(str(exc)) from None
     except (ValueError, KeyError) as exc:

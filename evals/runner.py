@@ -256,6 +256,10 @@ class EpisodeRunner:
                 for job in workers:
                     if job.done() and not job.cancelled() and (error := job.exception()) is not None:
                         raise error  # a harness bug (not an episode failure): surface it
+        if self.options.bench_options.get("judge") and not self.stopped:  # -B judge=MODEL: LLM second opinion
+            from evals.judge import judge_run_async
+
+            await judge_run_async(self.out_dir, str(self.options.bench_options["judge"]), self.benchmark)
         return write_summary(self.out_dir, self.benchmark)
 
 

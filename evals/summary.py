@@ -16,6 +16,7 @@ from evals.benchmark import Benchmark, get_benchmark
 from evals.cost import episode_cost
 from evals.run_guard import check_traces
 from evals.stats import episode_stats, epoch_metrics, metric_stats
+from evals.judge import merge_judge
 from evals.trace import Trace, TraceStore
 
 
@@ -154,6 +155,7 @@ def run_statistics(bench: Benchmark, traces: Sequence[Trace], scores: list[dict[
 def write_summary(run_dir: str | Path, benchmark: Benchmark | None = None) -> dict[str, Any]:
     run_dir = Path(run_dir)
     summary, episodes = build_summary(run_dir, benchmark)
+    merge_judge(run_dir, summary, episodes)  # stored LLM-judge verdicts, if the run has any
     (run_dir / "summary.json").write_text(json.dumps(summary, indent=2, sort_keys=True, default=str) + "\n")
     with open(run_dir / "scores.jsonl", "w", encoding="utf-8") as fh:
         for row in episodes:

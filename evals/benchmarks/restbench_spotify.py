@@ -37,6 +37,7 @@ import httpx
 from evals.benchmark import Benchmark, RunOptions, register_benchmark
 from evals.benchmarks.restbench_options import SpotifyOptions
 from evals.datasets.restbench import load_queries, load_spec
+from evals.scorers.answer_keys import load_keys
 from evals.scorers.restbench import RESTBENCH_METRICS, aggregate_restbench, final_answer, path_scores
 from evals.scorers.spotify import evaluate, state_diff
 from evals.scorers.spotify_predicates import READ_ONLY, Episode
@@ -154,6 +155,14 @@ class RestBenchSpotify(Benchmark):
         if env_state.get("fixture_sha") not in (None, fixture_sha()):
             out["warning"] = "trace was recorded on a different sandbox fixture"
         return out
+
+    def judge_rubric(self, trace: Trace) -> tuple[str, str, str | None] | None:
+        """(query, answer key in words, answer) for an LLM judge, for the queries whose success reads
+        the answer; state-based queries are not judged (None)."""
+        qid = trace.task.gold["query_id"]
+        if qid not in READ_ONLY:
+            return None
+        return trace.task.instruction, load_keys("spotify")[qid].describe(), final_answer(trace)
 
     def aggregate(self, scores: list[dict[str, Any]], traces: Sequence[Trace]) -> dict[str, float]:
         return aggregate_restbench(scores)

@@ -135,6 +135,10 @@ class RestBenchTMDB(Benchmark):
         ok, reason = verdict("tmdb", gold["query_id"], answer)
         return {**scores, "success": ok, "reason": reason}
 
+    def judge_rubric(self, trace: Trace) -> tuple[str, str, str | None]:
+        """(query, answer key in words, answer) for an LLM judge (``evals.judge``)."""
+        return trace.task.instruction, load_keys("tmdb")[trace.task.gold["query_id"]].describe(), final_answer(trace)
+
     def aggregate(self, scores: list[dict[str, Any]], traces: Sequence[Trace]) -> dict[str, float]:
         return aggregate_restbench(scores)
 

@@ -44,3 +44,13 @@ def test_the_bench_script_prints_the_figures(suite, capsys, tmp_path):
     out = capsys.readouterr().out
     assert "false positives" in out and "trap:negation" in out and "0/218 (0.0%)" in out and "0/109 (0.0%)" in out
     assert main([str(tmp_path / "missing.jsonl")]) == 2
+
+
+def test_an_llm_judge_is_measured_against_the_labels(suite, capsys):
+    """A scripted judge that passes everything: all incorrect answers are its false positives."""
+    from agents.scripted import register_scripted
+
+    register_scripted("test-yes-judge", lambda task, params: (lambda messages: "VERDICT: PASS"))
+    assert main([str(Path(os.environ["RESTGRAPH_DATA_DIR"]) / "restbench" / "answer_suite_dev.jsonl"), "--judge", "scripted:test-yes-judge"]) == 0
+    out = capsys.readouterr().out
+    assert "judge: scripted:test-yes-judge" in out and "218/218 (100.0%)" in out and "agreement with the rule checker: 109/327" in out

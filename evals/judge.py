@@ -1,0 +1,134 @@
+"""An LLM judge as a second opinion on answer-based success (the rule checker stays the default).
+
+``-B judge=MODEL`` (at the end of ``restgraph run``) or ``restgraph score DIR --judge MODEL`` asks
+MODEL, once per episode whose success reads the answer, whether the answer would pass, with a
+rubric built from the query and its answer key (``benchmark.judge_rubric(trace)``). Every prompt
+and reply goes to ``DIR/judge.jsonl``; ``write_summary`` merges that file into ``scores.jsonl``
+(per episode: ``judge_success`` and the prompt and reply) and ``summary.json`` (``judge``: how
+many were judged, the judge's success rate, its agreement with the rule checker, unparsed replies).
+Because the verdicts are stored, a later ``restgraph score DIR`` reproduces the same summary
+without calling any model; with no ``judge.jsonl`` nothing here runs at all.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from evals.benchmark import Benchmark, get_benchmark
+from evals.trace import Trace, TraceStore
+
+JUDGE_FILE = "judge.jsonl"
+_VERDICT = re.compile(r"VERDICT:\s*\**\s*(PASS|FAIL)\b", re.I)
+SYSTEM = ("You are a careful, strict human judge of answers given by an assistant that used a web API. You decide whether the "
+          "answer is a correct answer to the user's question, using the answer key taken from the API's data.")
+RULES = """How to judge:
+- The answer must assert the asked fact. Mentioning it is not enough: a denial ("X is not ..."), a hedge ("maybe", "one of A, B or C",
+  "either"), a list of candidates offered instead of one answer, a restatement of the question, or an error message fails.
+- For a list question, wrong items fail the answer; the key says how many right items are needed.
+- Dates and numbers may be written in any format; names in any order, case or common short form.
+- Judge only the answer below, not how it was obtained.
+Reply with one line "VERDICT: PASS" or "VERDICT: FAIL", then one sentence saying why."""
+
+
+class JudgeRecord(BaseModel):
+    """One line of ``judge.jsonl``: the verdict and the exact exchange that produced it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    task_id: str
+    epoch: int = 0
+    judge_model: str
+    prompt: str | None = None
+    reply: str | None = None
+    verdict: bool | None = None  # None: the reply held no VERDICT line
+    note: str = ""
+
+
+def build_prompt(query: str, key_text: str, answer: str) -> str:
+    return f"Question: {query}\n\nAnswer key: {key_text}\n\n{RULES}\n\nAnswer to judge:\n<<<\n{answer}\n>>>"
+
+
+def parse_verdict(reply: str) -> bool | None:
+    match = _VERDICT.search(reply or "")
+    return None if match is None else match.group(1).upper() == "PASS"
+
+
+async def judge_traces(benchmark: Benchmark, traces: list[Trace], model_spec: str, *, model: Any = None, concurrency: int = 4) -> list[JudgeRecord]:
+    """Judge every trace the benchmark has a rubric for; episodes without an answer fail unasked."""
+    from langchain_core.messages import HumanMessage, SystemMessage
+
+    from evals.summary import epoch_of
+
+    if model is None:
+        from agents.models import make_chat_model
+
+        model = make_chat_model(model_spec, temperature=0)
+    rubric = getattr(benchmark, "judge_rubric", None)
+    gate = asyncio.Semaphore(concurrency)
+
+    async def one(trace: Trace) -> JudgeRecord | None:
+        parts = rubric(trace) if rubric else None
+        if parts is None:
+            return None
+        query, key_text, answer = parts
+        if not (answer or "").strip():
+            return JudgeRecord(task_id=trace.task_id, epoch=epoch_of(trace), judge_model=model_spec, verdict=False, note=f"no final answer (status {trace.status}): not sent to the judge")
+        prompt = build_prompt(query, key_text, answer)
+        async with gate:
+            reply = await model.ainvoke([SystemMessage(SYSTEM), HumanMessage(prompt)])
+        text = reply.content if isinstance(reply.content, str) else json.dumps(reply.content)
+        return JudgeRecord(task_id=trace.task_id, epoch=epoch_of(trace), judge_model=model_spec, prompt=f"{SYSTEM}\n\n{prompt}", reply=text, verdict=parse_verdict(text))
+
+    results = await asyncio.gather(*(one(t) for t in traces))
+    return [r for r in results if r is not None]
+
+
+async def judge_run_async(run_dir: str | Path, model_spec: str, benchmark: Benchmark | None = None, *, model: Any = None) -> list[JudgeRecord]:
+    """Judge a run folder and (re)write its ``judge.jsonl``."""
+    from evals.summary import latest_per_task
+
+    run_dir = Path(run_dir)
+    traces = latest_per_task(TraceStore(run_dir).load().traces)
+    bench = benchmark or get_benchmark(traces[0].benchmark)
+    records = await judge_traces(bench, traces, model_spec, model=model)
+    with open(run_dir / JUDGE_FILE, "w", encoding="utf-8") as fh:
+        for r in records:
+            fh.write(r.model_dump_json() + "\n")
+    return records
+
+
+def judge_run(run_dir: str | Path, model_spec: str, benchmark: Benchmark | None = None, *, model: Any = None) -> list[JudgeRecord]:
+    return asyncio.run(judge_run_async(run_dir, model_spec, benchmark, model=model))
+
+
+def merge_judge(run_dir: Path, summary: dict[str, Any], episodes: list[dict[str, Any]]) -> None:
+    """Add the stored verdicts to the episode rows and the summary (no-op without ``judge.jsonl``)."""
+    path = Path(run_dir) / JUDGE_FILE
+    if not path.is_file():
+        return
+    records = {(r.task_id, r.epoch): r for r in (JudgeRecord.model_validate_json(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip())}
+    judged = agree = passed = unparsed = 0
+    for row in episodes:
+        record = records.get((row["task_id"], row.get("epoch", 0)))
+        if record is None:
+            continue
+        row["judge_success"] = record.verdict
+        row["judge"] = record.model_dump(exclude={"task_id", "epoch"})
+        judged += 1
+        unparsed += record.verdict is None
+        passed += bool(record.verdict)
+        agree += record.verdict is not None and record.verdict == bool(row.get("success"))
+    models = sorted({r.judge_model for r in records.values()})
+    summary["judge"] = {
+        "model": models[0] if len(models) == 1 else models,
+        "n": judged,
+        "success_rate": round(passed / judged, 6) if judged else 0.0,
+        "agreement_with_rules": round(agree / judged, 6) if judged else 0.0,
+        "unparsed": unparsed,
+    }
