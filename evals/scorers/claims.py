@@ -27,6 +27,8 @@ from evals.scorers.tmdb_success import normalise
 
 _ABBREVIATIONS = {"no", "mr", "mrs", "ms", "dr", "st", "jr", "sr", "vs", "vol", "ltd", "inc", "co", "bros", "corp", "feat", "ft", "approx", "ca", "ep", "pt", "etc", "e.g", "i.e", "b", "d"}
 _SENTENCE_END = re.compile(r"([.!?]+)[\"'”’)\]]*(?:\s+|$)")
+#: a suggestion phrased as a question ("How about X?") still puts X forward
+_SUGGESTION = re.compile(r"(?:how|what) about\b|why not\b|have you (?:tried|heard)\b|(?:may|might|can|could) i suggest\b", re.I)
 _CLAUSE_SPLIT = re.compile(r";|•|·|\||\n+|\s\u2013\s|\bbut\b|\bhowever\b|\bwhereas\b|\balthough\b|\bthough\b|\bwhile\b|\bexcept\b|\binstead\b", re.I)
 _MASK = re.compile(r"https?://\S+|www\.\S+|[\w.+-]+@[\w-]+\.[\w.]+|(?<![\w/])/[\w\-./]+\.(?:jpe?g|png|svg|webp|gif)\b", re.I)
 _DECIMAL = re.compile(r"\b\d+[.,]\d+\b")
@@ -146,10 +148,10 @@ class Analysis:
             abbreviation = m.group(1) == "." and (before in _ABBREVIATIONS or re.fullmatch(r"[a-z]", before))
             if abbreviation or (after and not re.match(r"[A-Z0-9(\"'“‘#*\-•\W]", after)):
                 continue
-            out.append((start, m.end(), "?" in m.group(1)))
+            out.append((start, m.end(), "?" in m.group(1) and not _SUGGESTION.match(self.text[start:m.end()].strip())))
             start = m.end()
         if self.text[start:].strip():
-            out.append((start, len(self.text), self.text.rstrip().endswith("?")))
+            out.append((start, len(self.text), self.text.rstrip().endswith("?") and not _SUGGESTION.match(self.text[start:].strip())))
         return out
 
     def _tokens(self, start: int, end: int) -> list[Token]:
@@ -164,11 +166,14 @@ class Analysis:
         """Mentions of known names, longest match first, never overlapping. A cue word inside a
         name ("Don't Look Up") neither denies nor hedges its clause."""
         found: list[tuple[int, Clause, int, int, str]] = []
+        by_first: dict[str, list[Alias]] = {}
         for alias in vocabulary:
-            n = len(alias.tokens)
-            for clause in self.clauses:
-                norms = [t.norm for t in clause.tokens]
-                for i in range(len(norms) - n + 1):
+            by_first.setdefault(alias.tokens[0], []).append(alias)
+        for clause in self.clauses:
+            norms = [t.norm for t in clause.tokens]
+            for i, word in enumerate(norms):
+                for alias in by_first.get(word, ()):
+                    n = len(alias.tokens)
                     if tuple(norms[i:i + n]) == alias.tokens and (not alias.capital or clause.tokens[i].capital):
                         found.append((n, clause, i, i + n, alias.key))
         taken: set[tuple[int, int]] = set()

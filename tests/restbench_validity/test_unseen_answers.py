@@ -118,3 +118,64 @@ def test_a_name_dump_a_hedge_a_denial_and_a_reversed_comparison_fail_where_conta
 def test_no_answer_is_never_a_success():
     assert verdict("tmdb", 1, None) == (False, "no answer")
     assert verdict("tmdb", 1, "   ")[0] is False
+
+
+SPOTIFY = [
+    (17, 'The current song is "Born To Die" by Lana Del Rey.', True),
+    (17, "Probably Born To Die.", False),
+    (19, "Your library has two albums: Born To Die and reputation.", True),
+    (19, "Born To Die, reputation and Midnights.", False),
+    (21, "Video Games and Young And Beautiful are in the same art-pop vein.", True),
+    (21, "Radio, Lost, Summer.", False),
+    (24, "Lana Del Rey is your top artist.", True),
+    (24, "Your top artists: Lana Del Rey, Whitney Houston, The Beatles.", False),
+    (24, "Lana Del Rey? Or Taylor Swift?", False),
+    (25, "How about Summertime Sadness?", True),
+    (25, 'Try "Summertime Sadness".', True),
+    (27, "The album is Born To Die (2012).", True),
+    (27, "Born To Die.", False),
+    (30, "Their newest album is JORDI.", True),
+    (30, "JORDI or Red Pill Blues.", False),
+    (31, "Lorde and Halsey are related to Lana Del Rey.", True),
+    (31, "Lana Del Rey.", False),
+    (56, "robin gray", True),
+    (56, "Your e-mail is robin.gray@example.com; your display name is Robin Gray.", True),
+    (56, "I do not know your user name.", False),
+]
+
+
+@pytest.mark.parametrize(("query", "answer", "expected"), SPOTIFY)
+def test_spotify_answers_in_other_words(query, answer, expected):
+    ok, reason = verdict("spotify", query, answer)
+    assert ok is expected, reason
+
+
+MORE_TMDB = [
+    (43, "It started on December 20th, 2019.", True),
+    (65, "Henry Cavill was born 05.05.1983.", True),
+    (86, "28/01/1959", True),
+    (40, "18 Dec 2001", True),
+    (55, "It premiered in September 2007.", True),
+    (54, "Founded in 1955.", True),
+    (54, "Founded in 1955 or 1972.", False),
+    (13, "You might like Ozark or Peaky Blinders.", True),
+    (13, "Ozark, Peaky Blinders and Friends.", False),
+    (44, "Pulp Fiction and Reservoir Dogs.", True),
+    (44, "Pulp Fiction.", False),  # "a few more works"
+    (61, "https://www.hbo.com", True),
+    (61, "HBO.com is not their homepage.", False),
+    (92, "It is ranked 25th, so not in the top ten.", True),
+    (97, "No.", False),
+    (30, "Kate Winslet, Leonardo DiCaprio and Billy Zane starred in it.", True),
+    (30, "Leonardo DiCaprio and Kate Winslet.", False),  # the fixture cast is three
+    (80, "Barbie, Oppenheimer and Parasite.", False),  # Parasite is neither English nor from 2021+
+    (64, "Sci-Fi & Fantasy, Action & Adventure and Drama.", True),
+    (70, "Richard Hammond.", False),
+    (84, 'The episode is called "The Heiress".', True),
+]
+
+
+@pytest.mark.parametrize(("query", "answer", "expected"), MORE_TMDB)
+def test_more_tmdb_formats_and_traps(query, answer, expected):
+    ok, reason = verdict("tmdb", query, answer)
+    assert ok is expected, reason
