@@ -14,9 +14,9 @@ from typing import Any, overload
 
 from evals.benchmark import Benchmark, get_benchmark
 from evals.cost import episode_cost
+from evals.judge import merge_judge
 from evals.run_guard import check_traces
 from evals.stats import episode_stats, epoch_metrics, metric_stats
-from evals.judge import merge_judge
 from evals.trace import Trace, TraceStore
 
 
