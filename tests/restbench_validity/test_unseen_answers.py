@@ -96,11 +96,14 @@ def test_wrong_answers_of_the_known_trap_kinds_fail(query, answer):
 
 def test_a_name_dump_a_hedge_a_denial_and_a_reversed_comparison_fail_where_containment_passed(data_dir):
     """The four trap kinds of the issue, on queries where the previous checker passed them."""
-    from tools.sandbox.tmdb.db import get_db
+    import yaml
+
+    from evals.scorers.answer_keys import KEYS_DIR
     from tools.sandbox.tmdb.solutions import reference_gold
 
-    db = get_db()
-    dump = ", ".join(sorted({m.title for m in db.movies.values()} | {s.name for s in db.shows.values()} | {p.name for p in db.people.values()}))
+    # every hand-seeded fixture name (the keys' literal catalogue; generated padding names are not in it)
+    catalogue = yaml.safe_load((KEYS_DIR / "tmdb.yaml").read_text(encoding="utf-8"))["catalogue"]
+    dump = ", ".join(sorted({n for names in catalogue.values() for n in names}))
     cases = {
         "dump": [(q, dump) for q in range(1, 101)],
         "hedge": [(15, "Twilight's director is one of Catherine Hardwicke, Chris Weitz, David Slade or Bill Condon."), (19, "It could be any of Margot Robbie, Cillian Murphy or Pedro Pascal.")],
