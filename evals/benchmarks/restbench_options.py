@@ -12,6 +12,7 @@ from tools.options import Options
 class RestBenchOptions(Options):
     server: Literal["inprocess", "loopback"] = Field("inprocess", description="inprocess: httpx ASGI transport, no socket; loopback: one real uvicorn server on 127.0.0.1 for the run")
     live: bool = Field(False, description="the real API with credentials from the environment (Spotify: DESTRUCTIVE); success is not judged")
+    judge: str | None = Field(None, description="an LLM judge (any model spec) as a second opinion on answer-read success; prompts and replies in judge.jsonl")
 
 
 class SpotifyOptions(RestBenchOptions):
