@@ -74,7 +74,7 @@ class Requirement(BaseModel):
         return self
 
     def names(self) -> list[str]:
-        return [*(self.one_of or []), *(self.some_of or []), *self.distractors, *([self.winner, self.loser] if self.winner else [])]
+        return [*(self.one_of or []), *(self.some_of or []), *self.distractors, *([self.winner, self.loser or ""] if self.winner else [])]
 
 
 class AnswerKey(BaseModel):

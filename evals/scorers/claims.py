@@ -207,7 +207,7 @@ class Analysis:
 
     @cached_property
     def dates(self) -> list[Mention]:
-        out = []
+        out: list[Mention] = []
         for clause in self.clauses:
             segment = self.masked[clause.start:clause.end]
             for pattern, order in _DATE_PATTERNS:
