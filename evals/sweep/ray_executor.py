@@ -93,7 +93,10 @@ class _CellRun:
     total: int
     done: int = 0
     in_flight: int = 0
-    cell_json: str = field(default="")
+
+    @property
+    def cell_json(self) -> str:
+        return self.cell.model_dump_json()
 
 
 @dataclass
@@ -124,7 +127,6 @@ def run_ray(
     """Run every pending unit of ``cells`` on Ray; write traces and summaries on this driver."""
     ray = import_ray(local=not address)
     from evals.runner import EpisodeRunner
-    from evals.summary import write_summary
     from evals.trace import Trace
 
     started_here = not ray.is_initialized()
@@ -145,7 +147,7 @@ def run_ray(
         pending, total = runner.pending_tasks(resume=True)
         runner.write_config(total)
         runs.append(_CellRun(cell=cell, out=out, runner=runner, pending=[(t.id, e) for t, e in pending], total=total,
-                             done=total - len(pending), cell_json=cell.model_dump_json()))
+                             done=total - len(pending)))
     # a unit is (cell, task id, epoch), plus how many times it was tried
     queue: deque[tuple[int, str, int, int]] = deque((i, tid, epoch, 1) for i, r in enumerate(runs) for tid, epoch in r.pending)
     limit = per_worker or max(c.concurrency for c in cells)
@@ -162,7 +164,7 @@ def run_ray(
     report = RayReport()
     for run in runs:  # cells with nothing left still get their summary
         if not run.pending and run.total and run.runner.store.path.exists():
-            _finish_cell(run, write_summary, on_cell)
+            _finish_cell(run, on_cell)
 
     try:
         while queue or inflight:
@@ -203,7 +205,7 @@ def run_ray(
                 if on_trace is not None:
                     on_trace(run.cell, tid, {"status": trace.status, "done": run.done, "total": run.total})
                 if run.done == run.total and run.in_flight == 0:
-                    _finish_cell(run, write_summary, on_cell)
+                    _finish_cell(run, on_cell)
     except KeyboardInterrupt:
         report.stopped = True
         for ref in inflight:
@@ -219,11 +221,13 @@ def run_ray(
             ray.shutdown()
     for run in runs:  # a cell finished only by re-queued units, or cut short, still gets its summary
         if run.done < run.total and run.runner.store.path.exists():
-            _finish_cell(run, write_summary, None)
+            _finish_cell(run, None)
     return report
 
 
-def _finish_cell(run: _CellRun, write_summary: Callable[..., dict[str, Any]], on_cell: Callable[[Cell, dict[str, Any]], None] | None) -> None:
+def _finish_cell(run: _CellRun, on_cell: Callable[[Cell, dict[str, Any]], None] | None) -> None:
+    from evals.summary import write_summary
+
     summary = write_summary(run.out, run.runner.benchmark)
     if on_cell is not None:
         on_cell(run.cell, summary)

@@ -158,29 +158,28 @@ class StudySpec(BaseModel):
 
 
 def prepare_study_dir(study_dir: Path, spec: StudySpec, cells: list[Cell], *, resume: bool) -> None:
-    """Create or re-open the study folder; refuse to mix a changed cell into an old run."""
+    """Create or re-open the study folder; refuse to mix a changed cell into an old run.
+
+    A cell's folder is checked exactly as ``restgraph run --resume`` checks a run folder
+    (``evals.run_guard.check_resume``), against the options its runner would use.
+    """
+    from evals.run_guard import RunMismatch, check_resume
+    from evals.runner import EpisodeRunner
+
     path = study_dir / STUDY_FILE
     if path.exists() and not resume:
         raise SweepError(f"{study_dir} already holds a study; pass --resume to continue it or choose another --out")
     for cell in cells:
-        config = study_dir / cell.key / "config.json"
-        if config.is_file():
-            recorded = json.loads(config.read_text()).get("options", {})
-            mismatch = _first_difference(cell, recorded)
-            if mismatch:
-                raise SweepError(f"cell {cell.key} changed since it ran ({mismatch}); use another --out or remove {config.parent}")
+        out = study_dir / cell.key
+        if (out / "config.json").is_file():
+            runner = EpisodeRunner(cell.run_options(out), out, progress=False)
+            try:
+                check_resume(out, runner.options.model_dump(mode="json"), [])
+            except RunMismatch as exc:
+                raise SweepError(f"cell {cell.key} changed since it ran ({exc}); use another --out or remove {out}") from None
     study_dir.mkdir(parents=True, exist_ok=True)
     payload = {"spec": spec.model_dump(mode="json"), "cells": [{"key": c.key, **c.model_dump(mode="json")} for c in cells]}
     _atomic_write(path, json.dumps(payload, indent=2, sort_keys=True) + "\n")
-
-
-def _first_difference(cell: Cell, recorded: dict[str, Any]) -> str | None:
-    wanted = {"benchmark": cell.benchmark, "agent": cell.agent, "model": cell.model, "seed": cell.seed, "limit": cell.limit, "epochs": cell.epochs,
-              "agent_options": cell.agent_options, "bench_options": cell.bench_options}
-    for key, value in wanted.items():
-        if key in recorded and recorded[key] != value:
-            return f"{key}: {recorded[key]!r} then, {value!r} now"
-    return None
 
 
 def _atomic_write(path: Path, text: str) -> None:

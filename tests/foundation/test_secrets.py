@@ -146,3 +146,10 @@ def test_the_cheap_pre_check_never_skips_a_secret_shape(text: str) -> None:
     from tools.redact import redact_text
 
     assert "[REDACTED]" in redact_text(f"some prose around it: {text} and after")
+
+
+def test_every_pattern_trigger_passes_a_gate() -> None:
+    """The gates are a necessary condition: each trigger of each pattern contains one of them."""
+    from tools.redact import _GATES, _PATTERNS
+
+    assert all(any(g in t for g in _GATES) for _, triggers in _PATTERNS for t in triggers)
