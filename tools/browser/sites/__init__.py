@@ -14,8 +14,10 @@ are on these pages.
 
 from __future__ import annotations
 
+from html import escape
+
 from fastapi import FastAPI
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, Response
 
 from tools.browser.sites import books, gyms, homes, transit
 from tools.browser.sites.html import link, page, table
@@ -45,6 +47,12 @@ def create_app() -> FastAPI:
         search = '<form action="/search" method="get" role="search"><input type="text" name="q" aria-label="Search the web"> <button type="submit">Search</button></form>'
         outside = '<p>Elsewhere: <a href="https://example.com/">example.com</a> (not reachable in offline mode)</p>'
         return page("Loopback Web", "Start page", search + table("Sites", ["Site", "About"], rows, raw=True) + outside)
+
+    @app.get("/sitemap.xml")
+    def sitemap() -> Response:
+        """Every detail page, as sites list them for search engines (``tools.search`` crawls from it)."""
+        urls = "".join(f"<url><loc>{escape(url)}</loc></url>" for _, url, _ in index)
+        return Response(f'<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{urls}</urlset>', media_type="application/xml")
 
     @app.get("/search")
     def search(q: str = "") -> HTMLResponse:
