@@ -24,6 +24,7 @@ from typing import Any
 import pandas as pd
 
 from evals.cost import episode_cost
+from evals.run_keys import episode_key, run_config
 from evals.trace import Trace, TraceStore
 
 EPISODE_TYPES: dict[str, str] = {
@@ -70,19 +71,6 @@ def iter_trace_lines(run_dir: str | Path) -> Iterator[tuple[int, dict[str, Any]]
                 continue
             if isinstance(data, dict) and "task_id" in data:
                 yield lineno, data
-
-
-def episode_key(data: dict[str, Any]) -> tuple[str, int]:
-    """What identifies an episode within a run: the task and the epoch (``--epochs``)."""
-    return str(data.get("task_id")), int((data.get("extra") or {}).get("epoch", 0) or 0)
-
-
-def run_config(run_dir: str | Path) -> dict[str, Any]:
-    path = Path(run_dir) / "config.json"
-    try:
-        return json.loads(path.read_text()) if path.is_file() else {}
-    except (OSError, json.JSONDecodeError):
-        return {}
 
 
 def _error_kind(status: str) -> str | None:

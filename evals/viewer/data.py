@@ -6,8 +6,9 @@ under the same relative URLs (``data/runs.json``, ``data/<run>/episodes.json``,
 ``data/<run>/ep/<i>.json``, ``files/<run>/<path>``) to one static page.
 
 Scale: a run's index is built in one streaming pass over ``traces.jsonl`` that keeps, per
-episode, a small row and the line's byte offset; an episode's detail is read back by seeking to
-that offset, so a 10,000-episode run is never held in memory as traces. Scores come from the
+episode, a small row and the line's byte offset, and is cached per run (``evals.viewer.cache``)
+so only the first view of a run pays for that pass; an episode's detail is read back by seeking
+to that offset, so a 10,000-episode run is never held in memory as traces. Scores come from the
 run's ``scores.jsonl`` (written with ``summary.json``) when it covers the run, else from the
 benchmark's scorer, line by line.
 """
@@ -22,8 +23,9 @@ from typing import Any
 import orjson
 
 from evals.cost import episode_cost
-from evals.results import episode_key, run_config
+from evals.run_keys import episode_key, run_config
 from evals.trace import TraceStore
+from evals.viewer import cache
 
 #: columns of the episode table, in order (the page sorts and filters on them)
 COLUMNS = ("i", "task_id", "epoch", "outcome", "status", "scores", "model_calls", "parse_errors", "tool_calls",
@@ -65,19 +67,32 @@ def _stored_scores(run_dir: Path) -> dict[tuple[str, int], dict[str, Any]]:
 
 
 def index_run(run_dir: str | Path, label: str | None = None) -> RunIndex:
-    """Stream ``traces.jsonl`` once: a row and a byte offset per (task, epoch), last line wins."""
+    """The run's episode index: from the cache (``evals.viewer.cache``) while the run's files are
+    unchanged, else by one streaming pass over ``traces.jsonl`` (then cached)."""
     run_dir = Path(run_dir)
-    path = run_dir / TraceStore.FILENAME
-    if not path.is_file():
-        raise FileNotFoundError(f"{path} not found")
+    if not (run_dir / TraceStore.FILENAME).is_file():
+        raise FileNotFoundError(f"{run_dir / TraceStore.FILENAME} not found")
     summary_path = run_dir / "summary.json"
     summary = json.loads(summary_path.read_text()) if summary_path.is_file() else {}
+    doc = cache.load(run_dir, COLUMNS)
+    if doc is None:
+        stamp = cache.fingerprint(run_dir, COLUMNS)
+        doc = _build(run_dir, summary)
+        cache.save(run_dir, COLUMNS, stamp, doc)
+    index = RunIndex(run_dir, label or str(run_dir), summary, doc["rows"], doc["offsets"])
+    index.summary.setdefault("n", len(index.rows))
+    index.summary.setdefault("benchmark", doc["benchmark"])
+    return index
+
+
+def _build(run_dir: Path, summary: dict[str, Any]) -> dict[str, Any]:
+    """Stream ``traces.jsonl`` once: a row and a byte offset per (task, epoch), last line wins."""
     stored = _stored_scores(run_dir)
     price = (run_config(run_dir).get("options") or {}).get("price")
     bench = None
     benchmark_name = summary.get("benchmark")
     kept: dict[tuple[str, int], tuple[int, dict[str, Any], dict[str, Any]]] = {}
-    with open(path, "rb") as fh:
+    with open(run_dir / TraceStore.FILENAME, "rb") as fh:
         offset = 0
         for raw in fh:
             start, offset = offset, offset + len(raw)
@@ -97,15 +112,13 @@ def index_run(run_dir: str | Path, label: str | None = None) -> RunIndex:
     # summary.json names the benchmark's success score; loading the benchmark registry only to ask
     # costs seconds, and every built-in benchmark calls it "success"
     success_key = summary.get("success_key") or (bench.episode_success_key if bench is not None else "success")
-    index = RunIndex(run_dir, label or str(run_dir), summary)
+    rows, offsets = [], []
     for i, (start, fields, scores) in enumerate(kept.values()):
-        index.offsets.append(start)
-        index.rows.append([i, fields["task_id"], fields["epoch"], _outcome(fields["status"], scores, success_key), fields["status"],
-                           _scalar_scores(scores), fields["model_calls"], fields["parse_errors"], fields["tool_calls"], fields["tokens"],
-                           fields["cost_usd"], fields["wall_s"], fields["instruction"]])
-    index.summary.setdefault("n", len(index.rows))
-    index.summary.setdefault("benchmark", benchmark_name)
-    return index
+        offsets.append(start)
+        rows.append([i, fields["task_id"], fields["epoch"], _outcome(fields["status"], scores, success_key), fields["status"],
+                     _scalar_scores(scores), fields["model_calls"], fields["parse_errors"], fields["tool_calls"], fields["tokens"],
+                     fields["cost_usd"], fields["wall_s"], fields["instruction"]])
+    return {"rows": rows, "offsets": offsets, "benchmark": benchmark_name}
 
 
 def _benchmark(data: dict[str, Any]) -> Any:

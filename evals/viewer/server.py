@@ -131,6 +131,7 @@ def serve(viewer: Viewer, host: str = "127.0.0.1", port: int = 0, open_browser: 
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host, port))
+    sock.listen(2048)  # listening before the URL is printed: a browser opened at once queues, never gets "refused"
     url = f"http://{host}:{sock.getsockname()[1]}/"
     print(f"restgraph view: {url}  ({sum(len(r.rows) for r in viewer.runs)} episodes in {len(viewer.runs)} runs; Ctrl-C stops)", flush=True)
     if ready is not None:
