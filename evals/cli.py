@@ -17,7 +17,9 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, help="restgraph: API-using agents on LangGraph, and the harness that scores them.")
+from evals.cli_errors import OneLineUsageErrors
+
+app = typer.Typer(cls=OneLineUsageErrors, add_completion=False, no_args_is_help=True, help="restgraph: API-using agents on LangGraph, and the harness that scores them.")
 models_app = typer.Typer(no_args_is_help=True, help="Manage models.")
 sandbox_app = typer.Typer(no_args_is_help=True, help="Offline sandbox servers.")
 app.add_typer(models_app, name="models")
@@ -104,6 +106,10 @@ def run(
             check_spec(model)
         except ModelSpecError as exc:
             raise usage_error(str(exc)) from None
+        from evals.names import provider_error
+
+        if problem := provider_error(model, base_url):  # a mistyped provider: "did you mean", exit 2
+            raise usage_error(problem)
     if spec.env_kind not in (benchmark.env_kind, "any"):
         raise usage_error(f"agent {agent_name!r} acts on '{spec.env_kind}' environments; {bench} provides '{benchmark.env_kind}'")
     from tools import codebox
@@ -245,16 +251,15 @@ def report(
 ) -> None:
     """Compare runs: RestGPT's Table 4 layout for RestBench runs, the benchmark's own report for
     ShortcutsBench / Synthetic API Use runs, else one table of headline metrics."""
+    from evals.names import choice_error
     from evals.report import LAYOUTS, load_summaries, pick_layout, render, render_layout
 
+    if problem := choice_error("--format", fmt, ("table", "markdown", "csv", "json")) or choice_error("--layout", layout, LAYOUTS):
+        raise usage_error(problem)
     try:
         summaries = load_summaries(run_dirs)
     except (FileNotFoundError, ValueError) as exc:
         raise usage_error(str(exc)) from None
-    if fmt not in ("table", "markdown", "csv", "json"):
-        raise usage_error(f"--format must be table, markdown, csv or json, not {fmt!r}")
-    if layout not in LAYOUTS:
-        raise usage_error(f"--layout must be one of {', '.join(LAYOUTS)}, not {layout!r}")
     if layout == "auto" and fmt == "table":
         from evals.report import report_groups, write_generic
 
@@ -280,8 +285,10 @@ def export(
     out: Annotated[Path | None, typer.Option(help="folder for episodes/model_calls/tool_calls files; default RUN_DIR/export")] = None,
 ) -> None:
     """Write the run's episodes, model calls and tool calls as typed tables (evals.results)."""
-    if fmt not in ("parquet", "csv"):
-        raise usage_error(f"--format must be parquet or csv, not {fmt!r}")
+    from evals.names import choice_error
+
+    if problem := choice_error("--format", fmt, ("parquet", "csv")):
+        raise usage_error(problem)
     if not (run_dir / "traces.jsonl").is_file():
         raise usage_error(f"{run_dir} holds no traces.jsonl")
     from evals.results import export as export_frames
@@ -320,7 +327,10 @@ def list_things(options: Annotated[str | None, typer.Option("--options", help="s
     if options is None:
         print_catalogue(Console())
     elif not print_options(options, Console()):
-        raise usage_error(f"nothing is called {options!r}: name a benchmark, an agent or a model kind (see `restgraph list`)")
+        from evals.names import listing_names
+        from tools.suggest import did_you_mean
+
+        raise usage_error(f"nothing is called {options!r}{did_you_mean(options, listing_names())}: name a benchmark, an agent or a model kind (see `restgraph list`)")
 
 
 from evals.sweep.cli import sweep as _sweep  # noqa: E402  (the command lives with the sweep package)
@@ -349,16 +359,15 @@ def sandbox_serve(
     host: Annotated[str, typer.Option(help="bind address (loopback by default)")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="port")] = 8000,
 ) -> None:
-    """Serve an offline sandbox on loopback."""
-    import uvicorn
+    """Serve an offline sandbox on loopback; prints its URL, base path and how to authenticate,
+    with the API's OpenAPI docs at /docs."""
+    from evals.sandbox_serve import serve
+    from tools.sandbox import sandbox_names
+    from tools.suggest import unknown_name
 
-    from tools.sandbox import get_sandbox_app, sandbox_names
-
-    try:
-        asgi = get_sandbox_app(name)
-    except KeyError:
-        raise usage_error(f"unknown sandbox {name!r}; known: {', '.join(sandbox_names())}") from None
-    uvicorn.run(asgi, host=host, port=port, log_level="warning")
+    if name not in sandbox_names():
+        raise usage_error(unknown_name("sandbox", name, sandbox_names()))
+    serve(name, host, port)
 
 
 def main() -> None:  # pragma: no cover

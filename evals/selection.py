@@ -6,10 +6,10 @@ A selection that is negative, empty or names a task the benchmark does not have 
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Sequence
 
 from evals.trace import Task
+from tools.suggest import did_you_mean
 
 
 class SelectionError(ValueError):
@@ -44,8 +44,7 @@ def select_tasks(tasks: Sequence[Task], *, limit: int | str | None = None, task_
         known = {t.id for t in chosen}
         for wanted in task_ids:
             if wanted not in known:
-                close = difflib.get_close_matches(wanted, sorted(known), n=1)
-                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                hint = did_you_mean(wanted, known)
                 sample = ", ".join(t.id for t in chosen[:3])
                 raise SelectionError(f"unknown task id {wanted!r}{hint}; this run's {len(chosen)} tasks have ids like {sample}")
         wanted_ids = set(task_ids)

@@ -13,7 +13,6 @@ model kinds in ``agents``, agents in ``graphs``, benchmarks in ``evals``.
 from __future__ import annotations
 
 import contextlib
-import difflib
 import json
 import types
 from collections.abc import Mapping
@@ -21,6 +20,8 @@ from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError, model_validator
 from pydantic_core import PydanticUndefined
+
+from tools.suggest import did_you_mean
 
 _NONE_WORDS = ("", "none", "null")
 
@@ -117,9 +118,7 @@ def _one_error(error: Any, model: type[Options], values: Mapping[str, Any], what
     key = loc[0] if loc else ""
     valid = ", ".join(option_names(model)) or "none"
     if error.get("type") == "extra_forbidden":
-        close = difflib.get_close_matches(key, option_names(model), n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        return f"unknown {what} option {key!r}{hint}; valid: {valid}"
+        return f"unknown {what} option {key!r}{did_you_mean(key, option_names(model))}; valid: {valid}"
     if not key:  # a model-level check (e.g. JSON decoding) names its key in the message
         return f"bad {what} options: {error.get('msg')}; valid: {valid}"
     field = model.model_fields.get(key)

@@ -19,12 +19,13 @@ as well as the agent (``graphs``) and benchmark (``evals``) registries.
 
 from __future__ import annotations
 
-import difflib
 import types
 from collections.abc import Callable, Iterable
 from importlib import import_module
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any, Generic, TypeVar
+
+from tools.suggest import unknown_name
 
 T = TypeVar("T")
 
@@ -86,10 +87,7 @@ class Registry(Generic[T]):
         elif self._stale(declared):
             self.load_builtins()
         if name not in self._items:
-            known = self.names()
-            close = difflib.get_close_matches(name, known, n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            raise KeyError(f"unknown {self.what} {name!r}{hint}; known: {', '.join(known)}")
+            raise KeyError(unknown_name(self.what, name, self.names()))
         return self._items[name]
 
     def load_all(self) -> dict[str, T]:

@@ -123,15 +123,13 @@ def _write(path: Path, doc: Any) -> None:
 
 def serve(viewer: Viewer, host: str = "127.0.0.1", port: int = 0, open_browser: bool = True, ready: Any = None) -> None:
     """Serve until Ctrl-C. ``port=0`` picks a free port; the URL is printed (and opened)."""
-    import socket
     import webbrowser
 
     import uvicorn
 
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind((host, port))
-    sock.listen(2048)  # listening before the URL is printed: a browser opened at once queues, never gets "refused"
+    from evals.listen import listening_socket
+
+    sock = listening_socket(host, port)
     url = f"http://{host}:{sock.getsockname()[1]}/"
     print(f"restgraph view: {url}  ({sum(len(r.rows) for r in viewer.runs)} episodes in {len(viewer.runs)} runs; Ctrl-C stops)", flush=True)
     if ready is not None:
