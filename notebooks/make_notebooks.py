@@ -37,7 +37,9 @@ QUICKSTART = [
 **What this notebook shows**
 - running the `restgpt` agent (planner → API selector → caller ⇄ program-aided parser) on RestBench
   TMDB queries against the in-process TMDB sandbox (no network, no API key);
-- reading a trace step by step: the planner's plans, the HTTP calls, the parser's code, tokens;
+- reading the run as DataFrames (`evals.results`: episodes, model calls, tool calls) and one
+  episode step by step: the planner's plans, the HTTP calls, the parser's code, tokens;
+- the same run in the trace viewer (`restgraph view`), served beside the notebook;
 - scoring a run from its traces alone (no model needed), and drawing the agent's graph.
 
 **Which model is which**
@@ -64,63 +66,70 @@ summary = await nb.run("restbench-tmdb", "restgpt", "scripted:restgpt-oracle", O
 summary["metrics"], summary["status_counts"]
 '''),
     md('''
-## A trace, step by step
+## The run as DataFrames
 
-A `Trace` has one `Step` per graph node that ran; each step lists its model calls (role, tokens,
-what was parsed or why parsing failed) and its tool calls (HTTP requests to the sandbox, the
-parser's Python code run in the sandboxed subprocess).
+`evals.results.load(RUN)` reads `traces.jsonl` into three pandas frames with typed columns, the
+same for every benchmark: `episodes` (status, tokens, cost, time and one `score_<key>` column per
+benchmark score, computed from the trace alone), `model_calls` and `tool_calls`. `restgraph export
+RUN --format parquet|csv` writes the same three tables.
 '''),
     code('''
-import json
+from evals import results
 
-def show_trace(trace, width=160):
-    print(f"{trace.task_id}: {trace.task.instruction}")
-    print(f"status={trace.status}  answer={trace.final_answer!r}  wall={trace.wall_s:.1f}s")
-    for step in trace.steps:
-        print(f"\\n[{step.index}] {step.node}  ({step.latency_s:.2f}s)")
-        for call in step.model_calls:
-            print(f"   model/{call.role}: {call.input_tokens} tokens in, {call.output_tokens} out")
-            if call.role == "parser" and isinstance(call.parsed, dict) and "code" in call.parsed:
-                print("   parser code:\\n      " + call.parsed["code"].strip().replace("\\n", "\\n      ")[:1200])
-            elif call.parsed is not None:
-                print("   parsed:", json.dumps(call.parsed, default=str)[:width])
-            if call.parse_error:
-                print("   parse error (recorded, handled):", call.parse_error.splitlines()[0][:width])
-            if call.error:
-                print("   model error:", call.error[:width])
-        for tool in step.tool_calls:
-            if tool.kind == "http":
-                print(f"   HTTP {tool.method} {tool.url} params={tool.params} -> {tool.status}")
-            else:
-                print(f"   {tool.kind}/{tool.name}: -> {(tool.response or tool.error or '').strip()[:width]!r}")
-    print("\\nusage:", trace.usage.model_dump())
-
-oracle_traces = nb.traces(ORACLE_RUN)
-show_trace(oracle_traces[0])
+frames = results.load(ORACLE_RUN)
+frames.episodes[["task_id", "status", "score_success", "score_correct_path", "steps", "model_calls", "tool_calls",
+                 "input_tokens", "output_tokens", "wall_s"]]
 '''),
     md('''
-The planner's plans are the `parsed` texts of the `planner` calls; the selector turns each into
-`METHOD /path`; the caller issues the request; the parser writes Python that runs on the JSON
-response in a sandboxed subprocess (`tools/pyexec.py`) and prints what later steps need.
-A "parse error (recorded, handled)" line means the role's first parse failed and was recovered or
-retried; here the scripted model answers the parser with bare code rather than JSON, the structured
-path rejects it and the plain-text protocol rescues it. Nothing is hidden: both are in the trace.
+## An episode, step by step
 
+One row per model call and per tool call, in order: which graph node ran, which role the model
+played, tokens, and whether its reply parsed. The planner's plans and the parser's code are the
+calls' raw outputs; the HTTP calls went to the sandbox; the parser's code ran in a sandboxed
+subprocess (`tools/pyexec.py`).
+'''),
+    code('''
+first = frames.episodes.task_id.iloc[0]
+calls = frames.model_calls[frames.model_calls.task_id == first]
+tools = frames.tool_calls[frames.tool_calls.task_id == first]
+print(first, "|", frames.episodes.instruction.iloc[0])
+for row in tools[tools.kind == "http"].itertuples():
+    print(f"HTTP {row.method} {row.path} -> {row.status}   (step {row.step}, {row.node})")
+print("parser code:\\n" + calls[calls.role == "parser"].raw_output.iloc[0][:1200])
+calls[["step", "node", "role", "input_tokens", "output_tokens", "parsed_ok", "parse_error"]]
+'''),
+    md('''
+A `parse_error` with `parsed_ok` False means that call's reply did not parse; the role then
+recovered or retried, and both are in the trace. Here the scripted model answers the parser with bare
+code rather than JSON: the structured path rejects it and the plain-text protocol rescues it.
+
+## The same run in the trace viewer
+
+`restgraph view RUN` serves a page with the episode table (filter, sort) and each episode's graph
+path, prompts, raw and parsed outputs, HTTP calls with their bodies, and the gold path beside the
+actual calls. From a notebook, `evals.viewer.server.start` serves the same page beside the kernel;
+`restgraph view RUN --export site/` writes a static copy to share.
+'''),
+    code('''
+from IPython.display import IFrame, display
+from evals.viewer.server import start
+
+viewer = start([ORACLE_RUN])
+print("restgraph view:", viewer.url)
+display(IFrame(viewer.url + "#0/0", width="100%", height=520))  # episode 0 of run 0; "← all episodes" for the table
+'''),
+    md('''
 ## Score it
 
 Scores come from the trace alone (`Benchmark.score_episode`), so a run can be re-scored later with
-no model: `restgraph score DIR` writes the same `summary.json` / `scores.jsonl` as below.
+no model: `restgraph score DIR` writes `summary.json` (metrics with n and 95% intervals) and
+`scores.jsonl` (per episode), the same numbers as the frame's `score_*` columns above.
 '''),
     code('''
-from evals.benchmark import get_benchmark
 from evals.summary import build_summary
 
-bench = get_benchmark("restbench-tmdb")
-for trace in oracle_traces:
-    s = bench.score_episode(trace)
-    print(trace.task_id, {k: s[k] for k in ("success", "correct_path", "reason") if k in s})
 summary, episodes = build_summary(ORACLE_RUN)
-summary["metrics"]
+summary["metrics"], summary["metric_stats"]["success_rate"]
 '''),
     md('''
 ## The agent's graph
@@ -130,10 +139,11 @@ summary["metrics"]
 We build the graph against a sandbox environment the same way the runner does.
 '''),
     code('''
-from evals.benchmark import RunOptions
+from evals.benchmark import RunOptions, get_benchmark
 from graphs.registry import get_agent
 from agents.models import make_chat_model
 
+bench = get_benchmark("restbench-tmdb")
 options = RunOptions(benchmark="restbench-tmdb", agent="restgpt", model="scripted:restgpt-oracle")
 task = bench.tasks(options)[0]
 async with bench.run_resources(options) as resources:
@@ -161,7 +171,8 @@ MODEL_RUN = nb.run_dir("01_quickstart", "model")
 summary = await nb.run("restbench-tmdb", "restgpt", MODEL, MODEL_RUN, limit=1, concurrency=1, episode_timeout_s=TIMEOUT,
                        agent_options={"llm_calls": 6, "planner_steps": 3})
 print(MODEL, summary["metrics"], summary["status_counts"])
-show_trace(nb.traces(MODEL_RUN)[0])
+model_calls = results.load(MODEL_RUN, scores=False).model_calls
+model_calls[["step", "node", "role", "input_tokens", "output_tokens", "parse_error", "raw_output"]]
 '''),
     md('''
 ## What to try next
@@ -169,6 +180,8 @@ show_trace(nb.traces(MODEL_RUN)[0])
 - A capable model: set `RESTGRAPH_NOTEBOOK_MODEL=openai:gpt-4o-mini` (with `OPENAI_API_KEY`), or any
   OpenAI-compatible server (`RunOptions(..., model_options={"base_url": ...})`).
 - The same from a shell: `restgraph run restbench-tmdb --agent restgpt --model local --limit 2 --out runs/x`, then `restgraph score runs/x`.
+- Both runs side by side in the viewer: `restgraph view runs/01_quickstart/oracle runs/01_quickstart/model`
+  (or `start([ORACLE_RUN, MODEL_RUN])` here); many runs as one frame: `results.load([...])`.
 - Notebook 2 swaps the planner and the parser, and plugs in your own prompt and selector.
 '''),
 ]

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import json
 import shutil
+import threading
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -138,3 +140,31 @@ def serve(viewer: Viewer, host: str = "127.0.0.1", port: int = 0, open_browser: 
         webbrowser.open(url)
     server = uvicorn.Server(uvicorn.Config(make_app(viewer), log_level="warning"))
     server.run(sockets=[sock])
+
+
+@dataclass
+class Running:
+    """A viewer served from a background thread (``start``); ``stop()`` ends it."""
+
+    url: str
+    server: Any
+    thread: threading.Thread
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+
+def start(run_dirs: list[str | Path], host: str = "127.0.0.1", port: int = 0) -> Running:
+    """The viewer beside the caller (a notebook kernel, a script): the same page ``restgraph view``
+    serves, on a free loopback port, answering as soon as this returns."""
+    import uvicorn
+
+    from evals.listen import listening_socket
+
+    viewer = Viewer([Path(d) for d in run_dirs])
+    sock = listening_socket(host, port)
+    server = uvicorn.Server(uvicorn.Config(make_app(viewer), log_level="warning"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True, name="restgraph-view")
+    thread.start()
+    return Running(f"http://{host}:{sock.getsockname()[1]}/", server, thread)

@@ -9,6 +9,7 @@ CI may choose models through the ``RESTGRAPH_NOTEBOOK_*`` variables the notebook
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -80,6 +81,13 @@ def test_quickstart_scripted(tmp_path, monkeypatch):
     assert "'success_rate': 1.0" in text  # the oracle solves its three queries
     assert "parser code:" in text and "HTTP GET" in text
     assert images(nb) >= 1  # the graph diagram
+    # the run is read through evals.results and shown in the trace viewer, not by notebook helpers
+    source = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
+    assert "results.load(" in source and "show_trace" not in source and "nb.traces(" not in source
+    frame = next(o["data"]["text/html"] for c in nb.cells for o in c.get("outputs", []) if "score_success" in str(o.get("data", {}).get("text/html", "")))
+    assert frame.count("<tr") >= 4  # header + the three episodes
+    url = re.search(r"restgraph view: (http://127\.0\.0\.1:\d+/)", text)
+    assert url and any("IFrame" in str(o.get("data", {})) or "iframe" in str(o.get("data", {})) for c in nb.cells for o in c.get("outputs", []))
     assert (tmp_path / "runs" / "01_quickstart" / "oracle" / "restgpt_graph.png").is_file()
 
 
