@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from pathlib import Path
 from typing import Any
@@ -86,42 +84,68 @@ def render_layout(layout: str, run_dirs: list[Path], out: Path | None) -> None:
     main(argv)
 
 
+#: the comparison's typed columns (``frame``); each metric adds ``<m>``, ``<m>_ci95_low``, ``<m>_ci95_high`` (Float64)
+RUN_TYPES: dict[str, str] = {
+    "benchmark": "string", "agent": "string", "model": "string", "n": "Int64", "n_tasks": "Int64", "errors": "Int64",
+    "input_tokens": "Int64", "output_tokens": "Int64", "model_calls": "Int64", "cost_usd": "Float64", "run_dir": "string",
+}
+
+
+def run_records(summaries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One record per run from its ``summary.json`` (the benchmark's own aggregates): counts,
+    usage, cost, and each headline metric beside its 95% interval bounds (None where absent)."""
+    metrics = metric_names(summaries)
+    records = []
+    for s in summaries:
+        usage = s.get("usage") or {}
+        rec: dict[str, Any] = {"benchmark": s.get("benchmark"), "agent": s.get("agent"), "model": s.get("model"), "n": s.get("n"),
+                               "n_tasks": s.get("n_tasks"), "errors": s.get("errors", _errors(s)), "input_tokens": usage.get("input_tokens", 0),
+                               "output_tokens": usage.get("output_tokens", 0), "model_calls": usage.get("model_calls", 0),
+                               "cost_usd": s.get("cost_usd"), "run_dir": s.get("run_dir")}
+        for m in metrics:
+            ci = ((s.get("metric_stats") or {}).get(m) or {}).get("ci95") or [None, None]
+            rec.update({m: (s.get("metrics") or {}).get(m), f"{m}_ci95_low": ci[0], f"{m}_ci95_high": ci[1]})
+        records.append(rec)
+    return records
+
+
+def frame(summaries: list[dict[str, Any]]) -> Any:
+    """The comparison as a typed pandas DataFrame (numbers, not formatted cells): ``--format csv``
+    and ``evals.results`` users read this; the terminal and Markdown tables format the same records
+    (without importing pandas, which ``restgraph run``/``score`` would pay for on every summary)."""
+    import pandas as pd
+
+    metrics = metric_names(summaries)
+    types = {**RUN_TYPES, **{f"{m}{suffix}": "Float64" for m in metrics for suffix in ("", "_ci95_low", "_ci95_high")}}
+    return pd.DataFrame(run_records(summaries), columns=list(types)).astype(types)
+
+
+def _cell(value: Any, fmt: str = "{}") -> str:
+    return "" if value is None else fmt.format(value)
+
+
 def rows(summaries: list[dict[str, Any]]) -> tuple[list[str], list[list[str]]]:
     """Headline metrics with their 95% interval, beside n, error count and cost: an all-error run
     must never read like a real zero."""
     metrics = metric_names(summaries)
     header = ["benchmark", "agent", "model", "n", "errors", *metrics, "tokens in/out", "cost $"]
     body = []
-    for s in summaries:
-        usage = s.get("usage", {})
-        cost = s.get("cost_usd")
-        cells = [s["benchmark"], s["agent"], s["model"], str(s["n"]), str(s.get("errors", _errors(s)))]
-        cells += [fmt_interval(s.get("metric_stats", {}).get(m), s["metrics"][m]) if m in s.get("metrics", {}) else "" for m in metrics]
-        cells.append(f"{usage.get('input_tokens', 0)}/{usage.get('output_tokens', 0)}")
-        cells.append("" if cost is None else f"{cost:.4f}")
+    for r in run_records(summaries):
+        cells = [_cell(r["benchmark"]), _cell(r["agent"]), _cell(r["model"]), _cell(r["n"]), _cell(r["errors"])]
+        for m in metrics:
+            stat = None if r[f"{m}_ci95_low"] is None else {"ci95": [r[f"{m}_ci95_low"], r[f"{m}_ci95_high"]]}
+            cells.append("" if r[m] is None else fmt_interval(stat, r[m]))
+        cells += [f"{r['input_tokens']}/{r['output_tokens']}", _cell(r["cost_usd"], "{:.4f}")]
         body.append(cells)
     return header, body
 
 
 def csv_text(summaries: list[dict[str, Any]]) -> str:
-    """Numbers, not formatted cells: each metric with its interval bounds in their own columns."""
+    """Numbers, not formatted cells: the typed frame, each metric's interval bounds in their own columns."""
     metrics = metric_names(summaries)
-    header = ["benchmark", "agent", "model", "n", "errors"]
-    for m in metrics:
-        header += [m, f"{m}_ci95_low", f"{m}_ci95_high"]
-    header += ["input_tokens", "output_tokens", "cost_usd", "run_dir"]
-    buf = io.StringIO()
-    writer = csv.writer(buf)
-    writer.writerow(header)
-    for s in summaries:
-        row: list[Any] = [s["benchmark"], s["agent"], s["model"], s["n"], s.get("errors", _errors(s))]
-        for m in metrics:
-            ci = s.get("metric_stats", {}).get(m, {}).get("ci95", ["", ""])
-            row += [s.get("metrics", {}).get(m, ""), *ci]
-        usage = s.get("usage", {})
-        row += [usage.get("input_tokens", 0), usage.get("output_tokens", 0), "" if s.get("cost_usd") is None else s["cost_usd"], s.get("run_dir", "")]
-        writer.writerow(row)
-    return buf.getvalue()
+    columns = ["benchmark", "agent", "model", "n", "errors", *(f"{m}{s}" for m in metrics for s in ("", "_ci95_low", "_ci95_high")),
+               "input_tokens", "output_tokens", "cost_usd", "run_dir"]
+    return frame(summaries)[columns].to_csv(index=False)
 
 
 def _errors(summary: dict[str, Any]) -> int:

@@ -2,9 +2,14 @@
 ΔSolution Len per scenario, plus mean API calls, tokens and cost per episode, with the paper's
 numbers (arXiv 2306.06624, text-davinci-003; restbench.md §7) alongside for reference.
 
-Reads each run folder's ``summary.json`` (``restgraph score DIR`` writes it). Prints a terminal
-table and writes ``table4.md``, ``table4.csv`` and ``table4.png`` (grouped bars of Success and
-Correct Path per scenario, the paper's values as hatched bars) into ``--out``:
+Built on ``evals.results`` frames: the episodes of every run of an (agent, model, setup) are pooled
+into one frame per scenario and each cell is computed from it (the benchmark's own aggregate, so a
+single run's cell equals its ``summary.json``), with a 95% interval for every per-episode metric
+(Wilson for Success and Correct Path, bootstrap for #API) and cost from the traces' price table.
+A run folder without ``traces.jsonl`` (a summary copied on its own) is read from ``summary.json``.
+The table itself is a typed DataFrame (``frame``): ``table4.csv`` holds its numbers, the terminal
+and ``table4.md`` format it. Writes ``table4.md``, ``table4.csv`` and ``table4.png`` (grouped bars
+of Success and Correct Path per scenario, the paper's values as hatched bars) into ``--out``:
 
     python -m evals.reports.table4 runs/restgpt-tmdb runs/restgpt-spotify runs/react-tmdb ... --out report/
     python -m evals.reports.table4 runs/* --out report/ --price-in 0.15 --price-out 0.60   # $ per 1M tokens
@@ -20,15 +25,16 @@ setup column gives the run's prompt pack, protocol and decoding (from its ``conf
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import json
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from evals.stats import pool_summaries
+import pandas as pd
+
+from evals.scorers.restbench import aggregate_restbench
+from evals.stats import describe, pool_summaries
 
 SCENARIOS = {"restbench-tmdb": "TMDB", "restbench-spotify": "Spotify"}
 DAVINCI = "text-davinci-003"
@@ -78,7 +84,7 @@ class Row:
 
 def load_rows(run_dirs: list[Path]) -> list[Row]:
     """One row per (agent, model, prompt pack); several runs of one scenario are pooled, not dropped."""
-    groups: dict[tuple[str, str, str], dict[str, list[dict[str, Any]]]] = {}
+    groups: dict[tuple[str, str, str], dict[str, list[tuple[Path, dict[str, Any]]]]] = {}
     for run_dir in run_dirs:
         path = Path(run_dir) / "summary.json"
         if not path.is_file():
@@ -88,21 +94,56 @@ def load_rows(run_dirs: list[Path]) -> list[Row]:
         if scenario is None:
             continue  # not a RestBench run
         key = (summary["agent"], summary["model"], setup_of(Path(run_dir)))
-        groups.setdefault(key, {}).setdefault(scenario, []).append(summary)
+        groups.setdefault(key, {}).setdefault(scenario, []).append((Path(run_dir), summary))
     rows: list[Row] = []
     for (agent, model, setup), scenarios in groups.items():
         row = Row(agent, model)
-        for scenario, summaries in scenarios.items():
+        for scenario, runs in scenarios.items():
             row.setup[scenario] = setup
-            summary = pool_summaries(summaries)
-            n = max(1, int(summary.get("n", 0)))
-            usage = summary.get("usage", {})
-            row.cells[scenario] = {**summary.get("metrics", {}), "n": summary.get("n", 0), "errors": summary.get("errors", 0), "runs": len(summaries),
-                                   "stats": summary.get("metric_stats", {}), "tokens_in": usage.get("input_tokens", 0) / n,
-                                   "tokens_out": usage.get("output_tokens", 0) / n, "model_calls": usage.get("model_calls", 0) / n}
+            if all((d / "traces.jsonl").is_file() for d, _ in runs):
+                row.cells[scenario] = cell_from_episodes([d for d, _ in runs])
+            else:
+                row.cells[scenario] = cell_from_summaries([s for _, s in runs])
         rows.append(row)
     order = {a: i for i, a in enumerate(AGENT_ORDER)}
     return sorted(rows, key=lambda r: (order.get(r.agent, len(order)), r.agent, r.model))
+
+
+def cell_from_episodes(run_dirs: list[Path]) -> dict[str, Any]:
+    """A scenario's cell from the pooled episodes frame of its runs (``evals.results``)."""
+    from evals import results
+
+    ep = results.load(run_dirs).episodes
+    n = len(ep)
+    cols = ep.reindex(columns=["score_success", "score_correct_path", "score_api_calls", "score_gold_len"])  # unscored: NA
+    scores = [{"success": _yes(r.score_success), "correct_path": _yes(r.score_correct_path), "api_calls": _count(r.score_api_calls),
+               "gold_len": _count(r.score_gold_len)} for r in cols.itertuples()]
+    stats = {"success_rate": describe(s["success"] for s in scores), "correct_path_rate": describe(s["correct_path"] for s in scores),
+             "mean_api_calls": describe(s["api_calls"] for s in scores)}
+    per = max(1, n)
+    cost = None if n == 0 or ep.cost_usd.isna().any() else float(ep.cost_usd.sum()) / per
+    return {**aggregate_restbench(scores), "n": n, "errors": int(ep.status.str.startswith("error").sum()), "runs": len(run_dirs),
+            "stats": {k: v for k, v in stats.items() if v is not None}, "tokens_in": int(ep.input_tokens.sum()) / per,
+            "tokens_out": int(ep.output_tokens.sum()) / per, "model_calls": int(ep.model_calls.sum()) / per, "cost": cost}
+
+
+def _yes(value: Any) -> bool:
+    return False if pd.isna(value) else bool(value)  # an episode the scorer could not score did not succeed
+
+
+def _count(value: Any) -> float:
+    return 0.0 if pd.isna(value) else float(value)
+
+
+def cell_from_summaries(summaries: list[dict[str, Any]]) -> dict[str, Any]:
+    """A scenario's cell from ``summary.json`` alone (no traces at hand): pooled by ``evals.stats``."""
+    summary = pool_summaries(summaries)
+    n = max(1, int(summary.get("n", 0)))
+    usage = summary.get("usage", {})
+    cost = summary.get("cost_usd")
+    return {**summary.get("metrics", {}), "n": summary.get("n", 0), "errors": summary.get("errors", 0), "runs": len(summaries),
+            "stats": summary.get("metric_stats", {}), "tokens_in": usage.get("input_tokens", 0) / n,
+            "tokens_out": usage.get("output_tokens", 0) / n, "model_calls": usage.get("model_calls", 0) / n, "cost": None if cost is None else cost / n}
 
 
 def setup_of(run_dir: Path) -> str:
@@ -119,41 +160,70 @@ def setup_of(run_dir: Path) -> str:
     return " ".join(parts + [f"{k}={model[k]}" for k in ("temperature", "max_tokens") if k in model])
 
 
-def _succ(value: Any, stat: dict[str, Any] | None) -> str:
-    if value is None:
-        return ""
-    return _pct(value) if stat is None else f"{_pct(value)} [{_pct(stat['ci95'][0])}, {_pct(stat['ci95'][1])}]"
+def frame(rows: list[Row], price_in: float | None = None, price_out: float | None = None) -> pd.DataFrame:
+    """Table 4 as typed numbers: one row per (agent, model, setup), per scenario its n, errors,
+    runs, each metric with its 95% interval, tokens and $ per episode, setup and the paper's row.
+    ``--price-in/--price-out`` ($ per 1M tokens) override the traces' own cost."""
+    records = []
+    for row in rows:
+        rec: dict[str, Any] = {"method": row.label, "agent": row.agent, "model": row.model}
+        for s in ("TMDB", "Spotify"):
+            m = row.cells.get(s) or {}
+            paper = (paper_row(row.agent, row.model) or {}).get(s)
+            rec.update({f"{s}_n": m.get("n"), f"{s}_errors": m.get("errors"), f"{s}_runs": m.get("runs")})
+            for metric in ("success_rate", "correct_path_rate", "delta_solution_len", "mean_api_calls"):
+                stat = (m.get("stats") or {}).get(metric) or {}
+                ci = stat.get("ci95") or [None, None]
+                rec.update({f"{s}_{metric}": m.get(metric), f"{s}_{metric}_ci95_low": ci[0], f"{s}_{metric}_ci95_high": ci[1]})
+            cost = m.get("cost")
+            if m and price_in is not None and price_out is not None:
+                cost = (m["tokens_in"] * price_in + m["tokens_out"] * price_out) / 1e6
+            rec.update({f"{s}_tokens_in_per_episode": m.get("tokens_in"), f"{s}_tokens_out_per_episode": m.get("tokens_out"),
+                        f"{s}_cost_per_episode": cost, f"{s}_setup": row.setup.get(s), f"{s}_paper_success": None if paper is None else paper[0],
+                        f"{s}_paper_correct_path": None if paper is None else paper[1], f"{s}_paper_delta": None if paper is None else paper[2]})
+        records.append(rec)
+    df = pd.DataFrame.from_records(records)
+    for column in df.columns:
+        kind = "string" if column in ("method", "agent", "model") or column.endswith("_setup") else "Int64" if column.endswith(("_n", "_errors", "_runs")) else "Float64"
+        df[column] = df[column].astype(kind)
+    return df
+
+
+def _num(value: Any) -> Any:
+    return None if value is None or pd.isna(value) else value
 
 
 def _pct(value: Any) -> str:
-    return "" if value is None else f"{100 * value:.1f}"
+    return "" if _num(value) is None else f"{100 * value:.1f}"
 
 
-def _delta(value: Any) -> str:
-    return "" if value is None else f"{value:+.2f}"
+def _succ(rec: dict[str, Any], key: str) -> str:
+    value, lo, hi = rec[key], rec[f"{key}_ci95_low"], rec[f"{key}_ci95_high"]
+    if _num(value) is None:
+        return ""
+    return _pct(value) if _num(lo) is None else f"{_pct(value)} [{_pct(lo)}, {_pct(hi)}]"
 
 
 def table(rows: list[Row], price_in: float | None = None, price_out: float | None = None) -> tuple[list[str], list[list[str]]]:
+    """The Table 4 layout as text cells, formatted from ``frame``."""
     header = ["Method"]
     for s in ("TMDB", "Spotify"):
         header += [f"{s} n (err)", f"{s} Succ", f"{s} CP", f"{s} Δ", f"{s} #API", f"{s} tok/ep", f"{s} $/ep", f"{s} setup", f"{s} paper Succ/CP/Δ"]
     body = []
-    for row in rows:
-        cells = [row.label]
+    for rec in frame(rows, price_in, price_out).to_dict("records"):
+        cells = [rec["method"]]
         for s in ("TMDB", "Spotify"):
-            m = row.cells.get(s)
-            paper = (paper_row(row.agent, row.model) or {}).get(s)
-            paper_text = "" if paper is None else f"{paper[0]:.1f} / {paper[1]:.1f} / " + ("–" if paper[2] is None else f"{paper[2]:+.2f}")
-            if m is None:
+            paper_delta = _num(rec[f"{s}_paper_delta"])
+            paper_text = "" if _num(rec[f"{s}_paper_success"]) is None else (
+                f"{rec[f'{s}_paper_success']:.1f} / {rec[f'{s}_paper_correct_path']:.1f} / " + ("–" if paper_delta is None else f"{paper_delta:+.2f}"))
+            if _num(rec[f"{s}_n"]) is None:
                 cells += ["", "", "", "", "", "", "", "", paper_text]
                 continue
-            cost = ""
-            if price_in is not None and price_out is not None:
-                cost = f"{(m['tokens_in'] * price_in + m['tokens_out'] * price_out) / 1e6:.4f}"
-            succ = m.get("success_rate")
-            cells += [f"{m['n']} ({m['errors']})", _succ(succ, m["stats"].get("success_rate")), _succ(m.get("correct_path_rate"), m["stats"].get("correct_path_rate")),
-                      _delta(m.get("delta_solution_len")) if succ else "–", f"{m.get('mean_api_calls', 0):.2f}", f"{m['tokens_in'] + m['tokens_out']:.0f}", cost,
-                      row.setup.get(s, ""), paper_text]
+            succ, delta, cost = _num(rec[f"{s}_success_rate"]), _num(rec[f"{s}_delta_solution_len"]), _num(rec[f"{s}_cost_per_episode"])
+            tokens = (_num(rec[f"{s}_tokens_in_per_episode"]) or 0) + (_num(rec[f"{s}_tokens_out_per_episode"]) or 0)
+            cells += [f"{rec[f'{s}_n']} ({rec[f'{s}_errors']})", _succ(rec, f"{s}_success_rate"), _succ(rec, f"{s}_correct_path_rate"),
+                      f"{delta:+.2f}" if succ and delta is not None else "–", f"{_num(rec[f'{s}_mean_api_calls']) or 0:.2f}", f"{tokens:.0f}",
+                      "" if cost is None else f"{cost:.4f}", rec[f"{s}_setup"] or "", paper_text]
         body.append(cells)
     return header, body
 
@@ -164,12 +234,9 @@ def markdown(header: list[str], body: list[list[str]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def csv_text(header: list[str], body: list[list[str]]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(header)
-    writer.writerows(body)
-    return out.getvalue()
+def csv_text(df: pd.DataFrame) -> str:
+    """Numbers, not formatted cells: the typed frame as CSV (empty where a value is missing)."""
+    return df.to_csv(index=False)
 
 
 def bar_chart(rows: list[Row], path: Path) -> None:
@@ -225,7 +292,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.out:
         args.out.mkdir(parents=True, exist_ok=True)
         (args.out / "table4.md").write_text(markdown(header, body))
-        (args.out / "table4.csv").write_text(csv_text(header, body))
+        (args.out / "table4.csv").write_text(csv_text(frame(rows, args.price_in, args.price_out)))
         bar_chart(rows, args.out / "table4.png")
         print(f"wrote {args.out}/table4.md, table4.csv, table4.png")
 
