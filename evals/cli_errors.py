@@ -10,6 +10,7 @@ without arguments still print help.
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 import typer
@@ -24,11 +25,12 @@ ClickException: type[Exception] = _MRO["ClickException"]
 
 
 class OneLineUsageErrors(TyperGroup):
-    def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None, standalone_mode: bool = True, **extra: Any) -> Any:
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, complete_var: str | None = None,
+             standalone_mode: bool = True, windows_expand_args: bool = True, **extra: Any) -> Any:
         if not standalone_mode:
-            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            return super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
         try:
-            rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            rv = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
         except UsageError as exc:
             if type(exc).__name__ == "NoArgsIsHelpError":  # `restgraph sandbox`: help, drawn by typer as before
                 from typer import rich_utils
