@@ -22,6 +22,7 @@ class ScriptedModelOptions(Options):
     max_tokens: int | None = Field(None, ge=1, description="accepted so a benchmark's published decoding applies to every model; unused")
     api_key: str | None = Field(None, description="accepted so --api-key / $RESTGRAPH_API_KEY work with every model; unused")
     base_url: str | None = Field(None, description="accepted so --base-url works with every model; unused")
+    context_window: int | None = Field(None, ge=1, description="refuse prompts longer than this (tokens, with max_tokens) before the call")
 
 
 class _Sampling(Options):
@@ -31,6 +32,7 @@ class _Sampling(Options):
     timeout: float | None = Field(None, gt=0, description="seconds per request (local 300, openai 120)")
     stop: list[str] | None = Field(None, description="stop sequences (JSON list)")
     model_kwargs: dict[str, Any] | None = Field(None, description="further request parameters the provider takes (JSON)")
+    context_window: int | None = Field(None, ge=1, description="tokens the model takes (prompt + max_tokens); longer prompts are refused before the call (default: local n_ctx/parallel, else a table of known models)")
 
 
 class LocalModelOptions(_Sampling):

@@ -84,6 +84,7 @@ def make_chat_model(spec: str, *, task: Task | None = None, seed: int = 0, base_
     """Build the chat model for ``spec``. ``task`` lets task-aware scripted policies see the gold."""
     provider, name, params = parse_spec(spec)
     policy = retry or RetryPolicy()
+    opts.pop("context_window", None)  # the harness checks it before each call (agents.context_fit)
     if provider == "scripted":
         return _scripted(name, params, task, seed, policy)
     if provider == "replay":  # replay:RUN_DIR, each task's outputs from an earlier run

@@ -41,6 +41,8 @@ from tenacity import (
     wait_random,
 )
 
+from agents.connection_limit import request_slot
+
 
 @dataclass(frozen=True)
 class RetryPolicy:
@@ -77,12 +79,14 @@ def generate_with_retries(policy: RetryPolicy, generate: Callable[[], ChatResult
     return _with_attempts(result, attempt.retry_state.attempt_number, failures)
 
 
-async def agenerate_with_retries(policy: RetryPolicy, generate: Callable[[], Awaitable[ChatResult]]) -> ChatResult:
+async def agenerate_with_retries(policy: RetryPolicy, generate: Callable[[], Awaitable[ChatResult]], model: Any = None) -> ChatResult:
+    """The async twin; each attempt holds one of ``model``'s endpoint slots (``--max-connections``)."""
     failures: list[str] = []
     try:
         async for attempt in AsyncRetrying(**_tenacity_options(policy)):
             with attempt, _noting(failures):
-                result = await generate()
+                async with request_slot(model):
+                    result = await generate()
     except BaseException as exc:
         _mark_attempts(exc, failures)
         raise
@@ -98,7 +102,7 @@ class RetryMixin:
         return generate_with_retries(self.retry_policy, lambda: super(RetryMixin, self)._generate(*args, **kwargs))  # type: ignore[misc]
 
     async def _agenerate(self, *args: Any, **kwargs: Any) -> ChatResult:
-        return await agenerate_with_retries(self.retry_policy, lambda: super(RetryMixin, self)._agenerate(*args, **kwargs))  # type: ignore[misc]
+        return await agenerate_with_retries(self.retry_policy, lambda: super(RetryMixin, self)._agenerate(*args, **kwargs), self)  # type: ignore[misc]
 
 
 @contextlib.contextmanager
@@ -164,7 +168,7 @@ class RetryingChatModel(BaseChatModel):
         return generate_with_retries(self.policy, lambda: self.inner._generate(messages, stop=stop, run_manager=run_manager, **kwargs))
 
     async def _agenerate(self, messages: list[BaseMessage], stop: list[str] | None = None, run_manager: AsyncCallbackManagerForLLMRun | None = None, **kwargs: Any) -> ChatResult:
-        return await agenerate_with_retries(self.policy, lambda: self.inner._agenerate(messages, stop=stop, run_manager=run_manager, **kwargs))
+        return await agenerate_with_retries(self.policy, lambda: self.inner._agenerate(messages, stop=stop, run_manager=run_manager, **kwargs), self.inner)
 
     def bind_tools(self, tools: Any, **kwargs: Any) -> Runnable[LanguageModelInput, AIMessage]:
         return _repoint(self.inner.bind_tools(tools, **kwargs), self.inner, self)

@@ -62,6 +62,9 @@ class RunOptions(BaseModel):
     #: ``budget_exhausted`` naming it (``evals.watchdog``)
     token_limit: int | None = None
     cost_limit: float | None = None
+    #: ``--max-connections N``: model requests in flight per endpoint, over all episodes
+    #: (``agents.connection_limit``); None: only ``concurrency`` bounds them
+    max_connections: int | None = Field(default=None, ge=1)
     bench_options: dict[str, Any] = Field(default_factory=dict)
     agent_options: dict[str, Any] = Field(default_factory=dict)
     model_options: dict[str, Any] = Field(default_factory=dict)

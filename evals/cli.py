@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sys
 from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any
@@ -56,6 +55,7 @@ def run(
     limit: Annotated[str | None, typer.Option(help="run the first N tasks, or tasks A:B (0-based, B excluded)")] = None,
     task_id: Annotated[list[str] | None, typer.Option("--task-id", help="run this task (repeatable)")] = None,
     concurrency: Annotated[int, typer.Option(min=1, help="episodes in flight at once")] = 4,
+    max_connections: Annotated[int | None, typer.Option(min=1, help="model requests in flight per endpoint, shared by all episodes (default: no limit beyond --concurrency)")] = None,
     out: Annotated[Path | None, typer.Option(help="run folder; default runs/<bench>-<agent>-<time>")] = None,
     resume: Annotated[bool, typer.Option(help="run only the episodes missing from OUT/traces.jsonl")] = False,
     seed: Annotated[int, typer.Option(help="seed for sampling, candidate sets and scripted faults")] = 0,
@@ -138,7 +138,7 @@ def run(
         register_secret(api_key)
     price_model = _price(price)
     out = out or Path("runs") / f"{bench}-{agent_name}-{datetime.now().strftime('%Y%m%d-%H%M%S')}"
-    options = RunOptions(benchmark=bench, agent=agent_name, model=model, limit=limit, task_ids=task_id or None, seed=seed, concurrency=concurrency, episode_timeout_s=timeout, max_steps=max_steps, bench_options=bench_options, agent_options=agent_options, model_options=model_options,
+    options = RunOptions(benchmark=bench, agent=agent_name, model=model, limit=limit, task_ids=task_id or None, seed=seed, concurrency=concurrency, max_connections=max_connections, episode_timeout_s=timeout, max_steps=max_steps, bench_options=bench_options, agent_options=agent_options, model_options=model_options,
                          epochs=epochs, price=price_model, max_errors=max_errors, token_limit=token_limit, cost_limit=cost_limit, code_sandbox=code_sandbox, allow_modified_data=allow_modified_data)
     try:  # every -A/-B/-M key checked before anything starts
         options = check_run_options(options, benchmark, spec)
@@ -157,7 +157,7 @@ def run(
     from evals.runner import EpisodeRunner  # LangGraph and friends: only once the run is sound
 
     try:
-        runner = EpisodeRunner(options, out, progress=not quiet and sys.stderr.isatty())
+        runner = EpisodeRunner(options, out, progress=not quiet)  # live on a terminal, a line per episode when piped
         summary = asyncio.run(runner.run(resume=resume))
     except (FileExistsError, SelectionError) as exc:
         raise usage_error(str(exc)) from None

@@ -77,7 +77,11 @@ class EpisodeRecorder:
         call = ModelCall(role=role, model=self.model_name, prompt_hash=digest, messages=dicts if self.keep_messages else None)
         self._open[run_id] = (time.perf_counter(), call)
         if self.watch is not None:
-            self.watch.call_started(call, settings)
+            try:
+                self.watch.call_started(call, settings, dicts)
+            except Exception as exc:  # refused before sending (stuck, over budget, cannot fit)
+                self.model_ended(run_id, None, exc)
+                raise
 
     def model_ended(self, run_id: UUID, response: LLMResult | None, error: BaseException | None = None) -> None:
         started, call = self._open.pop(run_id, (time.perf_counter(), ModelCall(model=self.model_name)))

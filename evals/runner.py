@@ -23,12 +23,14 @@ from typing import Any
 from langchain_core.language_models import BaseChatModel
 from langchain_core.runnables import RunnableConfig
 from langgraph.errors import GraphRecursionError
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from agents.connection_limit import limiting
+from agents.context_fit import context_window
 from evals.benchmark import Benchmark, EpisodeOutcome, RunOptions, get_benchmark
 from evals.defaults import DEFAULT_MAX_STEPS, resolve_run_options
 from evals.guards import ErrorGuard
 from evals.option_check import check_run_options
+from evals.progress import RunProgress
 from evals.provenance import provenance
 from evals.recording import (
     EpisodeRecorder,
@@ -75,7 +77,7 @@ async def stream_graph(graph: Any, inputs: dict[str, Any], config: RunnableConfi
 class EpisodeRunner:
     """Runs tasks of one benchmark through one agent and writes their traces."""
 
-    def __init__(self, options: RunOptions, out_dir: str | Path, *, model_factory: ModelFactory | None = None, benchmark: Benchmark | None = None, agent: AgentSpec | None = None, progress: bool = True):
+    def __init__(self, options: RunOptions, out_dir: str | Path, *, model_factory: ModelFactory | None = None, benchmark: Benchmark | None = None, agent: AgentSpec | None = None, progress: bool | str = True):
         self.out_dir = Path(out_dir)
         self.benchmark = benchmark or get_benchmark(options.benchmark)
         self.agent = agent or get_agent(options.agent)
@@ -85,13 +87,15 @@ class EpisodeRunner:
         self.store = TraceStore(self.out_dir)
         self.options = resolve_run_options(self.options, self.benchmark, self.agent)  # published decoding, step budget
         self.model_factory = model_factory or self._default_model_factory
-        self.progress = progress
+        self.progress = progress  # True: live on a terminal, a line per episode elsewhere (evals.progress)
+        self.display: RunProgress | None = None
         self.run_id = uuid.uuid4().hex[:12]
         self.in_flight = 0
         self.peak_in_flight = 0
         self.stopped = False
         self.guard = ErrorGuard(options.max_errors)
         self.stop_reason: str | None = None
+        self.context_window = context_window(self.options.model, self.options.model_options) if self.agent.needs_model else None
 
     def _default_model_factory(self, task: Task, seed: int | None = None) -> BaseChatModel | None:
         if not self.agent.needs_model:
@@ -110,8 +114,10 @@ class EpisodeRunner:
     # -- one episode ------------------------------------------------------------------------------
     async def run_episode(self, task: Task, resources: Any, epoch: int = 0) -> Trace:
         recorder = EpisodeRecorder(model_name=self.options.model)
-        recorder.watch = EpisodeWatch(model=self.options.model, token_limit=self.options.token_limit, cost_limit=self.options.cost_limit, price=self.options.price)
+        recorder.watch = EpisodeWatch(model=self.options.model, token_limit=self.options.token_limit, cost_limit=self.options.cost_limit, price=self.options.price, context_window=self.context_window)
         token = set_recorder(recorder)
+        if self.display is not None:
+            self.display.started(RunProgress.key(task.id, epoch), recorder)
         started = time.perf_counter()
         started_at = now_iso()
         self.in_flight += 1
@@ -198,31 +204,24 @@ class EpisodeRunner:
             check_resume(self.out_dir, self.options.model_dump(mode="json"), self.store.load().traces)
         pending, total = self.pending_tasks(resume)
         self.write_config(total)
-        counts = {"done": total - len(pending), "success": 0, "errors": 0}
         loop = asyncio.get_running_loop()
         stop = asyncio.Event()
         for sig in (signal.SIGINT, signal.SIGTERM):
             with suppress(NotImplementedError, RuntimeError, ValueError):
                 loop.add_signal_handler(sig, stop.set)
 
-        progress = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TextColumn("{task.fields[stats]}"), disable=not self.progress, transient=False)
-        async with self.benchmark.run_resources(self.options) as resources:
+        progress = self.display = RunProgress(self.progress, f"{self.benchmark.name}/{self.agent.name}", total=total, done=total - len(pending))
+        async with self.benchmark.run_resources(self.options) as resources, limiting(self.options.max_connections):
             with progress:
-                bar = progress.add_task(f"{self.benchmark.name}/{self.agent.name}", total=total, completed=counts["done"], stats="")
-
                 async def one(task: Task, epoch: int) -> None:
                     trace = await self.run_episode(task, resources, epoch)
                     # the fsync waits on the disk, not on the loop: other episodes go on meanwhile
                     await asyncio.to_thread(self.store.append, trace)
-                    scores = _safe_score(self.benchmark, trace)
-                    counts["done"] += 1
-                    counts["success"] += int(bool(scores.get(self.benchmark.episode_success_key)))
-                    counts["errors"] += int(trace.status.startswith("error"))
+                    progress.finished(RunProgress.key(task.id, epoch), trace, _safe_score(self.benchmark, trace).get(self.benchmark.episode_success_key))
                     reason = self.guard.observe(trace.status)
                     if reason:  # --max-errors: stop launching, say why (the CLI exits 1)
                         self.stop_reason = reason
                         stop.set()
-                    progress.update(bar, advance=1, stats=f"success {counts['success']}  errors {counts['errors']}  in flight {self.in_flight}")
 
                 # A fixed pool of `concurrency` workers pulls (task, epoch) units from one iterator:
                 # one wait over the running set, so scheduling stays linear in the number of episodes

@@ -12,7 +12,9 @@ temperature, max tokens, stop...). The repeat counts as stuck when decoding is d
 earlier failed one.
 
 The same watch enforces the per-episode ``--token-limit`` and ``--cost-limit``: a call that takes
-the episode over a limit ends it as ``budget_exhausted`` naming the limit.
+the episode over a limit ends it as ``budget_exhausted`` naming the limit. And it refuses a call
+whose prompt cannot fit the model's context window (``agents.context_fit``) before it is sent: the
+episode ends ``error:context_overflow``, as does one whose server refused a prompt as too long.
 """
 
 from __future__ import annotations
@@ -21,8 +23,11 @@ import hashlib
 import json
 from typing import Any
 
+from agents.context_fit import ContextOverflow, check_fit, is_context_overflow
 from evals.cost import Price, price_for
 from tools.trace_schema import ModelCall
+
+CONTEXT_OVERFLOW = "error:context_overflow"
 
 #: invocation settings that do not change what the model answers
 VOLATILE_SETTINGS = ("callbacks", "run_name", "tags", "metadata", "request_timeout", "timeout", "stream")
@@ -56,7 +61,8 @@ def deterministic(settings: dict[str, Any] | None) -> bool:
 class EpisodeWatch:
     """Per-episode: remembers failed calls by (prompt, settings) and adds up what calls spend."""
 
-    def __init__(self, *, model: str = "", token_limit: int | None = None, cost_limit: float | None = None, price: Price | dict | None = None):
+    def __init__(self, *, model: str = "", token_limit: int | None = None, cost_limit: float | None = None, price: Price | dict | None = None, context_window: int | None = None):
+        self.context_window = context_window
         self.token_limit = token_limit
         self.cost_limit = cost_limit
         self.price = price_for(model, price) if cost_limit is not None else None
@@ -65,11 +71,15 @@ class EpisodeWatch:
         self._started: dict[int, tuple[str, bool]] = {}
         self._failed: dict[str, str] = {}
         #: set once the episode is stuck or over budget; the runner turns it into the status
-        self.stop: EpisodeStuck | BudgetExceeded | None = None
+        self.stop: EpisodeStuck | BudgetExceeded | ContextOverflow | None = None
 
-    def call_started(self, call: ModelCall, settings: dict[str, Any] | None) -> None:
+    def call_started(self, call: ModelCall, settings: dict[str, Any] | None, messages: list[dict[str, Any]] | None = None) -> None:
         if self.stop is not None:  # a role swallowed the exception: the next call raises it again
             raise self.stop
+        try:
+            check_fit(messages or [], settings, self.context_window)
+        except ContextOverflow as exc:
+            self._halt(exc)
         self._started[id(call)] = (f"{call.prompt_hash}:{settings_digest(settings)}", deterministic(settings))
 
     def call_ended(self, call: ModelCall) -> None:
@@ -91,7 +101,7 @@ class EpisodeWatch:
             self._halt(EpisodeStuck(f"stuck: a model call repeated an earlier call of this episode exactly (prompt {call.prompt_hash}, {why}) and failed to parse again: {(call.parse_error or '')[:300]}"))
         self._failed.setdefault(key, call.raw_output)
 
-    def _halt(self, exc: EpisodeStuck | BudgetExceeded) -> None:
+    def _halt(self, exc: EpisodeStuck | BudgetExceeded | ContextOverflow) -> None:
         if self.stop is None:
             self.stop = exc
         raise self.stop
@@ -102,10 +112,13 @@ def settle(outcome: Any, watch: EpisodeWatch | None, steps: list[Any]) -> Any:
     its exception), and a run that ``finished`` although a model call failed is an error."""
     stop = watch.stop if watch is not None else None
     if stop is not None:
-        status = "stuck" if isinstance(stop, EpisodeStuck) else "budget_exhausted"
+        status = "stuck" if isinstance(stop, EpisodeStuck) else CONTEXT_OVERFLOW if isinstance(stop, ContextOverflow) else "budget_exhausted"
         return outcome.model_copy(update={"status": status, "error": str(stop)[:2000]})
     if outcome.status == "finished":
         failed = [c for s in steps for c in s.model_calls if c.error]
         if failed:
-            return outcome.model_copy(update={"status": "error:model", "error": f"a model call failed and the episode went on: {failed[0].error}"[:2000]})
+            status = CONTEXT_OVERFLOW if is_context_overflow(failed[0].error or "") else "error:model"
+            return outcome.model_copy(update={"status": status, "error": f"a model call failed and the episode went on: {failed[0].error}"[:2000]})
+    elif outcome.status.startswith("error:") and is_context_overflow(outcome.error or ""):  # the server refused it
+        return outcome.model_copy(update={"status": CONTEXT_OVERFLOW})
     return outcome

@@ -129,8 +129,9 @@ class ShortcutsBenchmark(Benchmark):
             except Exception as exc:  # a failed call ends this query, not the run; what ran is kept
                 status = "error:context_overflow" if is_context_error(exc) else f"error:{type(exc).__name__}"
                 return EpisodeOutcome(status=status, error=f"action {planned.position}: {type(exc).__name__}: {exc}"[:2000], extra=extra)
-            if result.get("prediction") is None:
-                return EpisodeOutcome(status="finished", error=result.get("error") or f"no prediction at action {planned.position}", final_answer=_answer(bseqs, gold), extra=extra)
+            if result.get("prediction") is None:  # upstream's protocol: the query stops here (truncated_at)
+                status = str(result.get("status") or "finished")  # a prompt that cannot run is an error, never finished
+                return EpisodeOutcome(status=status, error=result.get("error") or f"no prediction at action {planned.position}", final_answer=_answer(bseqs, gold), extra=extra)
             bseqs.append(result["prediction"])
             extra["truncated_at"] = None
         return EpisodeOutcome(status="finished", final_answer=_answer(bseqs, gold), extra=extra)

@@ -131,7 +131,7 @@ def test_prompt_overflow_truncates_the_query(run_shortcuts, tmp_path):
     cap = approx_tokens(build_messages(task.instruction, table, first.history))  # the first prompt fits, the next do not
     summary, traces = run_shortcuts(source=TINY, agent_options={"max_prompt_tokens": cap})
     trace = next(t for t in traces if t.task_id.endswith("tiny0001"))
-    assert trace.status == "finished" and trace.extra["truncated_at"] == 3 and len(trace.extra["bseqs"]) == 3
+    assert trace.status == "error:context_overflow" and trace.extra["truncated_at"] == 3 and len(trace.extra["bseqs"]) == 3  # never "finished"
     assert "max_prompt_tokens" in trace.error
     m = summary["metrics"]
     assert m["api_selection_accuracy_n"] == 2  # one action of tiny0001 (the rest left the denominator) + tiny0002

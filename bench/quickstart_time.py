@@ -1,0 +1,85 @@
+"""Wall time of the README's quick start, and where it goes.
+
+Reads the ``restgraph run ...`` line of README.md's "Quick start" block, runs it as its own process
+(whole-process wall time, model server start included) into a fresh folder, then prints per
+episode: status, wall time, model calls by role, tokens, calls cut at max_tokens, and the longest
+prompt. The machine's load average is printed before and after: on a shared machine the figure
+means little without it.
+
+Usage: python bench/quickstart_time.py [--repeat N] [-- EXTRA RUN ARGS]
+Prints numbers only (no assertions).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def readme_command() -> list[str]:
+    """The ``restgraph run`` command of README.md's Quick start block."""
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    section = text.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    line = next(m.group(0) for m in re.finditer(r"^restgraph run .*$", section, re.M))
+    return shlex.split(line)
+
+
+def load() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"{one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} CPUs"
+
+
+def describe(run_dir: Path) -> None:
+    traces = [json.loads(line) for line in (run_dir / "traces.jsonl").read_text().splitlines() if line.strip()]
+    for t in traces:
+        calls = [c for s in t["steps"] for c in s["model_calls"]]
+        roles = Counter(c["role"] for c in calls)
+        cut = sum(1 for c in calls if "cut at max_tokens" in (c.get("parse_error") or ""))
+        biggest = max((c["input_tokens"] for c in calls), default=0)
+        spent = sum(c["latency_s"] for c in calls)
+        print(f"  {t['task_id']}: {t['status']} in {t['wall_s']:.1f}s; {len(calls)} model calls ({', '.join(f'{r} {n}' for r, n in roles.most_common())}) "
+              f"taking {spent:.1f}s; tokens in {sum(c['input_tokens'] for c in calls):,} / out {sum(c['output_tokens'] for c in calls):,}; "
+              f"longest prompt {biggest:,} tokens; {cut} replies cut at max_tokens")
+        if t.get("error"):
+            print(f"    error: {t['error'][:200]}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument("extra", nargs="*", help="extra arguments for the run (after --)")
+    args = parser.parse_args()
+    command = readme_command()
+    exe = Path(sys.executable).with_name("restgraph")
+    print(f"command: {shlex.join(command + args.extra)}")
+    walls = []
+    for i in range(args.repeat):
+        with tempfile.TemporaryDirectory(prefix="quickstart-") as tmp:
+            out = Path(tmp) / "run"
+            print(f"run {i + 1}: load before {load()}")
+            t0 = time.perf_counter()
+            proc = subprocess.run([str(exe) if exe.exists() else "restgraph", *command[1:], *args.extra, "--out", str(out), "--quiet"], cwd=tmp, capture_output=True, text=True)
+            wall = time.perf_counter() - t0
+            walls.append(wall)
+            print(f"run {i + 1}: wall {wall:.1f}s, exit {proc.returncode}; load after {load()}")
+            if proc.returncode not in (0, 3):
+                print(proc.stderr[-2000:])
+            if (out / "traces.jsonl").exists():
+                describe(out)
+    if len(walls) > 1:
+        print(f"wall: min {min(walls):.1f}s, max {max(walls):.1f}s over {len(walls)} runs")
+
+
+if __name__ == "__main__":
+    main()
