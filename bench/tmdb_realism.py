@@ -8,7 +8,10 @@ For every endpoint on RestBench's TMDB gold paths this prints
 - the real API's page size for list endpoints (20) or ``-``,
 - over all oracle-path responses, the share longer than 1,000 and 2,500 tokens (chars/4): the
   reading cut of RestGPT's w/o-parser ablation is 1,000 tokens;
-- and how many oracle-path searches return a full first page of 20 results, listing the others.
+- per search endpoint, how many oracle-path searches return a full first page of 20 results, and
+  how many the real API would fill by the stated rule of ``tools/sandbox/tmdb/realtotals.py``; then per
+  distinct search its sandbox ``total_results`` beside that estimate of the real total, and for every
+  search that is not full (or is fuller than the estimate) the reason.
 
 Usage: ``python bench/tmdb_realism.py``. Needs ``$RESTGRAPH_DATA_DIR``. Prints numbers; asserts nothing.
 """
@@ -22,8 +25,11 @@ from collections import defaultdict
 
 from evals.datasets.restbench import load_queries, load_spec
 from tools.openapi import operations
-from tools.sandbox.tmdb.db import get_db
+from tools.sandbox.tmdb.db import get_db, get_facts_db
+from tools.sandbox.tmdb.derive import normalise
+from tools.sandbox.tmdb.finders import _index
 from tools.sandbox.tmdb.handlers import ROUTES
+from tools.sandbox.tmdb.realtotals import PAGE, estimate
 from tools.sandbox.tmdb.reference import replay
 from tools.sandbox.tmdb.solutions import SOLUTIONS
 
@@ -45,6 +51,35 @@ def _example(op) -> object | None:  # noqa: ANN001 - tools.openapi Operation
     if "example" in content:
         return content["example"]
     return next((e.get("value") for e in (content.get("examples") or {}).values()), None)
+
+
+def _name(item: object) -> str:
+    return normalise(getattr(item, "title", None) or getattr(item, "name", ""))
+
+
+def _print_searches(searches: list[tuple[str, str, int, int]]) -> None:
+    """Full first pages per search endpoint, against the real API's estimated totals (``realtotals``)."""
+    facts = get_facts_db()
+    rows = []
+    for template, query, n, total in searches:
+        kind = template.rsplit("/", 1)[1]
+        rows.append((template, query, n, total, estimate(kind, query, [_name(x) for x in _index(facts, kind).search(query)])))
+    print(f"\n{'search endpoint':20} {'calls':>5} {'full':>5} {'real fills':>10} {'full where real fills':>22}")
+    for template in sorted({r[0] for r in rows}):
+        mine = [r for r in rows if r[0] == template]
+        fills = [r for r in mine if r[4].fills_page]
+        print(f"{template:20} {len(mine):5d} {sum(r[2] == PAGE for r in mine):5d} {len(fills):10d} {sum(r[2] == PAGE for r in fills):22d}")
+    full = sum(r[2] == PAGE for r in rows)
+    fills = [r for r in rows if r[4].fills_page]
+    print(f"search calls on the oracle path with a full first page ({PAGE} results): {full} of {len(rows)}; "
+          f"the real API would fill {len(fills)} (estimate), of which {sum(r[2] == PAGE for r in fills)} are full")
+    print(f"\n{'search':20} {'query':32} {'page 1':>6} {'total':>6} {'real~':>6}  verdict")
+    for template, query, n, total, est in sorted(set(rows)):
+        if n == PAGE:
+            verdict = "full" + (f"; fuller than the real API's estimate ({est.reason})" if not est.fills_page else "")
+        else:
+            verdict = ("NOT FULL although the real API would fill it: " if est.fills_page else "not full: ") + est.reason
+        print(f"{template:20} {query[:32]:32} {n:6d} {total:6d} {est.total:6d}  {verdict}")
 
 
 def main() -> None:
@@ -75,11 +110,7 @@ def main() -> None:
         print(f"{template:58} {med:8d} {ex:8d} {ratio:6.2f} {'20' if paged.get(template) else '-':>5}  {len(sizes[template])}")
     print(f"\nendpoints on the gold paths: {len(gold)}; median oracle response >= half the spec example: {at_half}")
     print(f"oracle-path responses: {len(every)}; median {int(statistics.median(every))} chars")
-    full = sum(n == 20 for _, _, n, _ in searches)
-    print(f"search calls on the oracle path with a full first page (20 results): {full} of {len(searches)}; the others:")
-    for template, query, n, total in sorted(set(searches)):
-        if n < 20:
-            print(f"  {template} {query!r}: {total} results")
+    _print_searches(searches)
     for tokens in (1000, 2500):
         share = sum(s > tokens * 4 for s in every) / len(every)
         print(f"share longer than {tokens:,} tokens (chars/4): {share:.1%}")

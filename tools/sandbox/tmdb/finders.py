@@ -78,7 +78,12 @@ def search_company(db, path, q):  # noqa: ANN001
 def search_collection(db, path, q):  # noqa: ANN001
     text, page = _query_text(q), _page(q)
     hits = _index(db, "collection").search(text)
-    return v.paged([{k: d[k] for k in ("id", "name", "poster_path", "backdrop_path")} | {"adult": False} for d in (v.collection_detail(db, c.id) for c in hits)], page)
+
+    def item(c: Any) -> dict[str, Any]:
+        detail = v.collection_detail(db, c.id)
+        return {k: detail[k] for k in ("id", "name", "poster_path", "backdrop_path")} | {"adult": False}
+
+    return v.paged_render(hits, page, item)  # only the requested page is rendered
 
 
 _SORTS = {"popularity": "popularity", "vote_average": "vote_average", "vote_count": "vote_count", "release_date": "release_date", "primary_release_date": "release_date",

@@ -5,7 +5,9 @@ What is added (all of it generated, ids from ``entities.GENERATED_FROM`` up):
   similar/recommendation pages and the paged lists;
 - namesakes: for every authored film, show, person and company, entities whose names contain its
   name (remakes, sequels, documentaries, TV/film namesakes, same-name people), so searches return
-  full pages of plausible neighbours;
+  full pages of plausible neighbours; then (``families``, ``franchises``, own RNG stream) people who
+  share a name, a partial name or one name word with an authored person, and spin-off collections of
+  every authored collection, as many as ``realtotals`` estimates the real search finds;
 - on authored entities, *appended* material only: supporting cast and non-directing, non-writing
   crew after the authored credits, release dates for more countries, more reviews and images,
   every episode of every season (the authored episodes kept as they are), longer
@@ -27,8 +29,11 @@ from dataclasses import dataclass
 
 from tools.sandbox.tmdb.derive import normalise
 from tools.sandbox.tmdb.models import Collection, Company, FrozenLists, Movie, Network, Person, TVShow
+from tools.sandbox.tmdb.padding import franchises
+from tools.sandbox.tmdb.padding.authored import AuthoredNames
 from tools.sandbox.tmdb.padding.entities import Maker, shift
 from tools.sandbox.tmdb.padding.extend import Extender
+from tools.sandbox.tmdb.padding.families import Families
 from tools.sandbox.tmdb.padding.pools import SURNAMES
 from tools.sandbox.tmdb.search import query_words
 
@@ -104,7 +109,12 @@ class Padder:
         ext.filmographies(fillers, shows)
         ext.biographies()
         lists = ext.lists(fillers, current, upcoming, shows, on_air, pool)
-        return World(self.people, self.movies, self.shows, self.companies, dict(self.facts.networks), dict(self.facts.collections), lists)
+        rng = random.Random(f"{SEED}:neighbours")  # its own stream: the padding above stays as it was
+        maker = Maker(rng)
+        maker.next_id = self.make.next_id
+        Families(self.people, self.facts.people, maker, rng, fillers).run()
+        collections = dict(self.facts.collections) | franchises.generate(self.facts.collections, self.movies, set(self.facts.movies), rng)
+        return World(self.people, self.movies, self.shows, self.companies, dict(self.facts.networks), collections, lists)
 
     # --- registration -------------------------------------------------------------------------------------
     def _add_person(self, p: Person) -> int:
@@ -139,7 +149,7 @@ class Padder:
     def _namesakes(self, ext: Extender) -> None:
         movies = [(query_words(m.title), m.popularity) for m in self.facts.movies.values()]
         shows = [(query_words(s.name), s.popularity) for s in self.facts.shows.values()]
-        people = [(query_words(x.name), x.popularity) for x in self.facts.people.values()]
+        people = AuthoredNames((n, x.popularity) for x in self.facts.people.values() for n in [x.name, *x.also_known_as])
         found = {kind: [(_prefixes(n), normalise(n)) for n in names] for kind, names in (
             ("movie", [m.title for m in self.facts.movies.values()]), ("show", [s.name for s in self.facts.shows.values()]),
             ("person", [x.name for x in self.facts.people.values()]))}
@@ -169,7 +179,7 @@ class Padder:
                 name = form.format(f=first, l=last, i=self.rng.choice("ABCDEFGHJKLMNPRSTW"), s=self.rng.choice(SURNAMES))
                 if self._shadows(name, found["person"]):
                     continue
-                pid = self._add_person(self.make.person(self._cap_for(name, people, x.popularity), name=name, gender=x.gender))
+                pid = self._add_person(self.make.person(people.cap(name, x.popularity), name=name, gender=x.gender))
                 ext.namesake_credits(pid)
         for c in sorted(self.facts.companies.values(), key=lambda c: c.id):
             for form in self.rng.sample(COMPANY_PATTERNS, self.rng.randint(2, 6)):
