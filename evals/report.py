@@ -132,9 +132,10 @@ def rows(summaries: list[dict[str, Any]]) -> tuple[list[str], list[list[str]]]:
     body = []
     for r in run_records(summaries):
         cells = [_cell(r["benchmark"]), _cell(r["agent"]), _cell(r["model"]), _cell(r["n"]), _cell(r["errors"])]
+        missing = "gold unavailable" if r.get("gold_unavailable") is not None else ""  # e.g. a hidden test split: never a 0.0
         for m in metrics:
             stat = None if r[f"{m}_ci95_low"] is None else {"ci95": [r[f"{m}_ci95_low"], r[f"{m}_ci95_high"]]}
-            cells.append("" if r[m] is None else fmt_interval(stat, r[m]))
+            cells.append(missing if r[m] is None else fmt_interval(stat, r[m]))
         cells += [f"{r['input_tokens']}/{r['output_tokens']}", _cell(r["cost_usd"], "{:.4f}")]
         body.append(cells)
     return header, body

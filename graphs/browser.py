@@ -24,7 +24,7 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.types import Command
 from pydantic import Field
 
-from agents.browser.answer import format_answer
+from agents.browser.answer import is_abstention
 from agents.browser.closed_book import closed_book_answer
 from agents.browser.policy import build_messages, decide
 from agents.models import supports_structured_output
@@ -96,9 +96,9 @@ def build_browser(model: BaseChatModel | None, env: Any, options: dict[str, Any]
     async def act(state: BrowserState) -> Command[Literal["decide", "finish"]]:
         action = BrowserAction.model_validate(state["action"])
         if action.action == "answer":
-            answer = format_answer(action.text)
-            outcome = "answered" if answer else "abstained"
-            return Command(goto="finish", update={"final_answer": answer, "browse_outcome": outcome, "answer_source": "browser" if answer else "none"})
+            answer = action.text or ""  # raw: the scorer gets what the model wrote
+            outcome = "abstained" if is_abstention(answer) else "answered"
+            return Command(goto="finish", update={"final_answer": answer, "browse_outcome": outcome})
         session = await env.session()
         result = await session.act(action)
         status = "ok" if result.ok else f"failed: {result.error}"
@@ -113,15 +113,15 @@ def build_browser(model: BaseChatModel | None, env: Any, options: dict[str, Any]
     async def finish(state: BrowserState) -> dict[str, Any]:
         outcome = state.get("browse_outcome", "abstained")
         answer = state.get("final_answer") or ""
-        if answer:
+        if outcome == "answered":
             return {"status": "finished", "answer_source": "browser"}
         if fallback:
             cb = await closed_book_answer(model, state["instruction"])
-            return {"final_answer": cb, "status": "finished", "answer_source": "closed_book" if cb else "none"}
+            return {"final_answer": cb, "status": "finished", "answer_source": "none" if is_abstention(cb) else "closed_book"}
         status = "budget_exhausted" if outcome in ("budget", "loop") else "finished"
         if outcome == "parse_failures":
             status = "error:parse"
-        return {"final_answer": "", "status": status, "answer_source": "none"}
+        return {"final_answer": answer, "status": status, "answer_source": "none"}  # an abstention, kept as written
 
     graph = StateGraph(BrowserState)
     graph.add_node("observe", observe)
@@ -144,7 +144,7 @@ def build_closed_book(model: BaseChatModel | None, env: Any, options: dict[str, 
 
     async def answer(state: BrowserState) -> dict[str, Any]:
         text = await closed_book_answer(model, state["instruction"])
-        return {"final_answer": text, "status": "finished", "answer_source": "closed_book" if text else "none"}
+        return {"final_answer": text, "status": "finished", "answer_source": "none" if is_abstention(text) else "closed_book"}
 
     graph = StateGraph(BrowserState)
     graph.add_node("answer", answer)

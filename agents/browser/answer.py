@@ -1,108 +1,29 @@
-"""Agent-side answer post-processing for the AssistantBench scorer (spec §4, item 5).
+"""What the browsing agents decide about an answer before it leaves them: only whether it is an
+abstention (the ensembles fall back to the closed-book answerer on one).
 
-The official scorer rewards answers in its own shapes and punishes everything else, sometimes by
-crashing: ``1,010,000`` scores 0 against ``1010000``, ``55 dollars`` scores 0 against ``$55``,
-``[45]`` crashes, a raw multi-line string is one span, ``null`` crashes. So before an answer
-leaves the agent we
-- strip prose such as "Final answer:" and surrounding quotes or code fences;
-- give numbers bare: no thousands separators, units or currency, ``.`` as the decimal point;
-- give several items as a JSON array of strings (one-element numeric lists are unwrapped);
-- give dicts as double-quoted JSON (Python-style single quotes are converted);
-- give ``""`` to abstain, never ``None``/``null``.
+The answer itself leaves the agent raw, as the model wrote it: the official AssistantBench scorer
+receives it unchanged (faithful by default). Rewriting answers into the scorer's preferred shapes
+("1,010,000" -> 1010000, bullet lists -> JSON arrays, "unknown" -> abstain) is a scoring option,
+``-B normalize_answers=1`` (``evals.scorers.assistantbench_normalize``), reported as such.
 """
 
 from __future__ import annotations
 
-import ast
-import json
-import re
-from typing import Any
-
 from agents.parsing import strip_fences
 
-_PREFIX = re.compile(r"^\s*(?:\**\s*)?(?:the\s+)?(?:final\s+answer|answer)(?:\s+is)?\s*\**\s*[:=\-]?\s*", re.I)
-_ABSTAIN = {"", "none", "null", "n/a", "na", "unknown", "i don't know", "i do not know", "no answer", "not found", "cannot determine", "[]", "{}", '""'}
-_UNITS = r"%|percent|dollars?|usd|us dollars|sq\.?\s?ft|sqft|square feet|square kilometers|km|kilometers|miles?|minutes?|mins?|hours?|hrs?|pages?|years?|days?"
-_NUMBER = re.compile(
-    rf"^(?P<sign>-)?\s*(?:[$€£]\s*)?(?P<num>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)\s*(?:{_UNITS})?\.?$",
-    re.I,
-)
-_BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
+#: replies that mean "no answer" (SPA's protocol asks for an empty string; models also say these)
+ABSTAIN_WORDS = frozenset({
+    "", "none", "null", "n/a", "na", "unknown", "i don't know", "i do not know", "no answer", "not found",
+    "cannot determine", "[]", "{}", '""',
+})
 
 
-def _bare_number(text: str) -> str | None:
-    match = _NUMBER.match(text.strip())
-    if not match:
-        return None
-    number = match.group("num").replace(",", "")
-    return ("-" if match.group("sign") else "") + number
-
-
-def _format_value(value: Any) -> str:
-    """A parsed JSON/Python value in the scorer's preferred shape."""
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        return format_number(value)
-    if isinstance(value, str):
-        return format_answer(value) if value.strip() != "" else ""
-    if isinstance(value, dict):
-        return json.dumps(value, ensure_ascii=False) if value else ""
-    if isinstance(value, list | tuple):
-        items = [item for item in value if item not in (None, "", [], {})]
-        if not items:
-            return ""
-        if len(items) == 1 and not isinstance(items[0], dict):
-            return _format_value(items[0])  # a one-element list crashes the official scorer on number golds
-        if all(isinstance(item, dict) for item in items):
-            return json.dumps(items, ensure_ascii=False)
-        return json.dumps([_format_value(item) if not isinstance(item, str) else item.strip() for item in items], ensure_ascii=False)
-    return str(value)
-
-
-def format_number(value: float) -> str:
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
-
-
-def _parse_literal(text: str) -> tuple[bool, Any]:
-    try:
-        return True, json.loads(text)
-    except ValueError:
-        pass
-    if text[:1] in "[{(":
-        try:
-            return True, ast.literal_eval(text)
-        except (ValueError, SyntaxError, MemoryError, RecursionError):
-            pass
-    return False, None
-
-
-def format_answer(raw: str | None) -> str:
-    """Normalise a model's final answer for the official scorer; ``""`` means "no answer"."""
+def is_abstention(raw: str | None) -> bool:
+    """True for no answer: empty, whitespace, or one of ``ABSTAIN_WORDS`` (case, fences and a final
+    period ignored)."""
     if raw is None:
-        return ""
+        return True
     text = strip_fences(str(raw)).strip()
-    text = _PREFIX.sub("", text, count=1).strip()
     if len(text) >= 2 and text[0] == text[-1] and text[0] in "'`":
         text = text[1:-1].strip()
-    if text.lower().rstrip(".") in _ABSTAIN:
-        return ""
-    ok, value = _parse_literal(text)
-    if ok and not isinstance(value, str):
-        return _format_value(value)
-    if ok:
-        text = value.strip()
-    number = _bare_number(text)
-    if number is not None:
-        return number
-    lines = [_BULLET.sub("", line).strip() for line in text.split("\n") if line.strip()]
-    if len(lines) > 1:
-        parsed = [_parse_literal(line) for line in lines]
-        if all(ok and isinstance(v, dict) for ok, v in parsed):
-            return json.dumps([v for _, v in parsed], ensure_ascii=False)
-        return json.dumps([line.rstrip(",;") for line in lines], ensure_ascii=False)
-    return text.rstrip()
+    return text.lower().rstrip(".") in ABSTAIN_WORDS

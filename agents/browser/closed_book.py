@@ -8,7 +8,6 @@ import re
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage
 
-from agents.browser.answer import format_answer
 from agents.browser.policy import prompt
 from agents.prompt_template import fill
 from tools.events import parse_outcome
@@ -19,12 +18,13 @@ _FINAL = re.compile(r"(?:the\s+)?final\s+answer\s*(?:is)?\s*:?(.*)", re.I | re.S
 
 
 def extract_final_answer(reply: str) -> str:
-    """Text after the last "The final answer is:" (or the whole reply), formatted for the scorer."""
+    """Text after the last "The final answer is:" (or the whole reply), otherwise raw: the scorer
+    receives it as the model wrote it (normalisation is the ``normalize_answers`` scoring option)."""
     matches = list(_FINAL.finditer(reply))
     text = (matches[-1].group(1) if matches else reply).strip()
     # a JSON value may span lines (up to a blank line); anything else ends at the line break
     text = text.split("\n\n")[0] if text[:1] in "[{" else text.split("\n")[0]
-    return format_answer(text)
+    return text.strip()
 
 
 async def closed_book_answer(model: BaseChatModel, question: str) -> str:

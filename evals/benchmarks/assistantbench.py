@@ -8,7 +8,8 @@ Chromium: one browser per run (``run_resources``), one fresh context per episode
 to a non-loopback host is refused and recorded in the trace.
 
 Benchmark options (``-B k=v``): ``split`` (validation|test), ``path`` (a local JSONL),
-``scorer`` (official|fixed), ``hal_compat`` (crashes score (0, 0)), ``offline``, ``start_url``,
+``scorer`` (official|fixed), ``hal_compat`` (crashes score (0, 0)), ``normalize_answers`` (score
+rewritten answers instead of the raw ones; off by default, as published), ``offline``, ``start_url``,
 ``screenshots`` (1|0), ``screenshots_dir``, and any ``BrowserConfig`` field (``settle_s``,
 ``max_obs_chars``, ``action_timeout_s``, ``navigation_timeout_s``, ``headless``...).
 Screenshots go to ``<run folder>/screenshots/<task>/`` (or ``screenshots_dir``).
@@ -28,7 +29,14 @@ from pydantic import Field, create_model, field_validator
 
 from evals.benchmark import Benchmark, EpisodeOutcome, RunOptions, outcome_from_state, register_benchmark
 from evals.datasets.assistantbench import load_tasks, split_name
-from evals.scorers.assistantbench import aggregate, exact_match, independent_has_answer, score_answer
+from evals.scorers.assistantbench import (
+    aggregate,
+    exact_match,
+    exact_match_raw,
+    independent_has_answer,
+    score_answer,
+)
+from evals.scorers.assistantbench_normalize import format_answer
 from evals.trace import Task, Trace
 from tools.browser.env import BrowserEnv
 from tools.browser.launch import BrowserConfig, launch_browser
@@ -40,6 +48,7 @@ class _Options(Options):
     path: str | None = Field(None, description="a local JSONL of tasks instead of the HF dataset")
     scorer: Literal["official", "fixed"] = Field("official", description="official: the published scorer; fixed: its bugs fixed")
     hal_compat: bool = Field(False, description="score crashed episodes (0, 0) as HAL does")
+    normalize_answers: bool = Field(False, description="rewrite answers into the scorer's shapes before scoring (1,010,000 -> 1010000, bullets -> JSON list, 'unknown' -> abstain); off = the raw answer, as published")
     offline: bool | None = Field(None, description="refuse non-loopback requests (default: off for the real web, always on for assistantbench-local)")
     start_url: str = Field("about:blank", description="first page of every episode (assistantbench; the local one starts at its fixture)")
     screenshots_dir: str | None = Field(None, description="where screenshots go (default <run folder>/screenshots)")
@@ -73,7 +82,9 @@ class Resources:
 
 
 class _AssistantBenchBase(Benchmark):
-    metric_keys: ClassVar[tuple[str, ...]] = ("accuracy", "answer_rate", "precision", "exact_match", "full_score_rate", "scorer_errors")
+    metric_keys: ClassVar[tuple[str, ...]] = ("accuracy", "answer_rate", "precision", "exact_match", "exact_match_raw", "full_score_rate", "scorer_errors", "gold_available", "gold_unavailable")
+    #: each rate is the mean of one per-episode score, so summary.json carries its 95% interval
+    metric_sources: ClassVar[dict[str, str]] = {"accuracy": "score", "answer_rate": "has_ans", "exact_match": "exact_match", "exact_match_raw": "exact_match_raw", "full_score_rate": "success"}
     default_agent: ClassVar[str] = "browser+cb"
     env_kind: ClassVar[str] = "browser"
     episode_success_key: ClassVar[str] = "success"
@@ -132,13 +143,15 @@ class _AssistantBenchBase(Benchmark):
 
     # -- scoring ------------------------------------------------------------------------------------
     def score_episode(self, trace: Trace) -> dict[str, Any]:
+        """The official scorer on the raw final answer (``normalize_answers=1``: on the rewritten one)."""
         bench = self.recorded_opts(trace)
         gold = trace.task.gold.get("answer")
-        answer = trace.final_answer
+        answer = format_answer(trace.final_answer) if bench.normalize_answers else trace.final_answer
         if gold is None:  # hidden test split: scored only by the leaderboard
-            return {"score": 0.0, "has_ans": independent_has_answer(answer), "exact_match": False, "success": False, "gold_available": False}
+            return {"has_ans": independent_has_answer(answer), "gold_available": False}
         result = score_answer(answer, str(gold), fixed=bench.scorer == "fixed", hal_compat=bench.hal_compat)
-        row: dict[str, Any] = {"score": result.score, "has_ans": result.has_ans, "exact_match": exact_match(answer, str(gold)), "success": result.score == 1.0}
+        row: dict[str, Any] = {"score": result.score, "has_ans": result.has_ans, "exact_match": exact_match(answer, str(gold)),
+                               "exact_match_raw": exact_match_raw(answer, str(gold)), "success": result.score == 1.0}
         if result.error:
             row["scorer_error"] = result.error
         return row

@@ -11,6 +11,7 @@ without changing any score the official code does produce. Faithful numbers are 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 from collections.abc import Sequence
@@ -18,7 +19,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from evals.scorers.assistantbench_official import question_scorer
+from evals.scorers.assistantbench_official import fix_number, parse_gold, question_scorer
 
 
 class ScoreResult(BaseModel):
@@ -65,26 +66,105 @@ def score(prediction: Any, gold: str, *, fixed: bool = False, hal_compat: bool =
     return result.score, result.has_ans
 
 
-def exact_match(prediction: str | None, gold: str | None) -> bool:
+def exact_match_raw(prediction: str | None, gold: str | None) -> bool:
     """HAL's EM: raw string equality of the submitted answer and the gold string."""
     return prediction is not None and gold is not None and prediction == gold
 
 
+def exact_match(prediction: Any, gold: str | None) -> bool:
+    """The paper's EM (§3.4: "1 if it generated the exact reference answer"): the answer, read as the
+    official scorer reads it, *is* the gold value the scorer parses from the gold string.
+
+    The paper gives only that sentence (no EM code is published: SeePlanAct's
+    ``evaluation_utils.py`` is SeeAct's Mind2Web step metric), so "exact" is taken at the answer
+    format the paper prescribes (a number, a string, a list of strings or of JSON objects, parsed
+    with ``json.loads``): ``14.2`` is the gold ``14.20%``, ``["a", "b"]`` is the gold list
+    ``a\nb`` (in any order), ``{"price": "$41.75"}`` is ``{"price": 41.75}``. Unlike the F1 score
+    there is no word-level leniency: strings must be equal after trimming, and an answer the
+    scorer cannot read as a number (``1,010,000``) is not the number. HAL's raw equality
+    (``exact_match_raw``) implies this.
+    """
+    if prediction is None or gold is None:
+        return False
+    if isinstance(prediction, str) and prediction.strip() == gold.strip():
+        return True
+    canonical = _canonical(prediction, gold)
+    return canonical is not None and canonical == _gold_canonical(gold)
+
+
+def _gold_canonical(gold: str) -> Any:
+    value, kind = parse_gold(gold)
+    if kind == "number":
+        return ("number", value)
+    if kind == "string":
+        return ("string", value.strip())
+    if kind == "string list":
+        return ("list", sorted(line.strip() for line in value))
+    return ("json", sorted(_json_key(item) for item in value))
+
+
+def _json_key(item: Any) -> str:
+    """A JSON value with its numbers (and numeric strings, as the dict scorer reads them) as floats."""
+    if isinstance(item, dict):
+        item = {k: fix_number(v, drop_square_km=False)[0] for k, v in item.items()}
+    return json.dumps(item, sort_keys=True, default=str)
+
+
+def _canonical(prediction: Any, gold: str) -> Any:
+    """The answer in the gold's kind, or ``None`` when it cannot be that kind."""
+    value = prediction
+    if isinstance(value, str):
+        with contextlib.suppress(ValueError):
+            value = json.loads(value)
+    _, kind = parse_gold(gold)
+    if kind == "number":
+        number, ok = fix_number(value)
+        return ("number", number) if ok and type(number) is float else None
+    if kind == "string":
+        return ("string", value.strip()) if isinstance(value, str) else None
+    if kind == "string list":
+        ok = isinstance(value, list) and all(isinstance(v, str) for v in value)
+        return ("list", sorted(v.strip() for v in value)) if ok else None
+    if isinstance(value, str):  # one JSON object per line
+        try:
+            value = [json.loads(line) for line in value.split("\n") if line.strip()]
+        except ValueError:
+            return None
+    items = value if isinstance(value, list) else [value]
+    return ("json", sorted(_json_key(item) for item in items))
+
+
 def aggregate(rows: Sequence[dict[str, Any]], n_tasks: int | None = None) -> dict[str, float]:
-    """Run metrics from per-episode rows ``{"score", "has_ans", "exact_match"}``.
+    """Run metrics from per-episode rows ``{"score", "has_ans", "exact_match", "gold_available"}``.
 
     ``n_tasks`` is the number of tasks in the split; episodes that are missing, failed or were not
     scored count 0 (defaults to ``len(rows)``: the runner writes a trace for every task, failures
     included).
+
+    Rows with ``gold_available: False`` (the hidden test split) have no score: accuracy, precision
+    and exact match are computed over the tasks that have a gold answer only, and are *absent*
+    when none has one (never a 0.0 that reads like a result); ``gold_available`` and
+    ``gold_unavailable`` count the tasks of each kind. The answer rate is over the graded tasks,
+    or over all of them when none is graded.
     """
-    n = max(n_tasks if n_tasks is not None else len(rows), 1)
-    total = sum(float(r.get("score") or 0.0) for r in rows)
-    answered = sum(float(r.get("has_ans") or 0.0) for r in rows)
+    n_all = n_tasks if n_tasks is not None else len(rows)
+    graded = [r for r in rows if r.get("gold_available", True)]
+    unavailable = len(rows) - len(graded)
+    out: dict[str, float] = {"answer_rate": sum(float(r.get("has_ans") or 0.0) for r in rows) / max(n_all, 1)}
+    if unavailable:
+        out |= {"gold_available": float(n_all - unavailable), "gold_unavailable": float(unavailable)}
+    n = n_all - unavailable
+    if n <= 0:
+        return out
+    total = sum(float(r.get("score") or 0.0) for r in graded)
+    answered = sum(float(r.get("has_ans") or 0.0) for r in graded)
     return {
         "accuracy": total / n,
-        "answer_rate": answered / n,
+        "answer_rate": out["answer_rate"] if not unavailable else answered / n,
         "precision": total / answered if answered else 0.0,
-        "exact_match": sum(bool(r.get("exact_match")) for r in rows) / n,
-        "full_score_rate": sum(float(r.get("score") or 0.0) == 1.0 for r in rows) / n,
-        "scorer_errors": float(sum(bool(r.get("scorer_error")) for r in rows)),
+        "exact_match": sum(bool(r.get("exact_match")) for r in graded) / n,
+        "exact_match_raw": sum(bool(r.get("exact_match_raw")) for r in graded) / n,
+        "full_score_rate": sum(float(r.get("score") or 0.0) == 1.0 for r in graded) / n,
+        "scorer_errors": float(sum(bool(r.get("scorer_error")) for r in graded)),
+        **({k: v for k, v in out.items() if k != "answer_rate"}),
     }

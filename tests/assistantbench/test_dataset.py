@@ -67,7 +67,7 @@ def test_benchmark_tasks_and_test_split_scoring(ab_dir):
     assert tasks[0].gold["answer"] == "$55" and tasks[0].metadata["split"] == "validation"
     test_tasks = bench.tasks(RunOptions(benchmark="assistantbench", agent="browser", bench_options={"split": "test"}))
     trace = Trace(task_id=test_tasks[0].id, task=test_tasks[0], benchmark="assistantbench", agent="browser", model="m", final_answer="55")
-    assert bench.score_episode(trace) == {"score": 0.0, "has_ans": 1.0, "exact_match": False, "success": False, "gold_available": False}
+    assert bench.score_episode(trace) == {"has_ans": 1.0, "gold_available": False}  # no score at all, not a 0
     answered = trace.model_copy(update={"task": tasks[0], "final_answer": "[55]"})
     row = bench.score_episode(answered)
     assert row["score"] == 0.0 and row["scorer_error"].startswith("TypeError")  # the tuple bug, recorded

@@ -10,7 +10,14 @@ import math
 
 import pytest
 
-from evals.scorers.assistantbench import aggregate, exact_match, independent_has_answer, score, score_answer
+from evals.scorers.assistantbench import (
+    aggregate,
+    exact_match,
+    exact_match_raw,
+    independent_has_answer,
+    score,
+    score_answer,
+)
 from evals.scorers.assistantbench_official import (
     fix_ans,
     fix_number,
@@ -214,7 +221,8 @@ def test_aggregate_over_all_tasks():
     assert aggregate([{"score": 0.0, "has_ans": 0.0}])["precision"] == 0.0
 
 
-def test_exact_match_is_raw_equality():
-    assert exact_match("45", "45")
-    assert not exact_match("45.0", "45")
-    assert not exact_match(None, "45")
+def test_hal_exact_match_is_raw_equality():
+    assert exact_match_raw("45", "45")
+    assert not exact_match_raw("45.0", "45")
+    assert exact_match("45.0", "45")  # the paper's EM reads the number, as the scorer does
+    assert not exact_match_raw(None, "45")
