@@ -246,7 +246,7 @@ def report(
     run_dirs: Annotated[list[Path], typer.Argument(help="run folders to compare")],
     fmt: Annotated[str, typer.Option("--format", help="table | markdown | csv | json")] = "table",
     plot: Annotated[Path | None, typer.Option(help="also save a bar chart PNG here")] = None,
-    layout: Annotated[str, typer.Option(help="auto | generic | table4 (RestBench) | shortcuts | api-use")] = "auto",
+    layout: Annotated[str, typer.Option(help="auto | generic | table4 (RestBench) | table1 (AssistantBench) | shortcuts | api-use")] = "auto",
     out: Annotated[Path | None, typer.Option(help="folder for the layout's files (table4.md/.csv/.png, ...)")] = None,
 ) -> None:
     """Compare runs: RestGPT's Table 4 layout for RestBench runs, the benchmark's own report for

@@ -35,7 +35,9 @@ def metric_names(summaries: list[dict[str, Any]]) -> list[str]:
     return names
 
 
-LAYOUTS = ("auto", "generic", "table4", "shortcuts", "api-use")
+LAYOUTS = ("auto", "generic", "table4", "table1", "shortcuts", "api-use")
+#: AssistantBench's runs get the paper's Table 1 layout (``evals.reports.assistantbench``)
+_TABLE1 = ("assistantbench", "assistantbench-local")
 
 
 def pick_layout(summaries: list[dict[str, Any]], layout: str) -> str:
@@ -45,6 +47,8 @@ def pick_layout(summaries: list[dict[str, Any]], layout: str) -> str:
     benches = {str(s.get("benchmark", "")) for s in summaries}
     if benches and all(b.startswith("restbench-") for b in benches):
         return "table4"
+    if benches and all(b in _TABLE1 for b in benches):
+        return "table1"
     if benches == {"shortcuts"}:
         return "shortcuts"
     if benches == {"api-use"}:
@@ -56,7 +60,7 @@ def family(benchmark: str) -> str:
     """The report layout a benchmark's runs get under ``--layout auto``."""
     if benchmark.startswith("restbench-"):
         return "table4"
-    return {"shortcuts": "shortcuts", "api-use": "api-use"}.get(benchmark, "generic")
+    return {"shortcuts": "shortcuts", "api-use": "api-use", **dict.fromkeys(_TABLE1, "table1")}.get(benchmark, "generic")
 
 
 def report_groups(summaries: list[dict[str, Any]]) -> list[tuple[str, str, list[dict[str, Any]]]]:
@@ -75,6 +79,8 @@ def render_layout(layout: str, run_dirs: list[Path], out: Path | None) -> None:
     argv = [str(d) for d in run_dirs] + (["--out", str(out)] if out is not None else [])
     if layout == "table4":
         from evals.reports.table4 import main
+    elif layout == "table1":
+        from evals.reports.assistantbench import main
     elif layout == "shortcuts":
         from evals.reports.shortcuts import main
     elif layout == "api-use":

@@ -3,9 +3,10 @@
 Both run the browsing agents (``browser``, ``browser+cb``, ``closed-book``) in Debian's headless
 Chromium: one browser per run (``run_resources``), one fresh context per episode
 (``environment``), and score answers with the official AssistantBench scorer
-(``evals.scorers.assistantbench``). ``assistantbench-local`` also serves the fixture sites
-(``tools.browser.sites``) on a free loopback port and browses in offline mode, where any request
-to a non-loopback host is refused and recorded in the trace.
+(``evals.scorers.assistantbench``) on the raw final answer. ``assistantbench-local`` also serves
+the offline world (``tools.browser.sites.world``: the fixture sites and the Loopback Search engine
+over them, on two free loopback ports), starts every episode on the engine's home page and browses
+in offline mode, where any request to a non-loopback host is refused and recorded in the trace.
 
 Benchmark options (``-B k=v``): ``split`` (validation|test), ``path`` (a local JSONL),
 ``scorer`` (official|fixed), ``hal_compat`` (crashes score (0, 0)), ``normalize_answers`` (score
@@ -79,6 +80,8 @@ class Resources:
     config: BrowserConfig
     start_url: str
     screenshots_root: Path | None
+    #: assistantbench-local: the fixture sites' origin (what the local search index covers)
+    sites_url: str | None = None
 
 
 class _AssistantBenchBase(Benchmark):
@@ -107,10 +110,10 @@ class _AssistantBenchBase(Benchmark):
         return Path(run_dir) / "screenshots" if run_dir else None
 
     @contextlib.asynccontextmanager
-    async def _browser(self, options: RunOptions, start_url: str) -> AsyncIterator[Resources]:
+    async def _browser(self, options: RunOptions, start_url: str, origins: Sequence[str] = ()) -> AsyncIterator[Resources]:
         config = self.browser_config(options)
-        if start_url.startswith("http"):  # offline: the fixture server is all the browser's namespace reaches
-            config.reachable = [*config.reachable, start_url]
+        # offline: the fixture servers are all the browser's network namespace reaches
+        config.reachable = [*config.reachable, *origins, *([start_url] if start_url.startswith("http") else [])]
         async with launch_browser(config) as browser:
             yield Resources(browser, config, start_url, self.screenshots_root(options) if config.screenshots else None)
 
@@ -178,7 +181,7 @@ class AssistantBench(_AssistantBenchBase):
 @register_benchmark
 class AssistantBenchLocal(_AssistantBenchBase):
     name: ClassVar[str] = "assistantbench-local"
-    description: ClassVar[str] = "12 AssistantBench-style tasks on offline fixture sites (loopback only); all four answer types"
+    description: ClassVar[str] = "AssistantBench-style tasks on six offline fixture sites and a local search engine (loopback only); all four answer types"
     offline_default: ClassVar[bool] = True
 
     def tasks(self, options: RunOptions) -> list[Task]:
@@ -198,8 +201,9 @@ class AssistantBenchLocal(_AssistantBenchBase):
 
     @contextlib.asynccontextmanager
     async def run_resources(self, options: RunOptions) -> AsyncIterator[Resources]:
-        from tools.browser.sites import create_app
-        from tools.openapi.serve import serve_on_loopback
+        """The fixture sites and the search engine on two loopback origins; episodes start on the engine."""
+        from tools.browser.sites.world import serve_world
 
-        async with serve_on_loopback(create_app()) as base_url, self._browser(options, base_url + "/") as resources:
+        async with serve_world() as world, self._browser(options, world.start_url, world.origins) as resources:
+            resources.sites_url = world.sites_url
             yield resources

@@ -10,11 +10,9 @@ from agents.browser.closed_book import extract_final_answer
 from agents.browser.policy import parse_decision
 from agents.parsing import ParseError
 from evals.oracles.browser import find_ref, resolve
-from evals.scorers.assistantbench import score
 from tools.browser.netpolicy import check_url
 from tools.browser.observe import compact_snapshot
 from tools.browser.sites import create_app
-from tools.browser.sites.tasks import TASKS
 
 
 @pytest.mark.parametrize(
@@ -95,14 +93,6 @@ def test_oracle_resolves_refs_from_the_observation():
     assert missing["action"] == "answer" and missing["text"] == ""
 
 
-def test_local_tasks_cover_every_answer_type_and_their_planned_answers_score_1():
-    assert len(TASKS) >= 10
-    assert {t.answer_type for t in TASKS} == {"string", "number", "list", "dict"}
-    for task in TASKS:
-        planned = next(step[1] for step in task.plan if step[0] == "answer")
-        assert score(planned, task.gold) == (1.0, 1.0), task.id  # the raw answer, as the scorer receives it
-
-
 def test_fixture_pages_hold_the_gold_facts():
     """Every gold value is printed on a fixture page (the browser test checks the oracle saw it)."""
     client = TestClient(create_app())
@@ -124,6 +114,6 @@ def test_fixture_pages_hold_the_gold_facts():
         html = client.get(path).text
         for fact in expected[task_id]:
             assert fact in html, (task_id, fact)
-    for path in ("/", "/search?q=harbor", "/gyms/", "/homes/", "/books/", "/transit/", "/homes/search?town=Maple+Bay&page=2"):
+    for path in ("/", "/sitemap.xml", "/gyms/", "/homes/", "/books/", "/transit/", "/eats/", "/care/", "/books/events", "/homes/search?town=Maple+Bay&page=2"):
         assert client.get(path).status_code == 200
     assert "Page 2 of 2" in client.get("/homes/search?town=Maple+Bay&page=2").text

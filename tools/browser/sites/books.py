@@ -1,5 +1,6 @@
 """Lantern Books: a fictional bookshop catalogue (free-text search box, paginated results table,
-one detail page per book)."""
+one detail page per book) and its author events, each held at a restaurant of Riverton Eats (the
+venue's hours and menu are on that site)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,15 @@ BOOKS: list[tuple[str, str, str, int, float, int, str]] = [
     ("9780000000127", "Glass and Ember", "Ana Costa", 2013, 21.50, 389, "Northlight"),
 ]
 
+# id, date, author, book title, venue (a Riverton Eats restaurant), start time
+EVENTS: list[tuple[int, str, str, str, str, str]] = [
+    (1, "2026-03-06", "Petra Okafor", "A River in Winter", "Old Town Creperie", "16:30"),
+    (2, "2026-03-14", "Imogen Hale", "The Copper Kettle", "Sunny Side Cafe", "10:00"),
+    (3, "2026-03-21", "Tomas Arden", "The Quiet Harbor", "Trattoria Lume", "19:00"),
+    (4, "2026-04-04", "Ana Costa", "Two Rivers Meet", "Golden Lotus", "12:30"),
+    (5, "2026-04-18", "Clara Voss", "Midnight at the River Inn", "Taqueria Rio", "20:00"),
+]
+
 
 def search(query: str) -> list[tuple]:
     """Case-insensitive substring match on title or author, oldest first."""
@@ -41,7 +51,7 @@ def router() -> APIRouter:
 
     @r.get("/")
     def home():
-        return _page("Catalogue", "<p>Search our shelves.</p>" + search_form())
+        return _page("Catalogue", "<p>Search our shelves.</p>" + search_form() + "<p>" + link("/books/events", "Author events") + "</p>")
 
     @r.get("/search")
     def results(q: str = "", page: int = 1):
@@ -50,6 +60,19 @@ def router() -> APIRouter:
         rows = [(link(f"/books/book/{b[0]}", b[1]), b[2], str(b[3]), money(b[4])) for b in chunk]
         body = search_form(q) + table(f"Books matching '{q}', oldest first", ["Title", "Author", "Year", "Price"], rows, raw=True) + pager
         return _page("Search results", body)
+
+    @r.get("/events")
+    def events():
+        rows = [(e[1], e[2], e[3], link(f"/books/events/{e[0]}", f"Event details: {e[2]}")) for e in EVENTS]
+        return _page("Author events", "<p>Readings and signings around town.</p>" + table("Upcoming author events", ["Date", "Author", "Book", "Details"], rows, raw=True))
+
+    @r.get("/events/{event_id}")
+    def event(event_id: int):
+        e = next((e for e in EVENTS if e[0] == event_id), None)
+        if e is None:
+            return _page("Event not found", "<p>No such event.</p>")
+        facts = [("Author", e[2]), ("Book", e[3]), ("Date", e[1]), ("Starts", e[5]), ("Venue", f"{e[4]} (see Riverton Eats for directions)")]
+        return _page(f"{e[2]} reads from {e[3]}", table("Event details", ["Fact", "Value"], facts))
 
     @r.get("/book/{isbn}")
     def detail(isbn: str):

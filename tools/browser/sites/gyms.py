@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from tools.browser.sites.html import form, link, money, page, paginate, select, table
+from tools.browser.sites.html import by_slug, form, link, listing, money, page, select, slug, table
 
 SITE = "FitFinder"
 NEIGHBORHOODS = ["Eastside", "Northgate", "Old Town", "Westbank"]
@@ -28,9 +28,14 @@ GYMS: list[tuple[str, str, float, list[tuple[str, str, str]]]] = [
     ("Riverside Cycle Club", "Westbank", 79, [("Tue", "06:00", "Spin"), ("Sun", "10:00", "Spin")]),
 ]
 
-
-def slug(name: str) -> str:
-    return "".join(ch if ch.isalnum() else "-" for ch in name.lower()).strip("-").replace("--", "-")
+#: each gym's nearest Riverton Metro stop (printed on its page)
+NEAREST_STOP: dict[str, str] = {
+    "CrossFit East River": "Eastside Depot", "Avea Pilates": "Eastside Depot", "Harbor Spin Lab": "Old Town Square",
+    "Core & Reformer": "Eastside Depot", "Northgate Yoga Collective": "Northgate Mall", "Iron Bell Boxing": "Northgate Mall",
+    "Sunrise Flow Studio": "Central Station", "Peak Performance Gym": "Northgate Mall", "Lotus Room": "Museum Quarter",
+    "Old Town Athletic Club": "Old Town Square", "Cobblestone CrossFit": "Museum Quarter", "Westbank Pilates House": "Westbank Park",
+    "Riverside Cycle Club": "Harbor Point",
+}
 
 
 def activities(gym: tuple) -> set[str]:
@@ -56,18 +61,15 @@ def router() -> APIRouter:
 
     @r.get("/search")
     def results(neighborhood: str = "", activity: str = "", page: int = 1):
-        found = search(neighborhood, activity)
-        chunk, pager = paginate(found, page, "/gyms/search", {"neighborhood": neighborhood, "activity": activity})
-        rows = [(link(f"/gyms/g/{slug(g[0])}", g[0]), g[1], money(g[2]) + " / month") for g in chunk]
-        body = search_form(neighborhood, activity) + table("Matching gyms, cheapest first", ["Gym", "Neighborhood", "Membership"], rows, raw=True) + pager
+        body = listing(search_form(neighborhood, activity), search(neighborhood, activity), page, "/gyms/search", {"neighborhood": neighborhood, "activity": activity},
+                       "Matching gyms, cheapest first", ["Gym", "Neighborhood", "Membership"], lambda g: (link(f"/gyms/g/{slug(g[0])}", g[0]), g[1], money(g[2]) + " / month"))
         return _page("Search results", body)
 
     @r.get("/g/{name}")
     def detail(name: str):
-        gym = next((g for g in GYMS if slug(g[0]) == name), None)
-        if gym is None:
+        if (gym := by_slug(GYMS, name)) is None:
             return _page("Gym not found", "<p>No such gym.</p>")
-        facts = f"<p>Neighborhood: {gym[1]}. Monthly membership: {money(gym[2])}.</p>"
+        facts = f"<p>Neighborhood: {gym[1]}. Monthly membership: {money(gym[2])}. Nearest bus stop: {NEAREST_STOP[gym[0]]}.</p>"
         return _page(gym[0], facts + table("Weekly class timetable", ["Day", "Time", "Class"], gym[3]))
 
     return r

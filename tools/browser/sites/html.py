@@ -6,13 +6,15 @@ Plain server-rendered HTML (no JavaScript) so every page is fully present at
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from html import escape
+from typing import Any, TypeVar
 from urllib.parse import urlencode
 
 from fastapi.responses import HTMLResponse
 
 PER_PAGE = 5
+T = TypeVar("T")
 
 
 def page(site: str, title: str, body: str, *, home: str = "/") -> HTMLResponse:
@@ -67,6 +69,22 @@ def paginate(items: Sequence, page_no: int, base: str, params: dict[str, str]) -
     if page_no < pages:
         parts.append(link(href(page_no + 1), "Next page"))
     return chunk, f'<nav aria-label="Pagination">{" ".join(parts)}</nav>'
+
+
+def listing(search_form: str, found: Sequence, page_no: int, base: str, params: dict[str, str], caption: str, headers: Sequence[str], row: Callable[[Any], Sequence[object]]) -> str:
+    """A results page's body: the search form, one page of ``found`` as a table (cells are HTML), the pager."""
+    chunk, pager = paginate(found, page_no, base, params)
+    return search_form + table(caption, headers, [row(item) for item in chunk], raw=True) + pager
+
+
+def slug(name: str) -> str:
+    """A detail page's address segment for a name (``Core & Reformer`` -> ``core--reformer``)."""
+    return "".join(ch if ch.isalnum() else "-" for ch in name.lower()).strip("-").replace("--", "-")
+
+
+def by_slug(items: Iterable[T], name: str) -> T | None:
+    """The item (a tuple whose first field is its name) whose slug is ``name``."""
+    return next((item for item in items if slug(item[0]) == name), None)  # type: ignore[index]
 
 
 def money(value: float) -> str:

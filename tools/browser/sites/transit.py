@@ -62,7 +62,7 @@ def router() -> APIRouter:
         day = day if day in DAYS else "Weekday"
         switch = " ".join(link(f"/transit/route/{number}?day={d}", f"{d} timetable") for d in DAYS if d != day)
         rows = timetable(x, day) or [["No service"] + [""] * (len(x[2]) - 1)]
-        return _page(f"Route {x[0]}: {x[1]}", f"<p>Showing the {day} timetable. {switch}</p>" + table(f"{day} departures", x[2], rows))
+        return _page(f"Route {x[0]}: {x[1]} ({day})", f"<p>Showing the {day} timetable. {switch}</p>" + table(f"{day} departures", x[2], rows))
 
     @r.get("/stops")
     def stops(stop: str = ""):
