@@ -115,3 +115,17 @@ def test_the_published_figures_match_the_papers_text():
             label = names[base].replace(" (ours)", "") + ("→CB" if ensemble else "")
             pattern = re.escape(label) + (r"(?: \(ours\))?" if base == "SPA" else "") + r"\s+" + r"\s+".join(re.escape(f"{v:.1f}") for v in row)
             assert re.search(pattern, window), (caption, system, row)
+
+
+def test_summary_of_a_split_without_gold_has_no_accuracy(tmp_path):
+    from evals.report import rows as generic_rows
+    from evals.summary import write_summary
+
+    run = _run(tmp_path, "test", "spa", ["55", "", "x", "y", "z"], bench="assistantbench", golds=[None] * 5, split="test")
+    summary = write_summary(run)
+    assert "accuracy" not in summary["metrics"] and "precision" not in summary["metrics"]
+    assert summary["metrics"]["gold_unavailable"] == 5 and summary["metrics"]["answer_rate"] == pytest.approx(0.8)
+    graded = write_summary(_run(tmp_path, "dev", "spa", ANSWERS))
+    header, body = generic_rows([graded, summary])  # the generic table beside a graded run: no 0.0 for the hidden split
+    accuracy = header.index("accuracy")
+    assert body[1][accuracy] == NO_GOLD and body[0][accuracy] != NO_GOLD
