@@ -82,6 +82,8 @@ class Resources:
     screenshots_root: Path | None
     #: assistantbench-local: the fixture sites' origin (what the local search index covers)
     sites_url: str | None = None
+    #: assistantbench-local: the search engine's backend (``tools.search``), handed to every episode
+    search: Any = None
 
 
 class _AssistantBenchBase(Benchmark):
@@ -126,6 +128,7 @@ class _AssistantBenchBase(Benchmark):
     async def environment(self, task: Task, resources: Resources, options: RunOptions) -> AsyncIterator[BrowserEnv]:
         shots = resources.screenshots_root / _safe(task.id) if resources.screenshots_root else None
         env = BrowserEnv(resources.browser, resources.config, start_url=resources.start_url, screenshot_dir=shots, max_steps=int(options.agent_options.get("max_steps", 20)))
+        env.search = resources.search  # the world's engine: what retrieval-augmented agents search offline
         try:
             yield env
         finally:
@@ -205,5 +208,5 @@ class AssistantBenchLocal(_AssistantBenchBase):
         from tools.browser.sites.world import serve_world
 
         async with serve_world() as world, self._browser(options, world.start_url, world.origins) as resources:
-            resources.sites_url = world.sites_url
+            resources.sites_url, resources.search = world.sites_url, world.backend
             yield resources

@@ -25,7 +25,7 @@ from typing import Any
 import pandas as pd
 
 from evals.reports.assistantbench_paper import CITATION, SYSTEMS, TABLES, system_of, table_for
-from evals.reports.table4 import csv_text
+from evals.reports.table4 import markdown as markdown_table
 from evals.results import load_run, run_config
 from evals.stats import bootstrap_mean, wilson
 
@@ -156,9 +156,24 @@ def table(rows: list[Row]) -> tuple[list[str], list[list[str]]]:
 
 
 def markdown(header: list[str], body: list[list[str]]) -> str:
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join(c or " " for c in cells) + " |" for cells in body]
-    return "\n".join(lines) + "\n\n" + footnote() + "\n"
+    return markdown_table(header, body) + "\n" + footnote() + "\n"
+
+
+def frame(rows: list[Row]) -> pd.DataFrame:
+    """The rows as numbers (fractions and interval bounds, the paper's percentages), for CSV and notebooks."""
+    records = []
+    for row in rows:
+        which = table_for(row.benchmark, row.split)
+        paper = TABLES[which].get(row.system or "")
+        rec: dict[str, Any] = {"benchmark": row.benchmark, "split": row.split, "agent": row.agent, "model": row.model, "setup": row.setup,
+                               "system": row.system, "n": row.n, "n_gold": row.n_gold, "errors": row.errors, "runs": row.runs}
+        for m in METRICS:
+            cell = row.cells.get(m)
+            rec |= {m: cell.value if cell else None, f"{m}_ci95_low": cell.low if cell else None, f"{m}_ci95_high": cell.high if cell else None,
+                    f"{m}_n": cell.n if cell else None, f"paper_{m}": getattr(paper, m) if paper else None}
+        rec["paper_table"] = which if paper else None
+        records.append(rec)
+    return pd.DataFrame.from_records(records).convert_dtypes()
 
 
 def footnote() -> str:
@@ -190,7 +205,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.out:
         args.out.mkdir(parents=True, exist_ok=True)
         (args.out / "assistantbench_table1.md").write_text(markdown(header, body))
-        (args.out / "assistantbench_table1.csv").write_text(csv_text(header, body))
+        (args.out / "assistantbench_table1.csv").write_text(frame(rows).to_csv(index=False))
         print(f"wrote {args.out}/assistantbench_table1.md and assistantbench_table1.csv")
 
 

@@ -83,9 +83,12 @@ def test_restgraph_report_picks_the_layout(tmp_path):
     runs = [_run(tmp_path, "x", "spa", ANSWERS), _run(tmp_path, "y", "seeact+cb", ANSWERS)]
     for run in runs:
         assert cli("score", str(run)).exit_code == 0
-    result = cli("report", *map(str, runs))
+    result = cli("report", *map(str, runs), "--out", str(tmp_path / "report"))
     assert result.exit_code == 0, result
     assert "Table 1 layout" in result.stdout and "SeeAct→CB" in result.stdout and "23.4" in result.stdout
+    assert "| SeeAct→CB |" in (tmp_path / "report" / "assistantbench_table1.md").read_text()
+    csv_rows = (tmp_path / "report" / "assistantbench_table1.csv").read_text().splitlines()
+    assert csv_rows[0].startswith("benchmark,split,agent") and len(csv_rows) == 3 and ",23.4," in csv_rows[2] + csv_rows[1]
 
 
 @pytest.mark.parametrize(("agent", "system"), [("spa", "SPA"), ("seeact", "SeeAct"), ("cb-inst", "CB-INST"), ("cb-1s", "CB-1S"), ("ralm-1s", "RALM-1S"),

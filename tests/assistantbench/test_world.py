@@ -179,3 +179,23 @@ def test_the_engine_lists_the_backend_results():
     assert "No results for nothing" in TestClient(create_engine_app(_Fixed())).get("/search?q=nothing").text
     assert "The search failed: index down" in TestClient(create_engine_app(_Fixed(error="index down"))).get("/search?q=x").text
     assert backend.queries == [("some words", 10)] and "results" not in client.get("/search?q=").text.split("<h1>")[1][:20]
+
+
+def test_the_served_world_engine_lists_its_backends_results_on_the_sites_origin():
+    import asyncio
+
+    import httpx
+
+    from tools.browser.sites.world import serve_world
+
+    async def main() -> tuple[str, str, list[SearchResult], str]:
+        async with serve_world() as world, httpx.AsyncClient() as client:
+            page = (await client.get(world.engine_url + "/search", params={"q": "Lotus Room FitFinder"})).text
+            hits = await asyncio.to_thread(world.backend.search, "Lotus Room FitFinder", 10)
+            target = (await client.get(hits[0].url)).text
+            return world.sites_url, world.start_url, hits, page + "\n" + target
+
+    sites_url, start_url, hits, pages = asyncio.run(main())
+    assert start_url.endswith("/") and not start_url.startswith(sites_url)  # two origins
+    assert hits and all(h.url.startswith(sites_url + "/") for h in hits)
+    assert f'<a href="{hits[0].url}">{hits[0].title}</a>' in pages and "Nearest bus stop: Museum Quarter" in pages

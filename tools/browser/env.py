@@ -8,6 +8,7 @@ is recorded in the trace.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from playwright.async_api import Browser
 
@@ -22,6 +23,9 @@ class BrowserEnv:
         self.start_url = start_url
         self.screenshot_dir = screenshot_dir
         self.max_steps = max_steps
+        #: the world's own search engine backend (``tools.search.SearchBackend``), when the benchmark
+        #: serves one: retrieval-augmented agents search what the browser's search action would
+        self.search: Any = None
         self._session: BrowserSession | None = None
 
     async def session(self) -> BrowserSession:
