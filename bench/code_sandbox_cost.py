@@ -5,6 +5,10 @@ after (``tools.codebox``), on the same machine in one run.
 - per call: the median wall time of starting a fresh interpreter that reads a small JSON job from
   stdin, for the old launch (``[unshare --net] python -I -S``), the sandbox (``bwrap`` + ``setpriv``
   + ``prlimit``) and ``run_python('pass')`` end to end;
+- warm vs cold: median and p90 of ``run_python`` end to end for ``pass`` and for a RestGPT-style
+  parser program (json/re over a ~30 KB API response), with a new sandbox per program
+  (``--code-sandbox bwrap-cold``) and with the warm fork server (``bwrap``, ``tools.forkserver``),
+  alternating the two so both see the same machine load;
 - checker: target + wrong-function samples of the shipped cases, the old way (every program
   ``exec``-ed in one shared interpreter per chunk: fast, but samples could poison each other) and
   the new way (one sandbox per chunk, a fresh forked process per sample, verdict outside).
@@ -15,18 +19,21 @@ after (``tools.codebox``), on the same machine in one run.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 from api_use_checker import timed  # bench/ is on sys.path when run as a script
 
 from evals.datasets.api_use import FILES, load_suite
 from tools import codebox
-from tools.pyexec import run_python_sync
+from tools.pyexec import run_python, run_python_sync
 from tools.synthetic_api import execute_batch, get_example
 from tools.synthetic_api.checker import build_program
 
@@ -44,6 +51,43 @@ for program in job["programs"]:
         out.append(False)
 print(sum(out))
 """
+
+
+PARSER = """import json, re
+movies = data["results"]
+titles = [m["title"] for m in movies if re.search(r"\\d{4}", m.get("release_date", ""))]
+print(json.dumps({"count": len(titles), "first": titles[:3]}))
+"""
+RESPONSE = {"page": 1, "results": [{"id": i, "title": f"Movie {i}", "release_date": f"{1950 + i % 70}-01-01", "overview": "x " * 100,
+                                    "genre_ids": [18, 35], "popularity": i / 3} for i in range(120)]}
+
+
+def warm_vs_cold(code: str, inputs: dict, runs: int) -> dict[str, list[float]]:
+    """Wall seconds per ``run_python`` call, cold and warm alternating, in one event loop."""
+    times: dict[str, list[float]] = {"bwrap-cold": [], "bwrap": []}
+
+    async def measure() -> None:
+        for mode in times:  # one untimed call each: the probe, the warm server's start
+            codebox.set_mode(mode)
+            await run_python(code, inputs=inputs, record=False)
+        for _ in range(runs):
+            for mode, seen in times.items():
+                codebox.set_mode(mode)
+                started = time.perf_counter()
+                result = await run_python(code, inputs=inputs, record=False)
+                seen.append(time.perf_counter() - started)
+                assert result.ok, result.error
+
+    try:
+        asyncio.run(measure())
+    finally:
+        codebox.set_mode("bwrap")
+    return times
+
+
+def _ms(seen: list[float]) -> str:
+    ordered = sorted(seen)
+    return f"median {1000 * statistics.median(ordered):.1f} ms, p90 {1000 * ordered[int(0.9 * (len(ordered) - 1))]:.1f} ms"
 
 
 def old_prefix() -> list[str]:
@@ -71,6 +115,11 @@ def main() -> None:
     print(f"per call, old subprocess ({' '.join(old[:2]) if old_prefix() else 'python'}): {1000 * before:.1f} ms")
     print(f"per call, bubblewrap sandbox: {1000 * after:.1f} ms ({after / before:.2f}x)")
     print(f"per call, run_python('pass') end to end: {1000 * end_to_end:.1f} ms")
+    for label, code, inputs in (("pass", "pass", {}), ("parser program, 30 KB response", PARSER, {"data": RESPONSE})):
+        times = warm_vs_cold(code, inputs, args.repeats * 8)
+        cold, warm = times["bwrap-cold"], times["bwrap"]
+        print(f"run_python({label}), {len(cold)} runs each: cold sandbox per program {_ms(cold)}; warm fork server {_ms(warm)} "
+              f"({statistics.median(warm) / statistics.median(cold):.2f}x)")
 
     cases = [c for suite in FILES for c in load_suite(suite)][: args.cases]
     items = []

@@ -74,7 +74,7 @@ def run(
     quiet: Annotated[bool, typer.Option(help="no progress bar")] = False,
     epochs: Annotated[int, typer.Option(min=1, help="run each task K times (seeds seed..seed+K-1); summary gets pass@k and pass^k")] = 1,
     price: Annotated[str | None, typer.Option(help="IN/OUT dollars per million tokens (default: evals.cost's table)")] = None,
-    code_sandbox: Annotated[str, typer.Option(help="where model-written code runs: bwrap (bubblewrap) | none (UNISOLATED: trusted debugging only)")] = "bwrap",
+    code_sandbox: Annotated[str, typer.Option(help="where model-written code runs: bwrap (bubblewrap, warm fork server) | bwrap-cold (a new sandbox per program) | none (UNISOLATED: trusted debugging only)")] = "bwrap",
     allow_modified_data: Annotated[bool, typer.Option(help="use local data files whose sha256 is not the pinned one (recorded in config.json)")] = False,
     preflight: Annotated[bool, typer.Option(help="one cheap model call before any episode (credentials, endpoint, provider package)")] = True,
     max_errors: Annotated[int | None, typer.Option(min=0, help="stop after N errored episodes (0: never); default: stop if the first 5 all errored the same way")] = None,

@@ -271,9 +271,12 @@ def programs(h: Harness) -> dict[str, str]:
     }
 
 
-#: programs whose run_python outcome is fixed beyond "contained" (name -> ok)
+#: programs whose run_python outcome is fixed beyond "contained" (name -> ok). Not ``kill_everything``:
+#: kill(-1) signals nothing either way, but fails with ESRCH in a one-program sandbox and returns 0
+#: beside the warm fork server (visible, not signallable); tests/isolation/test_warm_sandbox.py
+#: checks that the server survives it
 RUN_PYTHON_OK = {"write_tmp_ok": True, "stderr_flood_then_success": True, "forge_status_line": False, "rebind_exit": False, "unprintable_exception": False,
-                 "exit_nonzero": False, "infinite_loop": False, "sleep": False, "memory_bomb": False, "kill_everything": False}
+                 "exit_nonzero": False, "infinite_loop": False, "sleep": False, "memory_bomb": False}
 
 
 def program_names() -> list[str]:

@@ -19,6 +19,10 @@ One job = one fresh process tree built by bubblewrap (Debian package ``bubblewra
   so nothing the code starts outlives the job; an empty environment (``--clearenv``) and bwrap
   itself started with an empty environment.
 
+``run`` starts one sandbox per job (``--code-sandbox bwrap-cold``, and the Synthetic API checker,
+which batches); ``tools.forkserver`` serves jobs from a warm sandbox built by ``server_command``
+(``--code-sandbox bwrap``, the default for ``tools.pyexec``).
+
 ``run`` is transport only: bytes in on stdin, bounded bytes out, the exit status. What the bytes
 mean is for the caller (``tools.pyexec``, the Synthetic API checker) to decide outside the sandbox.
 Where bubblewrap is missing or cannot create namespaces, ``SandboxUnavailable`` says so and names
@@ -50,11 +54,17 @@ from pydantic import BaseModel, ConfigDict
 
 log = logging.getLogger(__name__)
 
-CodeSandbox = Literal["bwrap", "none"]
-CHOICES: tuple[str, ...] = ("bwrap", "none")
+CodeSandbox = Literal["bwrap", "bwrap-cold", "none"]
+#: ``bwrap``: programs run in a warm fork server inside the sandbox (``tools.forkserver``);
+#: ``bwrap-cold``: a new sandbox and interpreter per program; ``none``: unisolated (debugging only)
+CHOICES: tuple[str, ...] = ("bwrap", "bwrap-cold", "none")
 SANDBOX_ENV = "RESTGRAPH_CODE_SANDBOX"
 #: where the bootstrap script appears inside the sandbox
 BOOT_PATH = "/rg/boot.py"
+#: where a warm fork server's own script appears inside its sandbox
+SERVER_PATH = "/rg/server.py"
+#: what a fork server keeps (in its namespaces) to build each child; every child drops all of them
+SERVER_CAPS = ("CAP_SETUID", "CAP_SETGID", "CAP_SYS_ADMIN", "CAP_SYS_CHROOT", "CAP_SETPCAP", "CAP_KILL")
 #: fresh host uids for sandboxes are drawn from this range (no /etc/passwd entry needed)
 UID_RANGE = (1_000_000, 1_900_000)
 #: bytes of stderr kept from the end (a status line after megabytes of noise is still read)
@@ -152,6 +162,31 @@ def _parents(path: str) -> list[str]:
     return args
 
 
+def new_uid() -> int:
+    """A fresh unprivileged host uid for one job, remembered in ``issued_uids``."""
+    uid = UID_RANGE[0] + secrets.randbelow(UID_RANGE[1] - UID_RANGE[0])
+    issued_uids.append(uid)
+    return uid
+
+
+def _bwrap(binds: dict[str, Path], tmpfs_mb: int) -> list[str]:
+    """bubblewrap with its namespaces, file view and ``binds`` (sandbox path -> host file), up to the command."""
+    args = [
+        shutil.which("bwrap") or "bwrap",
+        "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-net", "--unshare-cgroup-try",
+        "--die-with-parent", "--new-session", "--clearenv",
+        "--setenv", "PATH", "/usr/bin:/bin", "--setenv", "LANG", "C.UTF-8", "--setenv", "HOME", "/tmp",
+        "--hostname", "sandbox",
+        *_fs_args(),
+        "--proc", "/proc", "--dev", "/dev",
+        "--perms", "01777", "--size", str(tmpfs_mb * 1024 * 1024), "--tmpfs", "/tmp",
+        "--perms", "0755", "--dir", os.path.dirname(BOOT_PATH),
+    ]
+    for inside, host in binds.items():
+        args += ["--ro-bind", str(host), inside]
+    return [*args, "--chdir", "/tmp"]
+
+
 def command(script: Path, limits: Limits, *, sandbox: str | None = None) -> list[str]:
     """The argv that runs ``script`` (bound at ``BOOT_PATH``) under ``sandbox`` with ``limits``."""
     exe, _ = interpreter()
@@ -160,22 +195,22 @@ def command(script: Path, limits: Limits, *, sandbox: str | None = None) -> list
     python = [exe, "-I", "-S", "-X", "utf8"]
     if (sandbox or mode()) == "none":
         return [shutil.which("prlimit") or "/usr/bin/prlimit", *rlimits, "--", *python, str(script)]
-    uid = UID_RANGE[0] + secrets.randbelow(UID_RANGE[1] - UID_RANGE[0])
-    issued_uids.append(uid)
+    uid = new_uid()
     return [
-        shutil.which("bwrap") or "bwrap",
-        "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-net", "--unshare-cgroup-try",
-        "--die-with-parent", "--new-session", "--clearenv",
-        "--setenv", "PATH", "/usr/bin:/bin", "--setenv", "LANG", "C.UTF-8", "--setenv", "HOME", "/tmp",
-        "--hostname", "sandbox",
-        *_fs_args(),
-        "--proc", "/proc", "--dev", "/dev",
-        "--perms", "01777", "--size", str(limits.tmpfs_mb * 1024 * 1024), "--tmpfs", "/tmp",
-        "--perms", "0755", "--dir", os.path.dirname(BOOT_PATH), "--ro-bind", str(script), BOOT_PATH, "--chdir", "/tmp",
+        *_bwrap({BOOT_PATH: script}, limits.tmpfs_mb),
         "/usr/bin/setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups", "--no-new-privs",
         "--inh-caps=-all", "--bounding-set=-all", "--",
         "/usr/bin/prlimit", *rlimits, "--", *python, BOOT_PATH,
     ]
+
+
+def server_command(server: Path, boot: Path) -> list[str]:
+    """The argv of a warm fork server (``tools.forkserver``): the same sandbox, but the server keeps
+    ``SERVER_CAPS`` so that each child it forks can get its own mount/IPC namespace and a fresh uid."""
+    exe, _ = interpreter()
+    bwrap, *rest = _bwrap({SERVER_PATH: server, BOOT_PATH: boot}, tmpfs_mb=1)
+    caps = [arg for cap in SERVER_CAPS for arg in ("--cap-add", cap)]
+    return [bwrap, "--cap-drop", "ALL", *caps, *rest, exe, "-I", "-S", "-X", "utf8", SERVER_PATH]
 
 
 @functools.cache
@@ -207,7 +242,7 @@ def ensure_available(sandbox: str | None = None) -> None:
         raise _unavailable(reason)
 
 
-async def _drain(stream: asyncio.StreamReader, keep: bytearray, limit: int, tail: bytearray | None, activity: list[float]) -> None:
+async def drain(stream: asyncio.StreamReader, keep: bytearray, limit: int, tail: bytearray | None, activity: list[float]) -> None:
     while True:
         chunk = await stream.read(65536)
         if not chunk:
@@ -250,8 +285,8 @@ async def run(script: Path, stdin: bytes, *, limits: Limits, timeout_s: float, i
         )
         assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None  # all three are PIPEs
         activity = [time.monotonic()]
-        readers = [asyncio.ensure_future(_drain(proc.stdout, out, max_output_bytes, None, activity)),
-                   asyncio.ensure_future(_drain(proc.stderr, err, max_output_bytes, tail, [0.0]))]
+        readers = [asyncio.ensure_future(drain(proc.stdout, out, max_output_bytes, None, activity)),
+                   asyncio.ensure_future(drain(proc.stderr, err, max_output_bytes, tail, [0.0]))]
         with contextlib.suppress(BrokenPipeError, ConnectionResetError):
             proc.stdin.write(stdin)
             await proc.stdin.drain()

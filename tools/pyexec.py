@@ -28,7 +28,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from tools import codebox
+from tools import codebox, forkserver
 from tools.events import ProgramRun, emit
 from tools.trace_schema import bounded
 
@@ -67,6 +67,11 @@ def _error_text(tail: bytes, nonce: str) -> str | None:
     return error if isinstance(error, str) else None
 
 
+def _last_line(tail: bytes) -> str:
+    lines = tail.decode("utf-8", errors="replace").strip().splitlines()
+    return f" ({lines[-1][:300]})" if lines else ""
+
+
 def _strip_status(stderr: str, nonce: str) -> str:
     at = stderr.rfind(f"\n{nonce} ")
     return stderr if at < 0 else stderr[:at]
@@ -98,7 +103,7 @@ async def run_python(
     except (TypeError, ValueError) as exc:
         raise ValueError(f"run_python inputs must be JSON-serialisable: {exc}") from exc
     limits = codebox.Limits(memory_mb=memory_mb, cpu_s=math.ceil(timeout_s) + 1)
-    raw = await codebox.run(CHILD, payload.encode("utf-8"), limits=limits, timeout_s=timeout_s, idle_timeout_s=idle_timeout_s,
+    raw = await forkserver.run_program(CHILD, payload.encode("utf-8"), limits=limits, timeout_s=timeout_s, idle_timeout_s=idle_timeout_s,
                             max_output_bytes=max_output_bytes)
     stdout = _decode(raw.stdout, raw.stdout_truncated)
     stderr = _strip_status(_decode(raw.stderr, len(raw.stderr) >= max_output_bytes), nonce)
@@ -112,6 +117,8 @@ async def run_python(
         error = _error_text(raw.stderr_tail, nonce) or "the code failed (exit status 1)"
     elif raw.returncode is not None and raw.returncode < 0:
         error = f"Killed: signal {-raw.returncode} ({signal.Signals(-raw.returncode).name}); likely a resource limit"
+    elif raw.returncode is None:
+        error = "ProcessError: the sandbox ended before the program did" + _last_line(raw.stderr_tail)
     else:
         error = f"ProcessError: interpreter exited with code {raw.returncode}"
     result = PyExecResult(ok=ok, stdout=stdout, stderr=stderr, error=None if ok else error, timed_out=timed_out, duration_s=duration)

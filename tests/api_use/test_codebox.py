@@ -34,13 +34,21 @@ print(json.dumps({
 """
 
 
-def test_a_job_sees_only_its_own_world() -> None:
+@pytest.mark.parametrize("sandbox", ["bwrap", "bwrap-cold"])
+def test_a_job_sees_only_its_own_world(sandbox: str) -> None:
     data = os.environ.get("RESTGRAPH_DATA_DIR", "/work/shared/data")
-    result = run_python_sync(PROBE % (str(REPO / "pyproject.toml"), data))
+    codebox.set_mode(sandbox)
+    try:
+        result = run_python_sync(PROBE % (str(REPO / "pyproject.toml"), data))
+    finally:
+        codebox.set_mode("bwrap")
     assert result.ok, result.error
     seen = json.loads(result.stdout)
     assert seen["uid"] != 0 and codebox.UID_RANGE[0] <= seen["uid"] < codebox.UID_RANGE[1]
-    assert seen["pids"] == [1, seen["pid"]] and seen["ppid"] == 1  # its own PID namespace: bwrap's init and itself
+    if sandbox == "bwrap-cold":
+        assert seen["pids"] == [1, seen["pid"]] and seen["ppid"] == 1  # its own PID namespace: bwrap's init and itself
+    else:  # the warm server's PID namespace, where /proc (hidepid) shows a program only its own process
+        assert seen["pids"] == [seen["pid"]] and seen["ppid"] > 1
     assert set(seen["env"]) <= {"PATH", "LANG", "HOME", "PWD", "LC_CTYPE"}
     assert seen["ifaces"] == ["lo"]
     assert seen["tmp_writable"] and not seen["usr_writable"]
