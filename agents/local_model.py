@@ -46,6 +46,7 @@ from pydantic import ValidationError
 
 from agents.retry import RetryPolicy, retrying_class
 from tools.datafiles import cache_root, sha256_of
+from tools.http_shared import ssl_context
 
 
 class LocalModelError(RuntimeError):
@@ -351,7 +352,8 @@ def local_chat_model(path: str | Path | None = None, *, temperature: float | Non
     # base_url, whose kept-alive sockets belong to the first event loop; a second
     # ``asyncio.run`` (tests, notebooks, the CLI after a sync call) then fails with
     # "Event loop is closed". A fresh loopback connection per call is cheap next to a model call.
-    kwargs["http_async_client"] = httpx.AsyncClient(timeout=kwargs["timeout"], limits=httpx.Limits(max_keepalive_connections=0))
+    # The TLS context is shared (``tools.http_shared``): building one per client cost 20-110 ms per episode.
+    kwargs["http_async_client"] = httpx.AsyncClient(timeout=kwargs["timeout"], limits=httpx.Limits(max_keepalive_connections=0), verify=ssl_context())
     if seed is not None:
         kwargs["seed"] = int(seed)
     return cls(**kwargs, **opts)

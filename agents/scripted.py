@@ -14,6 +14,7 @@ knows the gold action) because factories receive the episode's ``Task``. Every s
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import pkgutil
 import random
@@ -82,6 +83,12 @@ class ScriptedChatModel(BaseChatModel):
     latency: float = 0.0
     structured: bool = True
 
+    @functools.cached_property
+    def _serialized(self) -> dict[str, Any]:
+        """What callbacks get as the model's description. LangChain's default serialises the whole
+        model (a repr of every field, ~3 ms), per model, i.e. per episode."""
+        return {"lc": 1, "type": "not_implemented", "id": ["agents", "scripted", type(self).__name__], "name": self.name_}
+
     @property
     def _llm_type(self) -> str:
         return f"scripted:{self.name_}"
@@ -113,6 +120,13 @@ class ScriptedChatModel(BaseChatModel):
         if self.latency:
             await asyncio.sleep(self.latency)
         return self._reply(messages, stop)
+
+    def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> Runnable[LanguageModelInput, AIMessage]:
+        """Tools are offered as an OpenAI-style schema (so traces show what a real model would
+        get); the policy decides the reply, tool calls included."""
+        from langchain_core.utils.function_calling import convert_to_openai_tool
+
+        return self.bind(tools=[t if isinstance(t, dict) and t.get("type") == "function" else convert_to_openai_tool(t) for t in tools], **kwargs)
 
     def with_structured_output(self, schema: Any, *, include_raw: bool = False, **kwargs: Any) -> Runnable[LanguageModelInput, Any]:
         if not self.structured:

@@ -2,8 +2,9 @@
 
 - asyncio with a pool of ``concurrency`` workers; each episode has a step budget (LangGraph's
   ``recursion_limit``) and a wall-clock timeout;
-- every finished episode is appended to ``traces.jsonl`` at once (fsynced), so a killed run
-  loses only what was in flight, and ``resume=True`` runs exactly the missing episodes;
+- every finished episode is appended to ``traces.jsonl`` at once (fsynced with the others that
+  finished meanwhile: ``evals.trace_writer``), so a killed run loses only what was in flight or
+  waiting for that write, and ``resume=True`` runs exactly the missing episodes;
 - an episode that raises becomes a trace with ``status="error:<kind>"`` and the run goes on;
 - Ctrl-C (SIGINT/SIGTERM) stops launching, cancels what is in flight, and keeps what finished.
 """
@@ -21,8 +22,10 @@ from pathlib import Path
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import BaseMessage
 from langchain_core.runnables import RunnableConfig
 from langgraph.errors import GraphRecursionError
+from pydantic import BaseModel
 
 from agents.connection_limit import limiting
 from agents.context_fit import context_window
@@ -44,18 +47,32 @@ from evals.run_guard import check_resume
 from evals.selection import select_tasks
 from evals.summary import epoch_of, write_summary
 from evals.trace import Task, Trace, TraceStore, now_iso
+from evals.trace_writer import TraceWriter
 from evals.watchdog import BudgetExceeded, EpisodeStuck, EpisodeWatch, settle
+from graphs.episode_context import BoundGraph, EpisodeContext
 from graphs.registry import AgentSpec, get_agent
 from tools.datafiles import used_data
 
 ModelFactory = Callable[[Task], BaseChatModel | None]
 
 
+def _plain(value: Any) -> Any:
+    """What ``json.dumps`` cannot encode, made plain cheaply. Never ``str()`` of a LangChain object:
+    its repr inspects every field's default (about 1 ms per message, a third of a tool-calling
+    run's harness time when every step's update carries the message history)."""
+    if isinstance(value, BaseMessage):
+        out = {"type": value.type, "content": value.content}
+        return {**out, "tool_calls": value.tool_calls} if getattr(value, "tool_calls", None) else out
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json")
+    return str(value)
+
+
 def _summarise_update(update: Any) -> dict[str, Any] | None:
     """Keep a JSON-safe, bounded view of what a node wrote to the state."""
     if not isinstance(update, dict):
         return None
-    text = json.dumps(update, default=str)
+    text = json.dumps(update, default=_plain)
     if len(text) > 4000:
         return {"_truncated": text[:4000]}
     return json.loads(text)
@@ -96,6 +113,7 @@ class EpisodeRunner:
         self.guard = ErrorGuard(options.max_errors)
         self.stop_reason: str | None = None
         self.context_window = context_window(self.options.model, self.options.model_options) if self.agent.needs_model else None
+        self._run_graph: Any = None  # a per_run agent's graph, compiled at the first episode
 
     def _default_model_factory(self, task: Task, seed: int | None = None) -> BaseChatModel | None:
         if not self.agent.needs_model:
@@ -163,12 +181,20 @@ class EpisodeRunner:
         trace.recompute_usage()
         return trace
 
+    def _graph_for(self, model: BaseChatModel | None, env: Any) -> Any:
+        """The episode's graph: compiled once per run for a ``per_run`` agent (the episode's model
+        and environment bound as its runtime context), else built for this episode."""
+        if not self.agent.per_run:
+            return self.agent.build(model, env, self.options.agent_options)
+        if self._run_graph is None:
+            self._run_graph = self.agent.build(None, None, self.options.agent_options)
+        return BoundGraph(self._run_graph, EpisodeContext(model, env))
+
     async def _drive(self, task: Task, resources: Any, recorder: EpisodeRecorder, seed: int) -> EpisodeOutcome:
-        model = self._make_model(task, seed)
+        model = _recorded(self._make_model(task, seed), recorder)
         async with self.benchmark.environment(task, resources, self.options) as env:
-            graph = self.agent.build(model, env, self.options.agent_options)
+            graph = self._graph_for(model, env)
             config: RunnableConfig = {
-                "callbacks": [TraceCallbackHandler(recorder)],
                 "recursion_limit": self.options.max_steps or DEFAULT_MAX_STEPS,  # (resolved in __init__)
                 "configurable": {"thread_id": task.id},
                 "metadata": {"task_id": task.id},
@@ -215,8 +241,7 @@ class EpisodeRunner:
             with progress:
                 async def one(task: Task, epoch: int) -> None:
                     trace = await self.run_episode(task, resources, epoch)
-                    # the fsync waits on the disk, not on the loop: other episodes go on meanwhile
-                    await asyncio.to_thread(self.store.append, trace)
+                    writer.put(trace)  # group commit, off the loop (evals.trace_writer)
                     progress.finished(RunProgress.key(task.id, epoch), trace, _safe_score(self.benchmark, trace).get(self.benchmark.episode_success_key))
                     reason = self.guard.observe(trace.status)
                     if reason:  # --max-errors: stop launching, say why (the CLI exits 1)
@@ -227,6 +252,7 @@ class EpisodeRunner:
                 # one wait over the running set, so scheduling stays linear in the number of episodes
                 # (a wait over every remaining future per wake-up grew as n^2 / concurrency).
                 queue = iter(pending)
+                writer = TraceWriter(self.store)
 
                 async def worker() -> None:
                     for task, epoch in queue:
@@ -247,6 +273,7 @@ class EpisodeRunner:
                         await asyncio.gather(*workers, return_exceptions=True)
                 finally:
                     stopper.cancel()
+                    await writer.drain()  # every finished episode on disk, even when stopped
                     if pool.done() and not pool.cancelled():
                         pool.exception()  # retrieved here; re-raised below from the worker that failed
                     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -260,6 +287,18 @@ class EpisodeRunner:
 
             await judge_run_async(self.out_dir, str(self.options.bench_options["judge"]), self.benchmark)
         return write_summary(self.out_dir, self.benchmark)
+
+
+def _recorded(model: BaseChatModel | None, recorder: EpisodeRecorder) -> BaseChatModel | None:
+    """The episode's model with the recorder's callback as its own (local) callback.
+
+    Only model calls record anything; a callback in the run config instead would be inherited by
+    every runnable of the graph (each node, each branch), and LangChain then builds and notifies a
+    callback manager for each of them: a tenth of the harness's time per model call. A copy, so
+    a model shared by a custom ``model_factory`` keeps one recorder per episode."""
+    if model is None:
+        return None
+    return model.model_copy(update={"callbacks": [*(model.callbacks or []), TraceCallbackHandler(recorder)]})  # type: ignore[list-item,operator]
 
 
 def _safe_score(benchmark: Benchmark, trace: Trace) -> dict[str, Any]:

@@ -1,4 +1,8 @@
-"""``chat``: one model call, its text is the answer. The simplest graph, for smoke runs."""
+"""``chat``: one model call, its text is the answer. The simplest graph, for smoke runs.
+
+Both agents here are compiled once per run (``per_run=True``): the episode's model comes from the
+runtime context (``graphs.episode_context``).
+"""
 
 from __future__ import annotations
 
@@ -9,6 +13,7 @@ from langchain_core.messages import HumanMessage
 from langgraph.graph import END, START, StateGraph
 from pydantic import Field
 
+from graphs.episode_context import EpisodeContext, episode
 from graphs.registry import register_agent
 from tools.options import Options
 
@@ -20,23 +25,26 @@ class ChatState(TypedDict):
     status: NotRequired[str]
 
 
+async def _ask(fallback: EpisodeContext, agent: str, instruction: str) -> str:
+    reply = await episode(fallback).need_model(agent).ainvoke([HumanMessage(instruction)])
+    text = reply.content if isinstance(reply.content, str) else str(reply.content)
+    return text.strip()
+
+
 def build_chat(model: BaseChatModel | None, env: Any, options: dict[str, Any]) -> Any:
-    if model is None:
-        raise ValueError("the chat agent needs a model")
+    fallback = EpisodeContext(model, env)
 
     async def answer(state: ChatState) -> dict[str, Any]:
-        reply = await model.ainvoke([HumanMessage(state["instruction"])])
-        text = reply.content if isinstance(reply.content, str) else str(reply.content)
-        return {"final_answer": text.strip(), "status": "finished"}
+        return {"final_answer": await _ask(fallback, "chat", state["instruction"]), "status": "finished"}
 
-    graph = StateGraph(ChatState)
+    graph = StateGraph(ChatState, context_schema=EpisodeContext)
     graph.add_node("answer", answer)
     graph.add_edge(START, "answer")
     graph.add_edge("answer", END)
     return graph.compile()
 
 
-register_agent("chat", build_chat, env_kind="none", description="single model call; the reply is the answer")
+register_agent("chat", build_chat, env_kind="none", description="single model call; the reply is the answer", per_run=True)
 
 
 class ChatVoteOptions(Options):
@@ -52,14 +60,11 @@ def build_chat_vote(model: BaseChatModel | None, env: Any, options: dict[str, An
     most frequent reply (self-consistency voting; ties go to the earliest reply). With a sampling
     model this is the classic majority-vote baseline; with a scripted model it is how the harness
     overhead per model call is measured (``bench/harness_overhead.py``)."""
-    if model is None:
-        raise ValueError("the chat-vote agent needs a model")
     calls = ChatVoteOptions.model_validate(options).calls
+    fallback = EpisodeContext(model, env)
 
     async def sample(state: VoteState) -> dict[str, Any]:
-        reply = await model.ainvoke([HumanMessage(state["instruction"])])
-        text = reply.content if isinstance(reply.content, str) else str(reply.content)
-        return {"samples": [*state.get("samples", []), text.strip()]}
+        return {"samples": [*state.get("samples", []), await _ask(fallback, "chat-vote", state["instruction"])]}
 
     def vote(state: VoteState) -> dict[str, Any]:
         samples = state.get("samples", [])
@@ -69,7 +74,7 @@ def build_chat_vote(model: BaseChatModel | None, env: Any, options: dict[str, An
     def more(state: VoteState) -> str:
         return "sample" if len(state.get("samples", [])) < calls else "vote"
 
-    graph = StateGraph(VoteState)
+    graph = StateGraph(VoteState, context_schema=EpisodeContext)
     graph.add_node("sample", sample)
     graph.add_node("vote", vote)
     graph.add_edge(START, "sample")
@@ -78,4 +83,4 @@ def build_chat_vote(model: BaseChatModel | None, env: Any, options: dict[str, An
     return graph.compile()
 
 
-register_agent("chat-vote", build_chat_vote, env_kind="none", description="CALLS model calls (-A calls=3), majority answer", options=ChatVoteOptions)
+register_agent("chat-vote", build_chat_vote, env_kind="none", description="CALLS model calls (-A calls=3), majority answer", options=ChatVoteOptions, per_run=True)

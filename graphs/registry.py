@@ -51,6 +51,9 @@ class AgentSpec:
     describe: Callable[[dict[str, Any], str, dict[str, Any]], dict[str, Any]] | None = None
     #: the ``-A`` options it takes (names, types, defaults, help)
     options_model: type[Options] = NoOptions
+    #: compiled once per run (``build(None, None, options)``); each episode's model and
+    #: environment arrive through the runtime context (``graphs.episode_context``)
+    per_run: bool = False
 
     def check_options(self, values: dict[str, Any] | None) -> Options:
         """The run's agent options validated (``tools.options.OptionError`` names a bad key)."""
@@ -79,8 +82,8 @@ _AGENTS: Registry[AgentSpec] = Registry("restgraph.agents", "agent", adopt=_adop
 
 def register_agent(name: str, builder: Builder, *, env_kind: str, description: str = "", needs_model: bool = True, needs_gold: bool = False, defaults: dict[str, Any] | None = None,
                    step_budget: Callable[[dict[str, Any]], int] | None = None, describe: Callable[[dict[str, Any], str, dict[str, Any]], dict[str, Any]] | None = None,
-                   options: type[Options] = NoOptions) -> AgentSpec:
-    return _AGENTS.register(name, AgentSpec(name, builder, env_kind, description, needs_model, needs_gold, dict(defaults or {}), step_budget, describe, options))
+                   options: type[Options] = NoOptions, per_run: bool = False) -> AgentSpec:
+    return _AGENTS.register(name, AgentSpec(name, builder, env_kind, description, needs_model, needs_gold, dict(defaults or {}), step_budget, describe, options, per_run))
 
 
 def agent_names(env_kind: str | None = None) -> list[str]:

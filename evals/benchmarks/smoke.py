@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from langchain_core.messages import BaseMessage
+from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 from pydantic import Field
 
 from agents.scripted import register_scripted
@@ -73,3 +73,23 @@ def _smoke_oracle(task: Task | None, params: dict[str, str]):
 
 
 register_scripted("smoke-oracle", _smoke_oracle)
+
+
+def _smoke_tools(task: Task | None, params: dict[str, str]):
+    """``chat-tools`` on smoke: two ``add`` tool calls, then ``submit`` with the right answer (a
+    tool call per model call: the A/B workload of ``bench/harness_ab.py``)."""
+
+    def policy(messages: list[BaseMessage]) -> AIMessage:
+        match = _QUESTION.search(str(messages[0].content))
+        turn = sum(isinstance(m, ToolMessage) for m in messages)
+        if match is None:
+            return AIMessage(content="I don't know.")
+        if turn < 2:
+            return AIMessage(content="", tool_calls=[{"name": "add", "args": {"a": int(match.group(1)), "b": turn}, "id": f"call_{turn}"}])
+        answer = _solve(int(match.group(1)), match.group(2), int(match.group(3)))
+        return AIMessage(content="", tool_calls=[{"name": "submit", "args": {"answer": str(answer)}, "id": f"call_{turn}"}])
+
+    return policy
+
+
+register_scripted("smoke-tools", _smoke_tools)

@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 import httpx
 
 from tools.events import HttpExchange, emit
+from tools.http_shared import ssl_context
 from tools.openapi.matching import to_template
 from tools.redact import register_secret
 
@@ -61,7 +62,9 @@ class HttpTool:
                 headers["Authorization"] = f"Bearer {token}"
             else:
                 self._auth_params["api_key"] = token
-        self.client = httpx.AsyncClient(base_url=self.base_url, transport=transport, headers=headers, timeout=timeout, follow_redirects=True)
+        # a shared TLS context: a client per episode must not build its own (tools.http_shared)
+        self.client = httpx.AsyncClient(base_url=self.base_url, transport=transport, headers=headers, timeout=timeout, follow_redirects=True,
+                                        verify=ssl_context() if transport is None else True)
         self.history: list[HttpResult] = []
 
     async def aclose(self) -> None:
