@@ -21,6 +21,7 @@ from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
+from langchain_core.callbacks import BaseCallbackManager
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage
 from langchain_core.runnables import RunnableConfig
@@ -62,7 +63,8 @@ def _plain(value: Any) -> Any:
     run's harness time when every step's update carries the message history)."""
     if isinstance(value, BaseMessage):
         out = {"type": value.type, "content": value.content}
-        return {**out, "tool_calls": value.tool_calls} if getattr(value, "tool_calls", None) else out
+        calls = getattr(value, "tool_calls", None)
+        return {**out, "tool_calls": calls} if calls else out
     if isinstance(value, BaseModel):
         return value.model_dump(mode="json")
     return str(value)
@@ -298,7 +300,11 @@ def _recorded(model: BaseChatModel | None, recorder: EpisodeRecorder) -> BaseCha
     a model shared by a custom ``model_factory`` keeps one recorder per episode."""
     if model is None:
         return None
-    return model.model_copy(update={"callbacks": [*(model.callbacks or []), TraceCallbackHandler(recorder)]})  # type: ignore[list-item,operator]
+    handler = TraceCallbackHandler(recorder)
+    callbacks: Any = [*(model.callbacks or []), handler] if not isinstance(model.callbacks, BaseCallbackManager) else model.callbacks.copy()
+    if isinstance(callbacks, BaseCallbackManager):  # a model built with a callback manager keeps its handlers
+        callbacks.add_handler(handler, inherit=False)
+    return model.model_copy(update={"callbacks": callbacks})
 
 
 def _safe_score(benchmark: Benchmark, trace: Trace) -> dict[str, Any]:

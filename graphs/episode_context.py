@@ -39,7 +39,7 @@ class EpisodeContext:
         """``make(self)`` the first time ``key`` is asked for in this episode, the same object after."""
         if key not in self.parts:
             self.parts[key] = make(self)
-        return self.parts[key]  # type: ignore[no-any-return]
+        return self.parts[key]
 
     def need_model(self, agent: str) -> BaseChatModel:
         if self.model is None:
@@ -63,7 +63,7 @@ class BoundGraph:
         self.context = context
 
     def astream(self, *args: Any, **kwargs: Any) -> AsyncIterator[Any]:
-        return self.graph.astream(*args, context=self.context, **kwargs)  # type: ignore[no-any-return]
+        return self.graph.astream(*args, context=self.context, **kwargs)
 
     async def ainvoke(self, *args: Any, **kwargs: Any) -> Any:
         return await self.graph.ainvoke(*args, context=self.context, **kwargs)
