@@ -64,7 +64,7 @@ BOOT_PATH = "/rg/boot.py"
 #: where a warm fork server's own script appears inside its sandbox
 SERVER_PATH = "/rg/server.py"
 #: what a fork server keeps (in its namespaces) to build each child; every child drops all of them
-SERVER_CAPS = ("CAP_SETUID", "CAP_SETGID", "CAP_SYS_ADMIN", "CAP_SYS_CHROOT", "CAP_SETPCAP", "CAP_KILL")
+SERVER_CAPS = ("CAP_SETUID", "CAP_SETGID", "CAP_SYS_ADMIN", "CAP_SYS_CHROOT", "CAP_NET_ADMIN", "CAP_SETPCAP", "CAP_KILL")
 #: fresh host uids for sandboxes are drawn from this range (no /etc/passwd entry needed)
 UID_RANGE = (1_000_000, 1_900_000)
 #: bytes of stderr kept from the end (a status line after megabytes of noise is still read)

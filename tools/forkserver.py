@@ -5,7 +5,7 @@ Starting a new interpreter inside a new ``bwrap`` sandbox for each parser run co
 milliseconds; forking an already started one costs about one. What each program gets is unchanged
 in kind (see ``tools/forkserver_child.py`` for the child's set-up): a fresh process forked from a
 server that never ran model code (so no globals, modules or builtins carried over), its own fresh
-uid, ``/tmp`` and IPC namespace, kernel rlimits per child, and the sandbox's namespaces (no network,
+uid, ``/tmp``, IPC and network namespaces, kernel rlimits per child, and the sandbox's namespaces (no network,
 a read-only view of only the interpreter, no host processes). Programs run concurrently: the
 server forks as many children as jobs arrive, and uid separation keeps them from touching each
 other or the server.

@@ -8,8 +8,8 @@ child from this pristine process (the bootstrap script compiled and the standard
 imported once, before any job), and the child, before any job byte is read:
 
 - starts in a mount namespace made for it (a fresh size-capped tmpfs on ``/tmp``: nothing a
-  program writes there reaches the next one) and gets its own session and IPC namespace (no
-  SysV/POSIX IPC objects shared);
+  program writes there reaches the next one) and gets its own session, IPC namespace (no
+  SysV/POSIX IPC objects shared) and network namespace (its own loopback only);
 - sets the kernel rlimits of the job (address space, CPU seconds, processes, open files, file
   size, core) and keeps only the job's three descriptors as 0, 1 and 2;
 - drops to the fresh unprivileged uid the host drew for this job: empty capability bounding,
@@ -19,8 +19,8 @@ imported once, before any job), and the child, before any job byte is read:
   shows it only its own process.
 
 This process keeps only ``CAP_SETUID``, ``CAP_SETGID``, ``CAP_SYS_ADMIN``, ``CAP_SYS_CHROOT``,
-``CAP_SETPCAP`` (to build that child) and ``CAP_KILL`` (to end it), within the sandbox's
-namespaces, and reads nothing but the host's control socket. It writes one
+``CAP_NET_ADMIN``, ``CAP_SETPCAP`` (to build that child) and ``CAP_KILL`` (to end it), within the
+sandbox's namespaces, and reads nothing but the host's control socket. It writes one
 ``{"status": <raw wait status>}`` per job on the job's status pipe and closes it; the host decides
 what it means (end of file without a status: the server died). A ``{"kill": id}`` message, the
 job's deadline, or end of file on the control socket kills children.
@@ -32,6 +32,7 @@ hash seed (``PYTHONHASHSEED``); nothing a program does reaches it.
 import builtins  # noqa: F401 - imported once here so forked programs find it loaded
 import contextlib
 import ctypes
+import fcntl
 import gc
 import json
 import math
@@ -41,12 +42,16 @@ import resource
 import select
 import signal
 import socket
+import struct
 import sys
 import time
 import types
 
 BOOT = "/rg/boot.py"
-CLONE_NEWNS, CLONE_NEWIPC = 0x00020000, 0x08000000
+CLONE_NEWNS, CLONE_NEWIPC, CLONE_NEWNET = 0x00020000, 0x08000000, 0x40000000
+SIOCSIFFLAGS, IFF_UP, IFF_RUNNING = 0x8914, 0x1, 0x40
+#: network namespaces made ahead, while the server has nothing else to do (making one costs about a millisecond)
+NETWORKS_AHEAD = 2
 MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_REMOUNT, MS_REC, MS_PRIVATE = 2, 4, 8, 32, 16384, 1 << 18
 PR_SET_PDEATHSIG, PR_SET_DUMPABLE, PR_CAPBSET_DROP, PR_SET_NO_NEW_PRIVS, PR_CAP_AMBIENT = 1, 4, 24, 38, 47
 PR_CAP_AMBIENT_CLEAR_ALL = 4
@@ -104,12 +109,25 @@ def _job_namespace(tmpfs_mb):
     return os.open("/proc/self/ns/mnt", os.O_RDONLY | os.O_CLOEXEC)
 
 
-def _child(job, fds, boot, cap_last, server_pid):
+def _network(home):
+    """A new network namespace with only its loopback up (what bwrap gives a one-program sandbox):
+    concurrent programs cannot reach each other over loopback or abstract sockets."""
+    _check(_libc.unshare(CLONE_NEWNET), "unshare network namespace")
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            fcntl.ioctl(probe, SIOCSIFFLAGS, struct.pack("16sh22x", b"lo", IFF_UP | IFF_RUNNING))
+        return os.open("/proc/self/ns/net", os.O_RDONLY | os.O_CLOEXEC)
+    finally:
+        _check(_libc.setns(home, CLONE_NEWNET), "return to the server's network namespace")
+
+
+def _child(job, fds, network, boot, cap_last, server_pid):
     """Become the job's sandboxed program (never returns)."""
     status = 71
     try:
         os.setsid()
         _check(_libc.unshare(CLONE_NEWIPC), "unshare IPC namespace")
+        _check(_libc.setns(network, CLONE_NEWNET), "enter the job's network namespace")
         os.chdir("/tmp")  # the fresh tmpfs of the mount namespace it was forked in
         for target, fd in enumerate(fds):
             os.dup2(fd, target, inheritable=True)
@@ -150,6 +168,8 @@ def main():
     _check(_libc.mount(None, b"/proc", None, MS_REMOUNT | MS_NOSUID | MS_NODEV | MS_NOEXEC, b"hidepid=invisible"), "remount /proc")
     _check(_libc.mount(None, b"/", None, MS_REC | MS_PRIVATE, None), "make mounts private")  # so are the jobs' copies
     home = os.open("/proc/self/ns/mnt", os.O_RDONLY | os.O_CLOEXEC)
+    home_net = os.open("/proc/self/ns/net", os.O_RDONLY | os.O_CLOEXEC)
+    networks = []
     with open("/proc/sys/kernel/cap_last_cap") as fh:
         cap_last = int(fh.read())
     with open(BOOT, "rb") as fh:
@@ -163,7 +183,12 @@ def main():
     while True:
         now = time.monotonic()
         wait = min((entry[2] for entry in running.values()), default=now + 3600.0) - now
+        if len(networks) < NETWORKS_AHEAD:
+            wait = 0.0
         ready = select.select([ctl, *running], [], [], max(0.0, min(wait, 3600.0)))[0]
+        if not ready and len(networks) < NETWORKS_AHEAD:
+            networks.append(_network(home_net))
+            continue
         now = time.monotonic()
         for pidfd, entry in list(running.items()):
             if pidfd in ready:
@@ -189,6 +214,7 @@ def main():
                     _kill(pidfd)
             continue
         *job_fds, status_fd = fds
+        network = networks.pop() if networks else _network(home_net)
         namespace = _job_namespace(job["limits"]["tmpfs_mb"])
         try:
             child = os.fork()
@@ -196,9 +222,9 @@ def main():
             child = -1
             _report(status_fd, {"error": f"fork failed: {exc}"})
         if child == 0:
-            _child(job, job_fds, boot, cap_last, pid)
+            _child(job, job_fds, network, boot, cap_last, pid)
         _check(_libc.setns(home, CLONE_NEWNS), "return to the server's mount namespace")
-        for fd in job_fds:
+        for fd in (*job_fds, network):
             os.close(fd)
         if child > 0:
             running[os.pidfd_open(child)] = [job["id"], child, time.monotonic() + float(job["deadline_s"]), status_fd, namespace]

@@ -83,6 +83,50 @@ def test_concurrent_programs_are_apart_and_all_run_warm() -> None:
     assert _server_pid() == before
 
 
+LISTENER = """
+import socket, time
+tcp = socket.socket()
+tcp.bind(('127.0.0.1', 47931))
+tcp.listen()
+unix = socket.socket(socket.AF_UNIX)
+unix.bind('\\0rg-warm-listener')
+unix.listen()
+tcp.settimeout(6)
+try:
+    tcp.accept()
+    print('reached over tcp')
+except OSError:
+    print('alone')
+"""
+CALLER = """
+import socket, time
+reached = []
+for _ in range(30):
+    for family, address in ((socket.AF_INET, ('127.0.0.1', 47931)), (socket.AF_UNIX, '\\0rg-warm-listener')):
+        try:
+            socket.socket(family).connect(address)
+            reached.append(family.name)
+        except OSError:
+            pass
+    time.sleep(0.1)
+print(sorted(set(reached)))
+"""
+
+
+def test_concurrent_programs_cannot_reach_each_other_over_loopback() -> None:
+    async def scenario() -> tuple[PyExecResult, PyExecResult]:
+        issued = len(codebox.issued_uids)
+        listener = asyncio.ensure_future(run_python(LISTENER, timeout_s=20, record=False))
+        while len(codebox.issued_uids) == issued or not _uid_processes(codebox.issued_uids[-1]):  # the listener runs
+            await asyncio.sleep(0.01)
+        caller = await run_python(CALLER, timeout_s=20, record=False)  # tries for 3 s while the listener waits 6 s
+        return await listener, caller
+
+    listener, caller = asyncio.run(scenario())
+    assert listener.ok and caller.ok, (listener.error, caller.error)
+    assert caller.stdout == "[]\n" and listener.stdout == "alone\n"
+
+
 @pytest.mark.parametrize("attack", [
     "import os, signal\nos.kill(-1, signal.SIGKILL)",
     "import os, signal\nos.kill(os.getppid(), signal.SIGKILL)",
