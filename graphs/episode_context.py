@@ -70,3 +70,24 @@ class BoundGraph:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.graph, name)
+
+
+class EpisodePart:
+    """Stands, in code written for one episode's object (a role kit, the environment), for the
+    running episode's: attribute access resolves to ``episode(fallback).part(key, make)``.
+
+    This lets a builder whose nodes were written against ``kit.run(...)`` / ``env.http`` compile
+    once per run without threading the episode through every call. Anything read at build time
+    must not go through it (there is no episode then): builders take such values (the config)
+    from their options."""
+
+    def __init__(self, key: str, make: Callable[[EpisodeContext], Any], fallback: EpisodeContext):
+        self._key = key
+        self._make = make
+        self._fallback = fallback
+
+    def resolve(self) -> Any:
+        return episode(self._fallback).part(self._key, self._make)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.resolve(), name)

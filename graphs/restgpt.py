@@ -27,15 +27,15 @@ from agents.restgpt.config import BudgetExceeded, RestGPTConfig, RestGPTOptions
 from agents.restgpt.meter import Meter
 from agents.restgpt.protocol import PlannerDecision, SelectorDecision, endpoint_in_plan
 from agents.restgpt.roles import RoleFn, RoleKit
-from agents.restgpt.upstream.kit import UpstreamKit
+from graphs.episode_context import EpisodeContext
 from graphs.registry import register_agent
 from graphs.restgpt_executor import (
     RestState,
     add_executor,
     background,
+    episode_kit,
     finish,
     finish_sub_task,
-    make_kit,
     node,
     route,
     start_api_plan,
@@ -77,7 +77,6 @@ def selector_node(kit: RoleKit, *, use_planner: bool, answer_to: str = "finish")
     earlier rounds are its history and each new round is asked to ``Continue``; its answer goes
     to ``answer_to`` (``reflect`` for Reflexion, which also reflects on a trial that ran out of steps)."""
     return_to = "planner" if use_planner else "selector"
-    keys = kit.spec.keys
 
     async def selector(state: RestState, meter: Meter) -> dict[str, Any]:
         failures = list(state.get("selector_failures") or [])
@@ -105,7 +104,8 @@ def selector_node(kit: RoleKit, *, use_planner: bool, answer_to: str = "finish")
         if decision.kind in ("no_api_call", "final_answer"):
             update = finish_sub_task({**state, **base, "api_plan": decision.text or "No API call needed."}, decision.plan, return_to)
             return {**base, **update, "selector_feedback": None, "selector_failures": []}
-        if isinstance(kit, UpstreamKit):
+        keys = kit.spec.keys
+        if kit.config.prompt_pack == "upstream":  # upstream's prompts, upstream's endpoint matching
             found = matched_endpoints(decision.plan, keys)
             key = found[0] if found else None
         else:
@@ -141,16 +141,16 @@ def build_restgpt(model: BaseChatModel | None, env: Any, options: dict[str, Any]
     planner) adds Reflexion's ``reflect`` node after each trial (``graphs/restgpt_reflexion.py``)."""
     options = dict(options or {})
     roles = roles or options.get("roles")
-    config = (config or _config(options, use_planner=use_planner, use_parser=use_parser)).for_scenario(env.scenario)
+    config = config or _config(options, use_planner=use_planner, use_parser=use_parser)
     if reflexion and config.use_planner:
         raise ValueError("Reflexion runs on the selector alone: build it with use_planner=False")
-    kit = make_kit(model, env, config, roles, cls=BaselineKit if reflexion else RoleKit)
+    kit, env = episode_kit(model, env, config, roles, cls=BaselineKit if reflexion else RoleKit)
     answer_to = "reflect" if reflexion else "finish"
-    graph = StateGraph(RestState)
+    graph = StateGraph(RestState, context_schema=EpisodeContext)
     entry = "planner" if config.use_planner else "selector"
 
     async def start(state: RestState) -> dict[str, Any]:
-        return {"config": config.model_dump(mode="json"), "counters": {}, "results": [], "route": entry}
+        return {"config": kit.config.model_dump(mode="json"), "counters": {}, "results": [], "route": entry}
 
     graph.add_node("start", start)
     if config.use_planner:
@@ -162,9 +162,9 @@ def build_restgpt(model: BaseChatModel | None, env: Any, options: dict[str, Any]
     graph.add_edge("start", entry)
     graph.add_conditional_edges("selector", route, sorted({"selector", "caller", entry, "finish", answer_to}))
     if reflexion:
-        graph.add_node("reflect", node(config, reflect_node(kit, env)))
+        graph.add_node("reflect", node(config, reflect_node(kit, env, config)))
         graph.add_conditional_edges("reflect", route, ["selector", "finish"])
-    add_executor(graph, kit, env, return_to=entry)
+    add_executor(graph, kit, env, config, return_to=entry)
     graph.add_edge("finish", END)
     name = "reflexion" if reflexion else "restgpt" + ("" if config.use_planner else "-no-planner") + ("" if config.use_parser else "-no-parser")
     return graph.compile(name=name)
@@ -184,7 +184,7 @@ def step_budget(options: dict[str, Any]) -> int:
 
 
 def _register(name: str, builder: Any, description: str) -> None:
-    register_agent(name, builder, env_kind="openapi", description=description, step_budget=step_budget, options=RestGPTOptions)
+    register_agent(name, builder, env_kind="openapi", description=description, step_budget=step_budget, options=RestGPTOptions, per_run=True)
 
 
 _register("restgpt", build_restgpt, "RestGPT: planner -> API selector -> caller <-> program-aided parser")

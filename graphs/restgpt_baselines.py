@@ -17,7 +17,7 @@ Only planning differs; every API call goes through the shared ``caller`` <-> ``p
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, cast
 
 from langchain_core.language_models import BaseChatModel
 from langgraph.graph import END, START, StateGraph
@@ -26,14 +26,16 @@ from agents.restgpt.baseline_roles import BaselineKit
 from agents.restgpt.config import RestGPTConfig, RestGPTOptions
 from agents.restgpt.meter import Meter
 from agents.restgpt.protocol import endpoint_in_plan
+from agents.restgpt.roles import RoleKit
+from graphs.episode_context import EpisodeContext
 from graphs.registry import register_agent
 from graphs.restgpt import NOT_IN_LIST, build_restgpt, step_budget
 from graphs.restgpt_executor import (
     RestState,
     add_executor,
+    episode_kit,
     finish,
     finish_sub_task,
-    make_kit,
     node,
     route,
     start_api_plan,
@@ -43,18 +45,21 @@ from tools.openapi.matching import match_endpoint
 _FAILED = re.compile(r"\b(status [45]\d\d|error|step limit reached|could not|not found|failed)\b", re.IGNORECASE)
 
 
-def _setup(model: BaseChatModel | None, env: Any, options: dict[str, Any] | None) -> tuple[RestGPTConfig, BaselineKit]:
+def _setup(model: BaseChatModel | None, env: Any, options: dict[str, Any] | None) -> tuple[RestGPTConfig, BaselineKit, Any]:
+    """The run's config (from options alone), and the episode's kit and environment (compiled once
+    per run: ``graphs.restgpt_executor.episode_kit``)."""
     options = dict(options or {})
     roles = options.pop("roles", None)
-    config = RestGPTConfig.from_options(options).for_scenario(env.scenario)
-    return config, make_kit(model, env, config, roles, cls=BaselineKit)  # type: ignore[return-value]
+    config = RestGPTConfig.from_options(options)
+    kit, env = episode_kit(model, env, config, roles, cls=BaselineKit)
+    return config, cast(BaselineKit, kit), env
 
 
-def _graph(config: RestGPTConfig, entry: str) -> StateGraph:
-    graph = StateGraph(RestState)
+def _graph(kit: RoleKit, entry: str) -> StateGraph[RestState, EpisodeContext, RestState, RestState]:
+    graph = StateGraph(RestState, context_schema=EpisodeContext)
 
     async def start(state: RestState) -> dict[str, Any]:
-        return {"config": config.model_dump(mode="json"), "counters": {}, "results": [], "reflections": [], "trial": 0, "subtask_start": 0, "route": entry}
+        return {"config": kit.config.model_dump(mode="json"), "counters": {}, "results": [], "reflections": [], "trial": 0, "subtask_start": 0, "route": entry}
 
     graph.add_node("start", start)
     graph.add_node("finish", finish)
@@ -88,8 +93,8 @@ def build_reflexion(model: BaseChatModel | None, env: Any, options: dict[str, An
 
 # -- DEPS -----------------------------------------------------------------------------------------
 def build_deps(model: BaseChatModel | None, env: Any, options: dict[str, Any] | None = None) -> Any:
-    config, kit = _setup(model, env, options)
-    graph = _graph(config, "plan")
+    config, kit, env = _setup(model, env, options)
+    graph = _graph(kit, "plan")
 
     async def plan(state: RestState, meter: Meter) -> dict[str, Any]:
         reply = await kit.run("deps_plan", query=state["instruction"], descriptions=state.get("descriptions") or [], explanation=state.get("explanation"))
@@ -123,14 +128,14 @@ def build_deps(model: BaseChatModel | None, env: Any, options: dict[str, Any] | 
                               ("describe", describe, ["explain", "plan", "finish"]), ("explain", explain, ["plan", "finish"])):
         graph.add_node(name, node(config, fn))
         graph.add_conditional_edges(name, route, targets)
-    add_executor(graph, kit, env, return_to="describe")
+    add_executor(graph, kit, env, config, return_to="describe")
     return graph.compile(name="deps")
 
 
 # -- Offline --------------------------------------------------------------------------------------
 def build_offline(model: BaseChatModel | None, env: Any, options: dict[str, Any] | None = None) -> Any:
-    config, kit = _setup(model, env, options)
-    graph = _graph(config, "plan_all")
+    config, kit, env = _setup(model, env, options)
+    graph = _graph(kit, "plan_all")
 
     async def plan_all(state: RestState, meter: Meter) -> dict[str, Any]:
         reply = await kit.run("offline_plan", query=state["instruction"])
@@ -153,11 +158,11 @@ def build_offline(model: BaseChatModel | None, env: Any, options: dict[str, Any]
                               ("answer", answer, ["finish"])):
         graph.add_node(name, node(config, fn))
         graph.add_conditional_edges(name, route, targets)
-    add_executor(graph, kit, env, return_to="next_step")
+    add_executor(graph, kit, env, config, return_to="next_step")
     return graph.compile(name="offline")
 
 
-register_agent("react", build_react, env_kind="openapi", description="ReAct baseline: thought -> API call -> observation, on RestGPT's executor", step_budget=step_budget, options=RestGPTOptions)
-register_agent("reflexion", build_reflexion, env_kind="openapi", description="Reflexion baseline: ReAct + self-reflection, at most 2 trials", step_budget=step_budget, options=RestGPTOptions)
-register_agent("deps", build_deps, env_kind="openapi", description="DEPS baseline: describe, explain, plan, select (bounded re-planning)", step_budget=step_budget, options=RestGPTOptions)
-register_agent("offline", build_offline, env_kind="openapi", description="Offline baseline: whole plan up front, executed without re-planning", step_budget=step_budget, options=RestGPTOptions)
+register_agent("react", build_react, env_kind="openapi", per_run=True, description="ReAct baseline: thought -> API call -> observation, on RestGPT's executor", step_budget=step_budget, options=RestGPTOptions)
+register_agent("reflexion", build_reflexion, env_kind="openapi", per_run=True, description="Reflexion baseline: ReAct + self-reflection, at most 2 trials", step_budget=step_budget, options=RestGPTOptions)
+register_agent("deps", build_deps, env_kind="openapi", per_run=True, description="DEPS baseline: describe, explain, plan, select (bounded re-planning)", step_budget=step_budget, options=RestGPTOptions)
+register_agent("offline", build_offline, env_kind="openapi", per_run=True, description="Offline baseline: whole plan up front, executed without re-planning", step_budget=step_budget, options=RestGPTOptions)

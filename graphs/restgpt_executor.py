@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any, NotRequired, Protocol, TypedDict
+from typing import Any, NotRequired, Protocol, TypedDict, cast
 
 from langchain_core.language_models import BaseChatModel
 
@@ -28,6 +28,7 @@ from agents.restgpt.protocol import CallerDecision
 from agents.restgpt.roles import RoleFn, RoleKit
 from agents.restgpt.upstream.baselines import UpstreamBaselineKit
 from agents.restgpt.upstream.kit import UpstreamKit
+from graphs.episode_context import EpisodeContext, EpisodePart
 from tools.openapi.client import HttpResult
 from tools.openapi.reduce import ReducedSpec, reduce_openapi_spec
 
@@ -107,6 +108,16 @@ def make_kit(model: BaseChatModel | None, env: Any, config: RestGPTConfig, overr
     return kit
 
 
+def episode_kit(model: BaseChatModel | None, env: Any, config: RestGPTConfig, overrides: dict[str, RoleFn] | None = None, cls: type[RoleKit] = RoleKit) -> tuple[RoleKit, Any]:
+    """The role kit and the environment as the graph's nodes see them: the running episode's
+    (``graphs.episode_context``; the kit made at its first use in the episode, for the episode's
+    scenario), so the graph compiles once per run. ``model``/``env`` serve a graph invoked
+    without a context (built for one episode, as tests do)."""
+    fallback = EpisodeContext(model, env)
+    kit = EpisodePart("restgpt.kit", lambda ctx: make_kit(ctx.model, ctx.env, config.for_scenario(ctx.env.scenario), overrides, cls), fallback)
+    return cast(RoleKit, kit), EpisodePart("env", lambda ctx: ctx.env, fallback)
+
+
 @functools.cache
 def upstream_kit_class(cls: type[RoleKit]) -> type[RoleKit]:
     if issubclass(cls, UpstreamKit):
@@ -160,9 +171,8 @@ def _observation(result: HttpResult) -> str:
     return result.observation(limit=1500)
 
 
-def add_executor(graph: Any, kit: RoleKit, env: Any, *, return_to: str) -> None:
+def add_executor(graph: Any, kit: RoleKit, env: Any, config: RestGPTConfig, *, return_to: str) -> None:
     """Add the ``caller`` and ``parser`` (or ``reader``) nodes, routing back to ``return_to``."""
-    config = kit.config
     parser_name = "parser" if config.use_parser else "reader"
 
     async def caller(state: RestState, meter: Meter) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from agents.restgpt.config import RestGPTConfig
 from agents.restgpt.meter import Meter
 from agents.restgpt.roles import RoleKit
 from graphs.restgpt_executor import RestState
@@ -25,8 +26,7 @@ def with_lessons(background: str, reflections: Sequence[str], has_results: bool)
     return f"{lessons}\n{background}" if has_results else lessons
 
 
-def reflect_node(kit: RoleKit, env: Any) -> Any:
-    config = kit.config
+def reflect_node(kit: RoleKit, env: Any, config: RestGPTConfig) -> Any:
 
     async def reflect(state: RestState, meter: Meter) -> dict[str, Any]:
         trial = state.get("trial", 0) + 1

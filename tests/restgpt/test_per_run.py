@@ -1,0 +1,38 @@
+"""RestGPT-family graphs compile once per run; each episode still gets its own role kit, bound to
+its own environment (its own HTTP client and request log) and its scenario's prompt pack."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from evals.benchmark import RunOptions
+from evals.runner import EpisodeRunner
+from graphs.registry import get_agent
+from tests.foundation.conftest import trace_rows
+
+
+@pytest.mark.parametrize(("benchmark", "agent"), [("restbench-tmdb", "restgpt"), ("restbench-spotify", "react")])
+def test_compiled_once_and_each_episode_has_its_own_kit(tmp_path: Path, data_dir: Path, benchmark: str, agent: str) -> None:
+    spec = get_agent(agent)
+    assert spec.per_run
+    builds: list[tuple[Any, Any]] = []
+
+    def counting(model: Any, env: Any, options: dict[str, Any]) -> Any:
+        builds.append((model, env))
+        return spec.builder(model, env, options)
+
+    counted = spec.__class__(**{**spec.__dict__, "builder": counting})
+    options = RunOptions(benchmark=benchmark, agent=agent, model="scripted:restgpt-oracle", limit=4, concurrency=4)
+    summary = asyncio.run(EpisodeRunner(options, tmp_path, agent=counted, progress=False).run())
+    assert builds == [(None, None)]
+    assert summary["n"] == 4 and summary["errors"] == 0
+    rows = trace_rows(tmp_path)
+    # every episode's HTTP calls are its own (an episode reading another's kit would log the
+    # other's requests, or none), and its config names the scenario's prompt pack
+    assert all(any(c["kind"] == "http" for s in r["steps"] for c in s["tool_calls"]) for r in rows)
+    packs = {s["update"]["config"]["prompt_pack"] for r in rows for s in r["steps"] if s["node"] == "start" and s.get("update") and "config" in s["update"]}
+    assert packs == {"upstream"}
