@@ -76,7 +76,7 @@ def _print_searches(searches: list[tuple[str, str, int, int]]) -> None:
     print(f"\n{'search':20} {'query':32} {'page 1':>6} {'total':>6} {'real~':>6}  verdict")
     for template, query, n, total, est in sorted(set(rows)):
         if n == PAGE:
-            verdict = "full" + (f"; fuller than the real API's estimate ({est.reason})" if not est.fills_page else "")
+            verdict = "full" + (f"; over twice the real API's estimate ({est.reason})" if total > 2 * est.total else "")
         else:
             verdict = ("NOT FULL although the real API would fill it: " if est.fills_page else "not full: ") + est.reason
         print(f"{template:20} {query[:32]:32} {n:6d} {total:6d} {est.total:6d}  {verdict}")

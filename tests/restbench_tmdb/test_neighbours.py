@@ -58,6 +58,13 @@ def test_a_franchise_finds_several_collections_the_authored_one_first(client, sc
     assert _search(client, "collection", "Star Wars", 2)["results"] == []
 
 
+def test_a_company_search_lists_its_arms_after_the_company(client):
+    body = _search(client, "company", "universal pictures")
+    assert body["results"][0]["name"] == "Universal Pictures" and not is_generated(body["results"][0]["id"])
+    assert 12 <= body["total_results"] <= 24  # the spec's captured 'Sony Pictures': 19
+    assert all(is_generated(c["id"]) and c["name"].startswith("Universal Pictures ") for c in body["results"][1:])
+
+
 def test_generated_collections_hold_generated_films_only(client):
     facts, served = get_facts_db(), get_db()
     assert len(served.collections) > 2 * len(facts.collections)
@@ -75,11 +82,11 @@ def test_misspelt_names_are_still_refused(client):
         assert _search(client, kind, query)["results"] == [], (kind, query)
 
 
-@pytest.mark.parametrize("kind", ["person", "collection"])
+@pytest.mark.parametrize("kind", ["person", "collection", "company"])
 def test_no_neighbour_outranks_an_authored_entity_on_its_partial_names(kind):
     """Every authored name less one word, and every single word of it: the facts world's first hit stays first."""
     facts, served = get_facts_db(), get_db()
-    table = facts.people if kind == "person" else facts.collections
+    table = {"person": facts.people, "collection": facts.collections, "company": facts.companies}[kind]
     for item in table.values():
         words = item.name.split()
         for query in {" ".join(words[:i] + words[i + 1:]) for i in range(len(words))} | set(words):

@@ -6,8 +6,9 @@ What is added (all of it generated, ids from ``entities.GENERATED_FROM`` up):
 - namesakes: for every authored film, show, person and company, entities whose names contain its
   name (remakes, sequels, documentaries, TV/film namesakes, same-name people), so searches return
   full pages of plausible neighbours; then (``families``, ``franchises``, own RNG stream) people who
-  share a name, a partial name or one name word with an authored person, and spin-off collections of
-  every authored collection, as many as ``realtotals`` estimates the real search finds;
+  share a name, a partial name or one name word with an authored person, more arms of authored
+  companies, and spin-off collections of every authored collection, as many as ``realtotals``
+  estimates the real search finds;
 - on authored entities, *appended* material only: supporting cast and non-directing, non-writing
   crew after the authored credits, release dates for more countries, more reviews and images,
   every episode of every season (the authored episodes kept as they are), longer
@@ -29,7 +30,7 @@ from dataclasses import dataclass
 
 from tools.sandbox.tmdb.derive import normalise
 from tools.sandbox.tmdb.models import Collection, Company, FrozenLists, Movie, Network, Person, TVShow
-from tools.sandbox.tmdb.padding import franchises
+from tools.sandbox.tmdb.padding import arms, franchises
 from tools.sandbox.tmdb.padding.authored import AuthoredNames
 from tools.sandbox.tmdb.padding.entities import Maker, shift
 from tools.sandbox.tmdb.padding.extend import Extender
@@ -113,6 +114,7 @@ class Padder:
         maker = Maker(rng)
         maker.next_id = self.make.next_id
         Families(self.people, self.facts.people, maker, rng, fillers).run()
+        arms.top_up(self.companies, self.facts.companies, maker, rng)
         collections = dict(self.facts.collections) | franchises.generate(self.facts.collections, self.movies, set(self.facts.movies), rng)
         return World(self.people, self.movies, self.shows, self.companies, dict(self.facts.networks), collections, lists)
 
