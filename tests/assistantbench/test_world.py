@@ -16,6 +16,7 @@ from evals.scorers.assistantbench import exact_match, score
 from evals.scorers.assistantbench_official import parse_gold
 from tools.browser.sites import books, care, create_app, detail_pages, eats, gyms, homes, transit
 from tools.browser.sites.engine import create_engine_app
+from tools.browser.sites.plan import HOMES
 from tools.browser.sites.tasks import TASKS, TASKS_BY_ID
 from tools.search import SearchError, SearchResult
 from tools.search.local import LocalSearch
@@ -110,6 +111,7 @@ def test_the_world_has_30_tasks_of_every_gold_type_many_of_them_multi_site():
     multi = [t for t in TASKS if len(t.sites) >= 2]
     assert len(multi) >= 10, [t.id for t in multi]
     assert {t.difficulty for t in TASKS} >= {"Medium", "Hard"}
+    assert all(t.sites and set(t.sites) <= set(HOMES) for t in TASKS)
 
 
 def test_every_task_has_a_derivation():
