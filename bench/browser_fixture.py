@@ -1,11 +1,20 @@
-"""Browser environment speed on the offline fixture: what one browsing step costs.
+"""What one browsing step costs on the offline fixture: ``aria`` vs ``spa`` (and ``seeact``), one run.
 
-Runs ``assistantbench-local`` with the scripted oracle (no model time) at each concurrency and
-prints the run's wall time, per-episode wall time, and per-action latency (action + snapshot +
-screenshot) percentiles, plus observation sizes, with and without screenshots. The numbers
-depend heavily on machine load (Chromium renders on the same cores).
+Runs ``assistantbench-local`` once per agent, one after the other in this process (same machine,
+same load), with scripted decision models (no model time): ``aria`` with
+``scripted:browser-oracle``, ``spa`` / ``seeact`` with ``scripted:seeplanact-oracle``
+(``goto_urls=resolve``), SPA both with the screenshot as an image and with its text rendering.
+Per browser step it prints:
 
-    python bench/browser_fixture.py [--concurrency 1 2 4] [--no-screenshots-too]
+- latency: ``aria``: the action, the aria snapshot of the new page and the screenshot; ``spa``:
+  the element extraction, the cropped screenshot (or the text rendering) and the operation
+  (``observe`` is extraction + screenshot alone);
+- observation size: ``aria``: characters of the observation text; ``spa``: characters of the
+  multiple-choice element list plus the screenshot's JPEG bytes (or the text rendering's chars).
+
+The numbers depend heavily on machine load (Chromium renders on the same cores).
+
+    python bench/browser_fixture.py [--concurrency 1] [--limit N] [--no-screenshots-too]
 """
 
 from __future__ import annotations
@@ -15,10 +24,19 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from evals.benchmark import RunOptions
 from evals.runner import run_sync
 from evals.trace import TraceStore
+
+RESOLVE = {"goto_urls": "resolve"}
+CONFIGS: list[tuple[str, str, str, dict[str, Any]]] = [
+    ("aria", "aria", "scripted:browser-oracle", {}),
+    ("spa (image)", "spa", "scripted:seeplanact-oracle", {**RESOLVE, "screenshot": "image"}),
+    ("spa (text)", "spa", "scripted:seeplanact-oracle", {**RESOLVE, "screenshot": "text"}),
+    ("seeact (image)", "seeact", "scripted:seeplanact-oracle", {**RESOLVE, "screenshot": "image"}),
+]
 
 
 def pct(values: list[float], q: float) -> float:
@@ -26,32 +44,42 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
-def one_run(concurrency: int, screenshots: bool) -> None:
+def one_run(label: str, agent: str, model: str, agent_options: dict[str, Any], *, concurrency: int, limit: int | None, screenshots: bool) -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        options = RunOptions(benchmark="assistantbench-local", agent="browser", model="scripted:browser-oracle", concurrency=concurrency, bench_options={"screenshots": "1" if screenshots else "0"})
+        options = RunOptions(benchmark="assistantbench-local", agent=agent, model=model, concurrency=concurrency, limit=limit,
+                             agent_options=agent_options, bench_options={"screenshots": "1" if screenshots else "0"})
         started = time.perf_counter()
         summary = run_sync(options, Path(tmp) / "run", progress=False)
         wall = time.perf_counter() - started
         traces = TraceStore(Path(tmp) / "run").load().traces
-    actions = [c.latency_s for t in traces for c in t.tool_calls("browser") if c.name != "refused"]
-    obs = [len(c.response or "") for t in traces for c in t.tool_calls("browser")]
+    steps = [c for t in traces for c in t.tool_calls("browser") if c.name != "refused"]
+    latency = [c.latency_s or 0.0 for c in steps]
+    if agent == "aria":
+        size = [float(c.extra.get("observation_chars", len(c.response or ""))) for c in steps]
+        unit, observe = "chars", ""
+    else:
+        size = [float(c.extra["choices_chars"] + c.extra["image_bytes"] + c.extra["text_rendering_chars"]) for c in steps]
+        unit = "choices chars + image bytes" if "image" in label else "choices chars + text chars"
+        obs = [c.extra["observe_s"] for c in steps]
+        observe = f"  observe (elements+screenshot or text) p50 {pct(obs, 0.5) * 1000:.0f} ms p95 {pct(obs, 0.95) * 1000:.0f} ms"
     print(
-        f"concurrency={concurrency} screenshots={int(screenshots)}  accuracy={summary['metrics']['accuracy']:.3f}  "
-        f"run wall {wall:.1f}s  episode wall median {statistics.median(t.wall_s for t in traces):.2f}s  "
-        f"actions {len(actions)}: p50 {pct(actions, 0.5):.3f}s p95 {pct(actions, 0.95):.3f}s  "
-        f"observation chars p50 {pct(obs, 0.5):.0f} max {max(obs, default=0)}"
+        f"{label:15s} screenshots={int(screenshots)} accuracy={summary['metrics']['accuracy']:.3f} run wall {wall:5.1f}s  "
+        f"steps {len(steps):3d}: latency p50 {pct(latency, 0.5) * 1000:.0f} ms p95 {pct(latency, 0.95) * 1000:.0f} ms "
+        f"mean {statistics.fmean(latency) * 1000 if latency else 0:.0f} ms{observe}  "
+        f"observation ({unit}) p50 {pct(size, 0.5):.0f} max {max(size, default=0):.0f}"
     )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--concurrency", type=int, nargs="+", default=[1, 2])
-    parser.add_argument("--no-screenshots-too", action="store_true", help="also run without screenshots")
+    parser.add_argument("--concurrency", type=int, default=1)
+    parser.add_argument("--limit", type=int, default=None, help="first N fixture tasks (default: all)")
+    parser.add_argument("--no-screenshots-too", action="store_true", help="also run aria without saving screenshots")
     args = parser.parse_args()
-    for concurrency in args.concurrency:
-        one_run(concurrency, True)
-        if args.no_screenshots_too:
-            one_run(concurrency, False)
+    for label, agent, model, agent_options in CONFIGS:
+        one_run(label, agent, model, agent_options, concurrency=args.concurrency, limit=args.limit, screenshots=True)
+    if args.no_screenshots_too:
+        one_run("aria", "aria", "scripted:browser-oracle", {}, concurrency=args.concurrency, limit=args.limit, screenshots=False)
 
 
 if __name__ == "__main__":

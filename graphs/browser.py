@@ -1,9 +1,12 @@
 """Browsing agents for AssistantBench.
 
-- ``browser``: observe -> decide -> act, looping until the policy answers, the step budget runs
-  out, the loop detector fires, or the model keeps replying with unparseable text. Bounded by
-  ``max_steps`` browser actions (default 20, HAL's browser-use setting) and ``max_parse_failures``.
-- ``browser+cb``: the same, then, when browsing ends without an answer (gave up, empty answer,
+- ``aria`` (also registered as ``browser``, its former name): restgraph's own aria-snapshot text
+  agent, not the paper's SPA (that is ``spa`` in ``graphs.browser_spa``). observe -> decide -> act
+  over Playwright's AI-mode accessibility snapshot (text only, no screenshot, no plan or memory),
+  looping until the policy answers, the step budget runs out, the loop detector fires, or the model
+  keeps replying with unparseable text. Bounded by ``max_steps`` browser actions (default 20, HAL's
+  browser-use setting) and ``max_parse_failures``.
+- ``browser+cb``: ``aria``, then, when browsing ends without an answer (gave up, empty answer,
   budget, loop), the closed-book answerer (the paper's SPA->CB); ``answer_source`` records which
   path produced the answer.
 - ``closed-book``: the closed-book answerer alone.
@@ -153,6 +156,7 @@ def build_closed_book(model: BaseChatModel | None, env: Any, options: dict[str, 
     return graph.compile()
 
 
-register_agent("browser", build_browser, env_kind="browser", description="Playwright browsing agent: observe -> decide -> act over aria snapshots", options=BrowserOptions)
+register_agent("aria", build_browser, env_kind="browser", description="aria-snapshot text browsing agent: observe -> decide -> act over Playwright's accessibility tree", options=BrowserOptions)
+register_agent("browser", build_browser, env_kind="browser", description="former name of aria (kept as an alias)", options=BrowserOptions)
 register_agent("browser+cb", build_browser_cb, env_kind="browser", description="browser, then a closed-book answer when browsing gives up (SPA->CB)", options=BrowserOptions)
 register_agent("closed-book", build_closed_book, env_kind="browser", description="AssistantBench closed-book baseline (no browsing)")

@@ -17,7 +17,7 @@ from typing import Any, cast
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage, SystemMessage
-from pydantic import ValidationError
+from pydantic import ConfigDict, ValidationError
 
 from agents.parsing import ParseError, extract_json_object
 from agents.prompt_template import fill
@@ -39,8 +39,18 @@ _REF = re.compile(r"\[?(?:ref=)?\b([a-z]?\d*e\d+)\b\]?", re.I)
 _QUOTED = re.compile(r"[\"']([^\"']*)[\"']")
 
 
+def _thought_first(schema: dict[str, Any]) -> None:
+    """Put ``thought`` first in the JSON schema's properties: structured output (OpenAI's tools, the
+    llama.cpp grammar) generates fields in schema order, so the model reasons before it acts."""
+    props = schema.get("properties", {})
+    if "thought" in props:
+        schema["properties"] = {"thought": props["thought"], **{k: v for k, v in props.items() if k != "thought"}}
+
+
 class BrowserDecision(BrowserAction):
     """What the model returns: a short thought, then the action (thought first, so it reasons first)."""
+
+    model_config = ConfigDict(json_schema_extra=_thought_first)
 
     thought: str = ""
 

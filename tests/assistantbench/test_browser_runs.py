@@ -20,8 +20,8 @@ from agents.scripted import register_scripted
 from evals.benchmark import RunOptions
 from evals.benchmarks.assistantbench import AssistantBenchLocal
 from evals.oracles.browser import find_ref
-from evals.runner import EpisodeRunner
-from evals.trace import Trace, TraceStore
+from evals.trace import Trace
+from tests.assistantbench.shared_browser import run_all
 from tools.browser.sites.tasks import TASKS_BY_ID
 
 pytestmark = pytest.mark.browser
@@ -46,41 +46,19 @@ def _escape_policy(task: Any, params: dict[str, str]):
 register_scripted("test-escape", _escape_policy)
 
 RUNS: dict[str, dict[str, Any]] = {
-    "oracle": {"agent": "browser", "model": "scripted:browser-oracle", "concurrency": 2},
+    "oracle": {"agent": "aria", "model": "scripted:browser-oracle", "concurrency": 2},
     "fallback": {"agent": "browser+cb", "model": "scripted:browser-oracle?give_up=1", "limit": 2},
     "text": {"agent": "browser", "model": "scripted:browser-oracle?style=text&structured=0", "limit": 3},
     "closed_book": {"agent": "closed-book", "model": "scripted:browser-oracle", "limit": 1},
-    "escape": {"agent": "browser", "model": "scripted:test-escape", "limit": 1},
-    "loop": {"agent": "browser", "model": 'scripted:replay?text={"action":"scroll","direction":"down"}', "limit": 1},
-    "budget": {"agent": "browser", "model": "scripted:browser-oracle", "limit": 1, "agent_options": {"max_steps": 2}},
+    "escape": {"agent": "aria", "model": "scripted:test-escape", "limit": 1},
+    "loop": {"agent": "aria", "model": 'scripted:replay?text={"action":"scroll","direction":"down"}', "limit": 1},
+    "budget": {"agent": "aria", "model": "scripted:browser-oracle", "limit": 1, "agent_options": {"max_steps": 2}},
 }
-
-
-class _SharedResources(AssistantBenchLocal):
-    def __init__(self, resources: Any):
-        self._resources = resources
-
-    @contextlib.asynccontextmanager
-    async def run_resources(self, options: RunOptions):
-        yield self._resources
 
 
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory) -> dict[str, tuple[dict[str, Any], list[Trace]]]:
-    root = tmp_path_factory.mktemp("ab_runs")
-
-    async def main() -> dict[str, tuple[dict[str, Any], list[Trace]]]:
-        first = RunOptions(benchmark="assistantbench-local", agent="browser", run_dir=str(root / "oracle"))
-        out = {}
-        async with AssistantBenchLocal().run_resources(first) as resources:
-            for name, spec in RUNS.items():
-                options = RunOptions(benchmark="assistantbench-local", agent=spec["agent"], model=spec["model"], limit=spec.get("limit"), concurrency=spec.get("concurrency", 1), agent_options=spec.get("agent_options", {}), episode_timeout_s=120)
-                runner = EpisodeRunner(options, root / name, benchmark=_SharedResources(resources), progress=False)
-                summary = await runner.run()
-                out[name] = (summary, TraceStore(root / name).load().traces)
-        return out
-
-    return asyncio.run(main())
+    return run_all(RUNS, tmp_path_factory.mktemp("ab_runs"))
 
 
 def test_oracle_reaches_full_accuracy_in_real_chromium(runs):
@@ -177,7 +155,7 @@ def test_an_error_page_left_by_a_late_refusal_is_left_before_the_next_action(tmp
     from tools.browser.session import BrowserSession
 
     async def main() -> tuple[str, str, ActionResult]:
-        options = RunOptions(benchmark="assistantbench-local", agent="browser", run_dir=str(tmp_path))
+        options = RunOptions(benchmark="assistantbench-local", agent="aria", run_dir=str(tmp_path))
         async with AssistantBenchLocal().run_resources(options) as resources:
             session = await BrowserSession.open(resources.browser, resources.config, start_url=resources.start_url)
             try:

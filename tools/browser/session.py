@@ -18,6 +18,7 @@ import contextlib
 import re
 import time
 from collections import Counter
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote_plus, urljoin
@@ -156,20 +157,7 @@ class BrowserSession:
         started = time.perf_counter()
         await self._leave_error_page()  # a refusal that committed its error page after the last action
         before_url, before = self.page.url, self._fingerprint
-        self._record_refused(self.refused, "between actions")  # a page's late WebSocket, WebRTC or redirect
-        self.refused.clear()
-        self.steps += 1
-        self.refused_navigation = None
-        try:
-            error = await asyncio.wait_for(self._dispatch(action), timeout=self.config.navigation_timeout_s + self.config.action_timeout_s)
-        except TimeoutError:
-            error = f"action timed out after {self.config.navigation_timeout_s + self.config.action_timeout_s:.0f}s"
-        except Exception as exc:  # Playwright errors are the agent's feedback, not a crash
-            error = f"{type(exc).__name__}: {str(exc).splitlines()[0][:300]}"
-        if self.refused_navigation or self._on_error_page:
-            if error is None and self.refused:
-                error = f"navigation refused: {self.refused_navigation or self.refused[-1]}"
-            await self._leave_error_page(wait_s=ERROR_PAGE_WAIT_S if self.refused_navigation else 0.0)
+        error = await self.perform(lambda: self._dispatch(action))
         note = f"your last action failed: {error}" if error else ""
         observation = await self.observe(note)
         changed = error is None and self._fingerprint != before
@@ -179,6 +167,53 @@ class BrowserSession:
         self._record(action, result, time.perf_counter() - started)
         self.refused.clear()
         return result
+
+    async def perform(self, run: Callable[[], Awaitable[str | None]]) -> str | None:
+        """Run one action coroutine as a step (never raises): bounded, counted, off any error page.
+
+        ``run`` returns an error text or ``None``; Playwright errors and timeouts become the error
+        text (they are the agent's feedback, not a crash). Agents with their own action protocol
+        (``spa``, ``seeact``) call this directly and record the step with ``record``."""
+        await self._leave_error_page()  # a refusal that committed its error page after the last action
+        self._record_refused(self.refused, "between actions")  # a page's late WebSocket, WebRTC or redirect
+        self.refused.clear()
+        self.steps += 1
+        self.refused_navigation = None
+        limit = self.config.navigation_timeout_s + self.config.action_timeout_s
+        try:
+            error = await asyncio.wait_for(run(), timeout=limit)
+        except TimeoutError:
+            error = f"action timed out after {limit:.0f}s"
+        except Exception as exc:
+            error = f"{type(exc).__name__}: {(str(exc).splitlines() or [''])[0][:300]}"
+        if self.refused_navigation or self._on_error_page:
+            if error is None and self.refused:
+                error = f"navigation refused: {self.refused_navigation or self.refused[-1]}"
+            await self._leave_error_page(wait_s=ERROR_PAGE_WAIT_S if self.refused_navigation else 0.0)
+        return error
+
+    async def goto(self, url: str) -> str | None:
+        """Navigate (offline policy applied); an error text or ``None``."""
+        return await self._goto(url)
+
+    def search_url(self, query: str) -> str:
+        """The search-engine results URL for ``query`` (the offline fixture's engine when offline)."""
+        template = self.config.search_url or (urljoin(self.start_url, OFFLINE_SEARCH_PATH) if self.config.offline else ONLINE_SEARCH_URL)
+        return template.replace("{q}", quote_plus(query))
+
+    async def settle(self) -> None:
+        await self._settle()
+
+    async def screenshot_file(self, name: str) -> str | None:
+        """Save the current viewport as ``<screenshot_dir>/<step>_<name>.jpg`` (when screenshots are on)."""
+        return await self._screenshot(BrowserAction(action="answer"), name=name)
+
+    def record(self, action: str, params: dict[str, Any], *, error: str | None, observation: str, latency: float, details: dict[str, Any]) -> None:
+        """Record one step taken through ``perform`` (a ``BrowserStep`` event, then the refusals)."""
+        emit(BrowserStep(action=action, url=self.page.url, params=params, error=error, observation=bounded(observation, OBSERVATION_IN_TRACE),
+                         latency_s=round(latency, 6), details={"step": self.steps, **details}))
+        self._record_refused(self.refused, action)
+        self.refused.clear()
 
     async def _dispatch(self, action: BrowserAction) -> str | None:
         if action.action == "goto" and not action.url and action.ref:  # small models "goto" a link: click it
@@ -207,8 +242,7 @@ class BrowserSession:
                 return "goto needs a url"
             return await self._goto(urljoin(self._base_url(), action.url.strip()))
         if action.action == "search":
-            template = self.config.search_url or (urljoin(self.start_url, OFFLINE_SEARCH_PATH) if self.config.offline else ONLINE_SEARCH_URL)
-            return await self._goto(template.replace("{q}", quote_plus(action.query or action.text or "")))
+            return await self._goto(self.search_url(action.query or action.text or ""))
         if action.action == "press":
             await self.page.keyboard.press(action.key or "Enter")
             await self._settle()
@@ -264,10 +298,10 @@ class BrowserSession:
                 await self.page.wait_for_load_state("domcontentloaded", timeout=self.config.navigation_timeout_s * 1000)
         await asyncio.sleep(self.config.settle_s)
 
-    async def _screenshot(self, action: BrowserAction) -> str | None:
+    async def _screenshot(self, action: BrowserAction, *, name: str | None = None) -> str | None:
         if not (self.config.screenshots and self.screenshot_dir):
             return None
-        path = self.screenshot_dir / f"step{self.steps:02d}_{action.action}.jpg"
+        path = self.screenshot_dir / f"step{self.steps:02d}_{name or action.action}.jpg"
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             await asyncio.wait_for(self.page.screenshot(path=str(path), type="jpeg", quality=50), self.config.action_timeout_s)
@@ -287,7 +321,7 @@ class BrowserSession:
             self.loop_reason = f"loop: {NOOP_LIMIT} consecutive actions changed nothing (last: {action.describe()})"
 
     def _record(self, action: BrowserAction, result: ActionResult, latency: float) -> None:
-        extra: dict[str, Any] = {"changed": result.changed, "step": self.steps}
+        extra: dict[str, Any] = {"changed": result.changed, "step": self.steps, "observation_chars": len(result.observation)}
         if result.screenshot:
             extra["screenshot"] = result.screenshot
         emit(BrowserStep(action=action.action, url=result.url, params=action.model_dump(exclude_none=True), error=result.error, observation=bounded(result.observation, OBSERVATION_IN_TRACE), latency_s=round(latency, 6), details=extra))
