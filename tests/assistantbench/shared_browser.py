@@ -29,7 +29,8 @@ class SharedResources(AssistantBenchLocal):
 
 def run_all(specs: dict[str, dict[str, Any]], root: Path) -> dict[str, tuple[dict[str, Any], list[Trace]]]:
     async def main() -> dict[str, tuple[dict[str, Any], list[Trace]]]:
-        first = RunOptions(benchmark="assistantbench-local", agent="aria", run_dir=str(root / "first"))
+        # the shared resources keep their screenshots under the first run's folder
+        first = RunOptions(benchmark="assistantbench-local", agent="aria", run_dir=str(root / next(iter(specs))))
         out = {}
         async with AssistantBenchLocal().run_resources(first) as resources:
             for name, spec in specs.items():
