@@ -2,8 +2,7 @@
 
 Runs ``assistantbench-local`` once per agent, one after the other in this process (same machine,
 same load), with scripted decision models (no model time): ``aria`` with
-``scripted:browser-oracle``, ``spa`` / ``seeact`` with ``scripted:seeplanact-oracle``
-(``goto_urls=resolve``), SPA both with the screenshot as an image and with its text rendering.
+``scripted:browser-oracle``, ``spa`` / ``seeact`` with ``scripted:seeplanact-oracle``, SPA both with the screenshot as an image and with its text rendering.
 Per browser step it prints:
 
 - latency: ``aria``: the action, the aria snapshot of the new page and the screenshot; ``spa``:
@@ -30,12 +29,11 @@ from evals.benchmark import RunOptions
 from evals.runner import run_sync
 from evals.trace import TraceStore
 
-RESOLVE = {"goto_urls": "resolve"}
 CONFIGS: list[tuple[str, str, str, dict[str, Any]]] = [
     ("aria", "aria", "scripted:browser-oracle", {}),
-    ("spa (image)", "spa", "scripted:seeplanact-oracle", {**RESOLVE, "screenshot": "image"}),
-    ("spa (text)", "spa", "scripted:seeplanact-oracle", {**RESOLVE, "screenshot": "text"}),
-    ("seeact (image)", "seeact", "scripted:seeplanact-oracle", {**RESOLVE, "screenshot": "image"}),
+    ("spa (image)", "spa", "scripted:seeplanact-oracle", {"screenshot": "image"}),
+    ("spa (text)", "spa", "scripted:seeplanact-oracle", {"screenshot": "text"}),
+    ("seeact (image)", "seeact", "scripted:seeplanact-oracle", {"screenshot": "image"}),
 ]
 
 

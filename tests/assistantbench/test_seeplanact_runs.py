@@ -3,8 +3,8 @@
 The decision model is ``scripted:seeplanact-oracle``: it speaks the agents' own protocol (plan
 sections and ``Task answer:`` in the first reply, ``ELEMENT / ACTION / VALUE`` in the second,
 letters read from the multiple-choice list it is shown), so the agents' element extraction,
-prompt builders, parsers and executors all run. The fixture's plans start with a goto to a
-"/path", hence ``goto_urls=resolve`` (upstream's rule would turn it into ``https://www./path``).
+prompt builders, parsers and executors all run, with the agents' default options. Every episode
+starts on the fixture's search engine; the plans open sites through search results.
 """
 
 from __future__ import annotations
@@ -20,15 +20,15 @@ from tools.browser.sites.tasks import TASKS_BY_ID
 
 pytestmark = pytest.mark.browser
 
-RESOLVE = {"goto_urls": "resolve"}
+GOTO_PATH = "scripted:replay?text=ELEMENT: A%0AACTION: GOTO%0AVALUE: /gyms/"
 RUNS: dict[str, dict[str, Any]] = {
-    "spa": {"agent": "spa", "model": "scripted:seeplanact-oracle", "concurrency": 2, "agent_options": RESOLVE},
-    "seeact": {"agent": "seeact", "model": "scripted:seeplanact-oracle", "concurrency": 2, "agent_options": {**RESOLVE, "screenshot": "image"}},
-    "spa_image": {"agent": "spa", "model": "scripted:seeplanact-oracle", "limit": 1, "agent_options": {**RESOLVE, "screenshot": "image"}},
+    "spa": {"agent": "spa", "model": "scripted:seeplanact-oracle", "concurrency": 2},
+    "seeact": {"agent": "seeact", "model": "scripted:seeplanact-oracle", "concurrency": 2, "agent_options": {"screenshot": "image"}},
+    "spa_image": {"agent": "spa", "model": "scripted:seeplanact-oracle", "limit": 1, "agent_options": {"screenshot": "image"}},
     "give_up": {"agent": "spa", "model": "scripted:seeplanact-oracle?give_up=1", "limit": 1},
     "lost": {"agent": "spa", "model": "scripted:replay?text=I cannot tell.", "limit": 1},
-    "budget": {"agent": "spa", "model": "scripted:seeplanact-oracle", "limit": 1, "agent_options": {**RESOLVE, "max_op": 3}},
-    "upstream_goto": {"agent": "spa", "model": "scripted:seeplanact-oracle", "limit": 1},
+    "budget": {"agent": "spa", "model": "scripted:seeplanact-oracle", "limit": 1, "agent_options": {"max_op": 3}},
+    "upstream_goto": {"agent": "spa", "model": GOTO_PATH, "limit": 1, "agent_options": {"max_op": 2}},
 }
 
 
