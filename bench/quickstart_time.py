@@ -3,8 +3,10 @@
 Reads the ``restgraph run ...`` line of README.md's "Quick start" block, runs it as its own process
 (whole-process wall time, model server start included) into a fresh folder, then prints per
 episode: status, wall time, model calls by role, tokens, calls cut at max_tokens, and the longest
-prompt. The machine's load average is printed before and after: on a shared machine the figure
-means little without it.
+prompt. The machine's load average is printed before and after: on a shared machine the wall
+figure means little without it. The run's CPU time (user + system, model server included) is
+printed too: it hardly depends on the load, and CPU time / 2 is what the run needs on 2 idle cores
+at best (llama.cpp keeps both busy while a prompt is processed).
 
 Usage: python bench/quickstart_time.py [--repeat N] [-- EXTRA RUN ARGS]
 Prints numbers only (no assertions).
@@ -16,6 +18,7 @@ import argparse
 import json
 import os
 import re
+import resource
 import shlex
 import subprocess
 import sys
@@ -69,10 +72,13 @@ def main() -> None:
             out = Path(tmp) / "run"
             print(f"run {i + 1}: load before {load()}")
             t0 = time.perf_counter()
+            cpu0 = resource.getrusage(resource.RUSAGE_CHILDREN)
             proc = subprocess.run([str(exe) if exe.exists() else "restgraph", *command[1:], *args.extra, "--out", str(out), "--quiet"], cwd=tmp, capture_output=True, text=True)
             wall = time.perf_counter() - t0
+            cpu1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu = (cpu1.ru_utime - cpu0.ru_utime) + (cpu1.ru_stime - cpu0.ru_stime)
             walls.append(wall)
-            print(f"run {i + 1}: wall {wall:.1f}s, exit {proc.returncode}; load after {load()}")
+            print(f"run {i + 1}: wall {wall:.1f}s, CPU {cpu:.1f}s (user+sys), exit {proc.returncode}; load after {load()}")
             if proc.returncode not in (0, 3):
                 print(proc.stderr[-2000:])
             if (out / "traces.jsonl").exists():
