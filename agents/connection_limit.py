@@ -80,6 +80,23 @@ class limiting:  # noqa: N801  (used like a function: ``with limiting(4):`` / ``
         self.__exit__()
 
 
+def run_limit(spec: str, model_options: dict[str, Any] | None, max_connections: int | None) -> int | None:
+    """The run's limit: ``--max-connections``, else the embedded server's request slots.
+
+    The embedded llama.cpp server runs ``parallel`` requests (2 by default) and queues the rest
+    inside the server, where each queued request's HTTP timeout already runs: on a loaded machine
+    the third episode's call timed out in the queue and was retried (5 times 300 s, the work of the
+    abandoned tries repeated). Waiting here for a free slot costs no timeout.
+    """
+    if max_connections:
+        return max_connections
+    if spec.strip().partition(":")[0] == "local":
+        from agents.local_model import ServerSettings
+
+        return int((model_options or {}).get("parallel") or ServerSettings().parallel)
+    return None
+
+
 def current_limits() -> EndpointLimits | None:
     return _current.get()
 

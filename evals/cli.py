@@ -55,7 +55,7 @@ def run(
     limit: Annotated[str | None, typer.Option(help="run the first N tasks, or tasks A:B (0-based, B excluded)")] = None,
     task_id: Annotated[list[str] | None, typer.Option("--task-id", help="run this task (repeatable)")] = None,
     concurrency: Annotated[int, typer.Option(min=1, help="episodes in flight at once")] = 4,
-    max_connections: Annotated[int | None, typer.Option(min=1, help="model requests in flight per endpoint, shared by all episodes (default: no limit beyond --concurrency)")] = None,
+    max_connections: Annotated[int | None, typer.Option(min=1, help="model requests in flight per endpoint, shared by all episodes (default: the local server's slots; else no limit beyond --concurrency)")] = None,
     out: Annotated[Path | None, typer.Option(help="run folder; default runs/<bench>-<agent>-<time>")] = None,
     resume: Annotated[bool, typer.Option(help="run only the episodes missing from OUT/traces.jsonl")] = False,
     seed: Annotated[int, typer.Option(help="seed for sampling, candidate sets and scripted faults")] = 0,

@@ -28,7 +28,7 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.errors import GraphRecursionError
 from pydantic import BaseModel
 
-from agents.connection_limit import limiting
+from agents.connection_limit import limiting, run_limit
 from agents.context_fit import context_window
 from evals.benchmark import Benchmark, EpisodeOutcome, RunOptions, get_benchmark
 from evals.defaults import DEFAULT_MAX_STEPS, resolve_run_options
@@ -239,7 +239,7 @@ class EpisodeRunner:
                 loop.add_signal_handler(sig, stop.set)
 
         progress = self.display = RunProgress(self.progress, f"{self.benchmark.name}/{self.agent.name}", total=total, done=total - len(pending))
-        async with self.benchmark.run_resources(self.options) as resources, limiting(self.options.max_connections):
+        async with self.benchmark.run_resources(self.options) as resources, limiting(run_limit(self.options.model, self.options.model_options, self.options.max_connections)):
             with progress:
                 async def one(task: Task, epoch: int) -> None:
                     trace = await self.run_episode(task, resources, epoch)

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from agents.connection_limit import endpoint_key, limiting
+from agents.connection_limit import endpoint_key, limiting, run_limit
 from agents.models import make_chat_model
 from agents.retry import RetryPolicy, retrying_class
 from agents.scripted import ScriptedChatModel
@@ -98,3 +98,15 @@ def test_the_cli_option_is_checked_and_recorded(tmp_path: Path) -> None:
     assert cli("run", "smoke", "--model", "scripted:smoke-oracle", "-B", "n=3", "--max-connections", "2", "--out", out, "--quiet").exit_code == 0
     assert json.loads((out / "config.json").read_text())["options"]["max_connections"] == 2
     assert cli("run", "smoke", "--model", "scripted:smoke-oracle", "--max-connections", "0", "--out", tmp_path / "bad", "--quiet").exit_code == 2
+
+
+def test_a_local_model_run_waits_for_the_servers_slots_without_being_asked(tmp_path: Path) -> None:
+    """The embedded server serves 2 requests at once; the third would wait *inside* it with its
+    timeout running, so a local run defaults to the server's slots (here a fake endpoint stands in)."""
+    counter = InFlightCounter()
+    options = RunOptions(benchmark="smoke", agent="chat-vote", model="local", concurrency=8, bench_options={"n": 8}, agent_options={"calls": 2})
+    runner = EpisodeRunner(options, tmp_path / "run", model_factory=_fake_endpoint_factory(counter), progress=False)
+    asyncio.run(runner.run())
+    assert counter.total == 16 and 1 < counter.peak <= 2
+    assert run_limit("local", {"parallel": 4}, None) == 4 and run_limit("local", {}, 3) == 3
+    assert run_limit("openai:gpt-4o", {}, None) is None
