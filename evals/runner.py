@@ -115,6 +115,9 @@ class EpisodeRunner:
         self.guard = ErrorGuard(options.max_errors)
         self.stop_reason: str | None = None
         self.context_window = context_window(self.options.model, self.options.model_options) if self.agent.needs_model else None
+        # --max-connections, else (a local model this runner builds) the embedded server's slots
+        builds_model = self.agent.needs_model and self.model_factory == self._default_model_factory
+        self.connection_limit = run_limit(self.options.model, self.options.model_options, self.options.max_connections) if builds_model else self.options.max_connections
         self._run_graph: Any = None  # a per_run agent's graph, compiled at the first episode
 
     def _default_model_factory(self, task: Task, seed: int | None = None) -> BaseChatModel | None:
@@ -239,7 +242,7 @@ class EpisodeRunner:
                 loop.add_signal_handler(sig, stop.set)
 
         progress = self.display = RunProgress(self.progress, f"{self.benchmark.name}/{self.agent.name}", total=total, done=total - len(pending))
-        async with self.benchmark.run_resources(self.options) as resources, limiting(run_limit(self.options.model, self.options.model_options, self.options.max_connections)):
+        async with self.benchmark.run_resources(self.options) as resources, limiting(self.connection_limit):
             with progress:
                 async def one(task: Task, epoch: int) -> None:
                     trace = await self.run_episode(task, resources, epoch)

@@ -100,13 +100,16 @@ def test_the_cli_option_is_checked_and_recorded(tmp_path: Path) -> None:
     assert cli("run", "smoke", "--model", "scripted:smoke-oracle", "--max-connections", "0", "--out", tmp_path / "bad", "--quiet").exit_code == 2
 
 
-def test_a_local_model_run_waits_for_the_servers_slots_without_being_asked(tmp_path: Path) -> None:
+def test_a_local_model_run_waits_for_the_servers_slots_without_being_asked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The embedded server serves 2 requests at once; the third would wait *inside* it with its
-    timeout running, so a local run defaults to the server's slots (here a fake endpoint stands in)."""
+    timeout running, so a local run defaults to the server's slots (a fake endpoint stands in)."""
+    import agents.local_model
+
     counter = InFlightCounter()
+    fake = _fake_endpoint_factory(counter)
+    monkeypatch.setattr(agents.local_model, "local_chat_model", lambda *args, **kwargs: fake(None))
     options = RunOptions(benchmark="smoke", agent="chat-vote", model="local", concurrency=8, bench_options={"n": 8}, agent_options={"calls": 2})
-    runner = EpisodeRunner(options, tmp_path / "run", model_factory=_fake_endpoint_factory(counter), progress=False)
-    asyncio.run(runner.run())
+    asyncio.run(EpisodeRunner(options, tmp_path / "run", progress=False).run())
     assert counter.total == 16 and 1 < counter.peak <= 2
     assert run_limit("local", {"parallel": 4}, None) == 4 and run_limit("local", {}, 3) == 3
     assert run_limit("openai:gpt-4o", {}, None) is None
