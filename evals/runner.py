@@ -53,6 +53,7 @@ from evals.watchdog import BudgetExceeded, EpisodeStuck, EpisodeWatch, settle
 from graphs.episode_context import BoundGraph, EpisodeContext
 from graphs.registry import AgentSpec, get_agent
 from tools.datafiles import used_data
+from tools.episode_limits import EPISODE_LIMITS, EpisodeLimits
 
 ModelFactory = Callable[[Task], BaseChatModel | None]
 
@@ -141,6 +142,7 @@ class EpisodeRunner:
         token = set_recorder(recorder)
         if self.display is not None:
             self.display.started(RunProgress.key(task.id, epoch), recorder)
+        limits = EPISODE_LIMITS.set(EpisodeLimits(deadline=asyncio.get_running_loop().time() + self.options.episode_timeout_s if self.options.episode_timeout_s else None, spend=recorder.watch))
         started = time.perf_counter()
         started_at = now_iso()
         self.in_flight += 1
@@ -163,6 +165,7 @@ class EpisodeRunner:
             self.in_flight -= 1
             recorder.flush()
             reset_recorder(token)
+            EPISODE_LIMITS.reset(limits)
         outcome = settle(outcome, recorder.watch, recorder.steps)
         trace = Trace(
             run_id=self.run_id,

@@ -144,6 +144,7 @@ class _AssistantBenchBase(Benchmark):
             "answer_source": state.get("answer_source", "none"),
             "browse_outcome": state.get("browse_outcome"),
             "browser_actions": session.steps if session else 0,
+            **({"ensemble": state["ensemble"]} if state.get("ensemble") else {}),  # X-cb: which path answered and why
         }
         return outcome
 
