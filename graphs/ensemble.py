@@ -24,6 +24,7 @@ registers the paper's Table 1 ensembles over the agents that exist.
 from __future__ import annotations
 
 import asyncio
+import sys
 from typing import Any, NotRequired, TypedDict
 
 from langchain_core.callbacks import BaseCallbackHandler, BaseCallbackManager
@@ -153,12 +154,16 @@ def build_ensemble(primary: AgentSpec, model: BaseChatModel | None, env: Any, op
 
 
 def register_ensemble(primary_name: str, name: str | None = None, *, description: str = "") -> AgentSpec:
-    """Register ``name`` (default ``<primary>-cb``): ``primary`` with the CB-1S fallback."""
+    """Register ``name`` (default ``<primary>-cb``): ``primary`` with the CB-1S fallback. The
+    ensemble belongs to the module that registers it (the plugin registry's provenance)."""
     primary = get_agent(primary_name)
+    owner = sys._getframe(1).f_globals.get("__name__", __name__)
     options = type(f"{primary.options_model.__name__}WithFallback", (primary.options_model, EnsembleOptions), {"__doc__": f"{primary_name}'s options and the fallback's share."})
 
     def builder(model: BaseChatModel | None, env: Any, opts: dict[str, Any]) -> Any:
         return build_ensemble(get_agent(primary_name), model, env, opts)
+
+    builder.__module__ = owner
 
     def step_budget(opts: dict[str, Any]) -> int | None:
         inner = primary.step_budget(_split_options(opts)[0]) if primary.step_budget else None
