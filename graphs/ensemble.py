@@ -165,12 +165,14 @@ def register_ensemble(primary_name: str, name: str | None = None, *, description
 
     builder.__module__ = owner
 
-    def step_budget(opts: dict[str, Any]) -> int | None:
-        inner = primary.step_budget(_split_options(opts)[0]) if primary.step_budget else None
-        return None if inner is None else inner + OWN_STEPS
+    inner_budget = primary.step_budget
+
+    def step_budget(opts: dict[str, Any]) -> int:
+        assert inner_budget is not None
+        return inner_budget(_split_options(opts)[0]) + OWN_STEPS
 
     return register_agent(name or f"{primary_name}-cb", builder, env_kind=primary.env_kind, description=description or f"{primary_name}, falling back to CB-1S when it abstains or stops at a limit ({primary_name}->CB)",
-                          step_budget=step_budget, options=options, defaults=primary.defaults)
+                          step_budget=step_budget if inner_budget is not None else None, options=options, defaults=primary.defaults)
 
 
 #: the paper's Table 1 ensembles over the agents restgraph has: (primary agent, ensemble name)
