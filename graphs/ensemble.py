@@ -176,6 +176,6 @@ def register_ensemble(primary_name: str, name: str | None = None, *, description
 
 
 #: the paper's Table 1 ensembles over the agents restgraph has: (primary agent, ensemble name)
-ENSEMBLES = [("browser", "browser-cb"), ("ralm-inst", "ralm-inst-cb"), ("ralm-1s", "ralm-1s-cb")]
+ENSEMBLES = [("spa", "spa-cb"), ("seeact", "seeact-cb"), ("aria", "aria-cb"), ("browser", "browser-cb"), ("ralm-inst", "ralm-inst-cb"), ("ralm-1s", "ralm-1s-cb")]
 for _primary, _name in ENSEMBLES:
     register_ensemble(_primary, _name)
