@@ -32,7 +32,7 @@ from evals.scorers.assistantbench import score_answer
 from evals.trace import Trace, TraceStore
 from graphs.ensemble import register_ensemble
 from graphs.registry import register_agent
-from tests.assistantbench.test_browser_runs import _SharedResources
+from tests.assistantbench.shared_browser import SharedResources
 from tools.browser.sites import create_app
 from tools.search.local import LocalSearch
 
@@ -130,7 +130,7 @@ def runs(tmp_path_factory, data_dir) -> dict[str, tuple[dict[str, Any], list[Tra
                 agent_options = {k: v for k, v in spec.get("agent_options", {}).items() if k != "give_up"}
                 options = RunOptions(benchmark="assistantbench-local", agent=spec["agent"], model=spec.get("model", ORACLE), limit=spec.get("limit"),
                                      agent_options=agent_options, episode_timeout_s=spec.get("episode_timeout_s", 120), token_limit=spec.get("token_limit"))
-                runner = EpisodeRunner(options, root / name, benchmark=_SharedResources(resources), progress=False)
+                runner = EpisodeRunner(options, root / name, benchmark=SharedResources(resources), progress=False)
                 summary = await runner.run()
                 out[name] = (summary, TraceStore(root / name).load().traces)
         return out
