@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import sys
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
 import httpx
-import openai
 from langchain_core.callbacks import AsyncCallbackManagerForLLMRun, CallbackManagerForLLMRun
 from langchain_core.language_models import BaseChatModel, LanguageModelInput
 from langchain_core.messages import AIMessage, BaseMessage
@@ -52,9 +52,11 @@ class RetryPolicy:
 
 
 def is_retryable(exc: BaseException) -> bool:
-    if isinstance(exc, openai.RateLimitError | openai.APITimeoutError | openai.APIConnectionError | openai.InternalServerError):
+    # an openai error exists only once something imported openai: no need to import it (0.3 s) here
+    openai = sys.modules.get("openai")
+    if openai is not None and isinstance(exc, openai.RateLimitError | openai.APITimeoutError | openai.APIConnectionError | openai.InternalServerError):
         return True
-    if isinstance(exc, openai.APIStatusError):
+    if openai is not None and isinstance(exc, openai.APIStatusError):
         return exc.status_code == 429 or exc.status_code >= 500
     return isinstance(exc, httpx.TimeoutException | httpx.TransportError | asyncio.TimeoutError | TimeoutError | ConnectionError)
 

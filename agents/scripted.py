@@ -23,7 +23,6 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import httpx
-import openai
 from langchain_core.language_models import BaseChatModel, LanguageModelInput
 from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
@@ -155,6 +154,8 @@ class ScriptedChatModel(BaseChatModel):
 
 # -- fault injection ----------------------------------------------------------------------------
 def _fault(kind: str) -> Exception:
+    import openai  # the provider's own error classes; only fault-injecting runs pay for the import
+
     request = httpx.Request("POST", "http://scripted.invalid/v1/chat/completions")
     if kind == "rate_limit":
         # (openai 2.x annotates its errors with httpx2 types; the httpx objects behave the same)

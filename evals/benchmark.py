@@ -211,6 +211,11 @@ def all_benchmarks() -> dict[str, Benchmark]:
     return {name: make() for name, make in _BENCHMARKS.load_all().items()}
 
 
+def check_benchmark(name: str) -> None:
+    """``KeyError`` (naming the known ones) if no benchmark is called ``name``; nothing imported."""
+    _BENCHMARKS.check(name)
+
+
 def get_benchmark(name: str) -> Benchmark:
     """The benchmark called ``name``, importing only its module; ``KeyError`` names the known ones."""
     return _BENCHMARKS.get(name)()

@@ -7,7 +7,6 @@ model preflight and a run stopped by --max-errors), 3 the run finished but some 
 
 from __future__ import annotations
 
-import asyncio
 import json
 from datetime import datetime
 from pathlib import Path
@@ -83,10 +82,10 @@ def run(
     cost_limit: Annotated[float | None, typer.Option(min=0.0, help="per-episode dollar limit (price table or --price); over it: budget_exhausted")] = None,
 ) -> None:
     """Run AGENT on BENCH; writes OUT/traces.jsonl, OUT/config.json and OUT/summary.json."""
-    from evals.benchmark import RunOptions, get_benchmark
+    from evals.benchmark import RunOptions, check_benchmark, get_benchmark
     from evals.option_check import check_run_options
     from evals.selection import SelectionError, parse_limit
-    from graphs.registry import get_agent
+    from graphs.registry import check_agent, get_agent
     from tools.options import OptionError
 
     try:
@@ -94,6 +93,9 @@ def run(
     except SelectionError as exc:
         raise usage_error(str(exc)) from None
     try:
+        check_benchmark(bench)  # misspelt names: one line before any plugin is imported
+        if agent is not None:
+            check_agent(agent)
         benchmark = get_benchmark(bench)
         agent_name = agent or benchmark.default_agent
         spec = get_agent(agent_name)
@@ -154,6 +156,8 @@ def run(
             raise typer.Exit(1) from None
     if spec.needs_model and preflight:
         _preflight(model, options.model_options)
+    import asyncio
+
     from evals.runner import EpisodeRunner  # LangGraph and friends: only once the run is sound
 
     try:

@@ -51,20 +51,21 @@ def print_options(name: str, out: Console) -> bool:
 
 
 def print_catalogue(out: Console) -> None:
-    from agents.scripted import scripted_names
-    from evals.benchmark import all_benchmarks
-    from graphs.registry import all_agents
+    """The catalogue from ``evals.catalogue``'s cards: no plugin imported for the built-ins."""
+    from evals.catalogue import agent_cards, benchmark_cards
 
     out.print("[bold]Benchmarks[/bold]")
-    for name, b in all_benchmarks().items():
+    for name, b in benchmark_cards().items():
         out.print(f"  {name:<22} default agent {b.default_agent:<22} metrics {', '.join(b.metric_keys)}")
     out.print("[bold]Agents[/bold]")
-    for name, s in all_agents().items():
+    for name, s in agent_cards().items():
         out.print(f"  {name:<22} ({s.env_kind}) {s.description}", markup=False)
     out.print("[bold]Models[/bold]")
     out.print("  local                  embedded SmolLM2-135M-Instruct on llama.cpp (smoke-test model)")
     out.print("  local:/path/model.gguf any GGUF on the embedded llama.cpp server")
     out.print("  openai:<model>         OpenAI, or any OpenAI-compatible server with --base-url")
     out.print("  <provider>:<model>     anything LangChain's init_chat_model knows")
+    from evals.catalogue import scripted_names
+
     out.print("  scripted:<name>        " + ", ".join(scripted_names()))
     out.print("Options of one of them: restgraph list --options NAME")

@@ -124,7 +124,6 @@ class EpisodeRunner:
     def _default_model_factory(self, task: Task, seed: int | None = None) -> BaseChatModel | None:
         if not self.agent.needs_model:
             return None
-        import evals.oracles  # noqa: F401  (registers the gold-reading scripted models)
         from agents.models import make_chat_model
 
         return make_chat_model(self.options.model, task=task, seed=self.options.seed if seed is None else seed, **self.options.model_options)

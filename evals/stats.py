@@ -25,8 +25,6 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-import numpy as np
-
 Z95 = 1.959963984540054
 BOOTSTRAP_SAMPLES = 2000
 BOOTSTRAP_SEED = 20240601
@@ -45,6 +43,8 @@ def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
 
 def bootstrap_mean(values: Sequence[float], samples: int = BOOTSTRAP_SAMPLES, seed: int = BOOTSTRAP_SEED) -> tuple[float, float]:
     """Percentile bootstrap 95% interval of the mean (deterministic for a given seed)."""
+    import numpy as np  # at scoring time only: a run's first episode does not wait for it
+
     data = np.asarray(values, dtype=float)
     if data.size == 0:
         return (math.nan, math.nan)
@@ -61,6 +61,8 @@ def bootstrap_mean(values: Sequence[float], samples: int = BOOTSTRAP_SAMPLES, se
 
 def describe(values: Iterable[Any]) -> dict[str, Any] | None:
     """n, mean, standard error and 95% interval of one per-episode score (None values left out)."""
+    import numpy as np  # at scoring time only: a run's first episode does not wait for it
+
     present = [v for v in values if v is not None and not (isinstance(v, float) and math.isnan(v))]
     if not present:
         return None

@@ -99,6 +99,11 @@ def all_agents() -> dict[str, AgentSpec]:
     return _AGENTS.load_all()
 
 
+def check_agent(name: str) -> None:
+    """``KeyError`` (naming the known ones) if no agent is called ``name``; nothing imported."""
+    _AGENTS.check(name)
+
+
 def get_agent(name: str) -> AgentSpec:
     """The agent called ``name``, importing only its module; ``KeyError`` names the known ones."""
     return _AGENTS.get(name)

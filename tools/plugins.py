@@ -39,6 +39,11 @@ def import_all(modules: Iterable[str]) -> None:
         import_module(module)
 
 
+def declared_names(group: str) -> list[str]:
+    """The names the installed distributions declare in ``group`` (nothing imported)."""
+    return sorted({ep.name for ep in entry_points(group=group)})
+
+
 class Registry(Generic[T]):
     """Plugins of one kind by name. ``adopt(name, obj)`` returns the plugin an entry point's object
     stands for (or None if the object is a module that registered itself on import)."""
@@ -61,6 +66,14 @@ class Registry(Generic[T]):
     def _stale(self, declared: dict[str, EntryPoint]) -> bool:
         """The owner's own metadata declares nothing here: it predates the entry points."""
         return not any(ep.dist is not None and ep.dist.name == self.owner for ep in declared.values())
+
+    def owned_entry_points(self) -> dict[str, str]:
+        """Names the owner's own metadata declares -> their entry-point values (nothing imported)."""
+        return {name: ep.value for name, ep in self.entry_points().items() if ep.dist is not None and ep.dist.name == self.owner}
+
+    def loaded(self, name: str) -> T | None:
+        """The plugin if it is already loaded or registered in this process (never loads one)."""
+        return self._items.get(name)
 
     def register(self, name: str, plugin: T) -> T:
         self._items[name] = plugin
@@ -87,8 +100,17 @@ class Registry(Generic[T]):
         elif self._stale(declared):
             self.load_builtins()
         if name not in self._items:
-            raise KeyError(unknown_name(self.what, name, self.names()))
+            self._unknown(name)
         return self._items[name]
+
+    def check(self, name: str) -> None:
+        """``get``'s ``KeyError`` for a name nobody declares or registered, without loading any plugin
+        (the CLI rejects a misspelt name before paying for imports)."""
+        if name not in self._items and name not in self.names():
+            self._unknown(name)
+
+    def _unknown(self, name: str) -> None:
+        raise KeyError(unknown_name(self.what, name, self.names()))
 
     def load_all(self) -> dict[str, T]:
         """Every plugin loaded (for listings); a broken entry point raises ``PluginLoadError``."""

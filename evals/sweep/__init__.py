@@ -10,11 +10,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from evals.sweep.study import Cell, StudySpec, SweepError, prepare_study_dir
+if TYPE_CHECKING:
+    from evals.sweep.study import Cell, StudySpec, SweepError
 
 __all__ = ["Cell", "StudySpec", "SweepError", "run_sweep"]
+
+
+def __getattr__(name: str) -> Any:
+    """The study types load on first use: the CLI registers ``sweep`` without paying for YAML and
+    pydantic models on every ``restgraph --help``."""
+    if name in ("Cell", "StudySpec", "SweepError"):
+        from evals.sweep import study
+
+        return getattr(study, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def run_sweep(
@@ -30,6 +41,8 @@ def run_sweep(
     **ray_options: Any,
 ) -> dict[str, Any]:
     """Run (or resume) a study; return ``{cell key: summary}``. Raises ``SweepError`` on bad input."""
+    from evals.sweep.study import SweepError, prepare_study_dir
+
     if executor not in ("local", "ray"):
         raise SweepError(f"--executor must be 'local' or 'ray', not {executor!r}")
     if executor == "ray":

@@ -1,0 +1,107 @@
+"""Start-up: how long the ``restgraph`` command takes before it is useful.
+
+Each case runs the installed command as a whole new process, RUNS times, and prints the median
+and range of its wall time (interpreter start included, as a user sees it):
+
+- ``--help``, ``list`` and three usage errors (unknown benchmark, unknown agent, bad ``--limit``):
+  these must answer without importing LangGraph or any benchmark;
+- ``run smoke`` with the scripted oracle model (no model cost): the time from spawning the process
+  to the first episode's start and end, read from the first trace's ``started_at``/``ended_at``
+  (wall-clock stamps written by the runner), and the whole process.
+
+The modules each case imported are checked too (``-X importtime``): the light cases must import
+none of ``langgraph``, ``scipy``, ``fastapi``.
+
+    python bench/startup_time.py [--runs 7]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import datetime
+from pathlib import Path
+
+HEAVY = ("langgraph", "scipy", "fastapi")
+LIGHT_CASES = {
+    "--help": ["--help"],
+    "list": ["list"],
+    "usage: unknown benchmark": ["run", "no-such-bench"],
+    "usage: unknown agent": ["run", "smoke", "--agent", "no-such-agent"],
+    "usage: bad --limit": ["run", "smoke", "--limit", "5:2"],
+}
+
+
+def command() -> list[str]:
+    exe = shutil.which("restgraph", path=str(Path(sys.executable).parent))
+    return [exe] if exe else [sys.executable, "-m", "evals.cli"]
+
+
+CPU: list[float] = []  # CPU seconds (user + sys) of each timed child: wall time minus the machine's load
+
+
+def timed(args: list[str]) -> tuple[float, subprocess.CompletedProcess]:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    done = subprocess.run([*command(), *args], capture_output=True, text=True, env={**os.environ, "COLUMNS": "200"})
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    CPU.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    return wall, done
+
+
+def heavy_imports(args: list[str]) -> list[str]:
+    """The HEAVY top-level packages a case imports (``-X importtime`` of the same command)."""
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "evals.cli", *args], capture_output=True, text=True)
+    names = {line.rsplit("|", 1)[-1].strip().split(".")[0] for line in done.stderr.splitlines() if line.startswith("import time:")}
+    return sorted(names & set(HEAVY))
+
+
+def first_episode(root: Path, i: int) -> tuple[float, float, float]:
+    """(spawn -> first episode started, spawn -> first episode ended, whole process) in seconds."""
+    out = root / f"smoke{i}"
+    spawned = time.time()
+    wall, done = timed(["run", "smoke", "--model", "scripted:smoke-oracle", "--limit", "1", "--quiet", "--out", str(out)])
+    if done.returncode != 0:
+        raise SystemExit(f"run smoke failed: {done.stderr}")
+    trace = json.loads((out / "traces.jsonl").read_text().splitlines()[0])
+    start = datetime.fromisoformat(trace["started_at"]).timestamp() - spawned
+    end = datetime.fromisoformat(trace["ended_at"]).timestamp() - spawned
+    return start, end, wall
+
+
+def fmt(values: list[float]) -> str:
+    return f"median {statistics.median(values):6.3f} s  (min {min(values):.3f}, max {max(values):.3f}, n={len(values)})"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=7)
+    args = parser.parse_args()
+    for name, argv in LIGHT_CASES.items():
+        walls, codes = [], set()
+        CPU.clear()
+        for _ in range(args.runs):
+            wall, done = timed(argv)
+            walls.append(wall)
+            codes.add(done.returncode)
+        print(f"{name:<34} wall {fmt(walls)}  cpu median {statistics.median(CPU):.3f} s  exit {sorted(codes)}  heavy imports: {heavy_imports(argv) or 'none'}")
+    CPU.clear()
+    with tempfile.TemporaryDirectory() as tmp:
+        runs = [first_episode(Path(tmp), i) for i in range(args.runs)]
+    print(f"{'run smoke: first episode starts':<34} wall {fmt([r[0] for r in runs])}")
+    print(f"{'run smoke: first episode ends':<34} wall {fmt([r[1] for r in runs])}")
+    print(f"{'run smoke --limit 1: process':<34} wall {fmt([r[2] for r in runs])}  cpu median {statistics.median(CPU):.3f} s")
+    print(f"load average now: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (wall times above it stretch; cpu does not)")
+
+
+if __name__ == "__main__":
+    main()
