@@ -87,7 +87,7 @@ def build_summary(run_dir: str | Path, benchmark: Benchmark | None = None) -> tu
     skipped: list[str] = []
     latest: dict[tuple[str, int], tuple[int, dict[str, Any]]] = {}
     bench = benchmark
-    for item in TraceStore(run_dir).stream():
+    for item in TraceStore(run_dir).stream(prompts=False):  # scorers never read prompts
         if isinstance(item, str):
             skipped.append(item)
             continue

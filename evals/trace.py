@@ -16,6 +16,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
+from evals.prompt_store import PromptStore
 from tools.redact import redact
 from tools.trace_schema import (
     MAX_BODY_CHARS,
@@ -57,15 +58,19 @@ class TraceStore:
         self.run_dir = Path(run_dir)
         self.path = self.run_dir / self.FILENAME
         self._lock = threading.Lock()
+        #: each distinct prompt chunk once per run (``evals.prompt_store``); lines hold hash refs
+        self.prompts = PromptStore(self.run_dir)
 
     def append(self, trace: Trace) -> None:
         self.append_many([trace])
 
     def append_many(self, traces: list[Trace]) -> None:
         """Append whole lines, then one flush and one fsync for all of them (group commit)."""
-        lines = "".join(json.dumps(redact(t.model_dump(mode="json")), ensure_ascii=False, separators=(",", ":")) + "\n" for t in traces)
+        dumps = [redact(t.model_dump(mode="json")) for t in traces]
         with self._lock:
             self.run_dir.mkdir(parents=True, exist_ok=True)
+            # their new prompt chunks reach the disk (one write, one fsync) before the lines that need them
+            lines = "".join(json.dumps(d, ensure_ascii=False, separators=(",", ":")) + "\n" for d in self.prompts.pack(dumps))
             self._repair_torn_tail()
             with open(self.path, "a", encoding="utf-8") as fh:
                 fh.write(lines)
@@ -81,10 +86,12 @@ class TraceStore:
             if fh.read(1) != b"\n":
                 fh.write(b"\n")
 
-    def stream(self) -> Iterator[Trace | str]:
+    def stream(self, *, prompts: bool = True) -> Iterator[Trace | str]:
         """Each line in order, parsed: a ``Trace``, or for a line that is not one, why it was skipped.
 
         One trace in memory at a time, so scoring and loaders stay flat in the number of episodes.
+        ``prompts=False`` leaves stored calls' ``message_refs`` unresolved (``messages`` None): what
+        scoring and ``--resume`` read, without loading the prompt store.
         """
         if not self.path.exists():
             return
@@ -95,14 +102,16 @@ class TraceStore:
                 if not line.strip():
                     continue
                 try:
-                    yield Trace.model_validate_json(line, context={"stored": True})
+                    trace = Trace.model_validate_json(line, context={"stored": True})
                 except ValueError as exc:
                     yield f"line {lineno}: {type(exc).__name__}: {str(exc)[:200]}"
+                    continue
+                yield self.prompts.resolve(trace) if prompts else trace
 
-    def load(self) -> LoadReport:
+    def load(self, *, prompts: bool = True) -> LoadReport:
         traces: list[Trace] = []
         skipped: list[str] = []
-        for item in self.stream():
+        for item in self.stream(prompts=prompts):
             if isinstance(item, str):
                 skipped.append(item)
             else:
@@ -110,4 +119,4 @@ class TraceStore:
         return LoadReport(traces=traces, skipped=skipped)
 
     def finished_ids(self) -> set[str]:
-        return {t.task_id for t in self.stream() if not isinstance(t, str)}
+        return {t.task_id for t in self.stream(prompts=False) if not isinstance(t, str)}

@@ -17,7 +17,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, ValidationInfo, model_validator
 
-SCHEMA_VERSION = 1
+#: 2: each call's messages are stored as ``message_refs`` into the run's prompt store
+#: (``evals.prompt_store``); version 1 lines hold ``messages`` inline and still load
+SCHEMA_VERSION = 2
 #: Response bodies longer than this are cut in traces (the full body is never needed to score).
 MAX_BODY_CHARS = 20_000
 
@@ -52,6 +54,9 @@ class ModelCall(BaseModel):
     model: str = ""
     prompt_hash: str = ""
     messages: list[dict[str, Any]] | None = None
+    #: the stored form of ``messages`` (schema 2): each message with ``content_refs`` (chunk hashes
+    #: into the run's ``prompts.jsonl.gz``) in place of ``content``; loading resolves it back
+    message_refs: list[dict[str, Any]] | None = None
     raw_output: str = ""
     tool_calls: list[dict[str, Any]] = Field(default_factory=list)
     parsed: Any = None

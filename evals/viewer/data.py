@@ -23,6 +23,7 @@ from typing import Any
 import orjson
 
 from evals.cost import episode_cost
+from evals.prompt_store import reader
 from evals.run_keys import episode_key, run_config
 from evals.trace import TraceStore
 from evals.viewer import cache
@@ -203,7 +204,7 @@ def file_url(run_id: int, run_dir: Path, path: str | None) -> str | None:
 
 def episode_doc(run_id: int, index: RunIndex, i: int) -> dict[str, Any]:
     """One episode in full, shaped for the page (graph path, calls, files, state diff, gold path)."""
-    data = read_trace(index, i)
+    data = reader(str(index.run_dir)).resolve_dict(read_trace(index, i))  # prompts are stored once per run
     row = dict(zip(COLUMNS, index.rows[i], strict=True))
     for step in data.get("steps") or []:
         for call in step.get("tool_calls") or []:
