@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 
 from evals.benchmark import RunOptions
+from evals.prompt_store import FILENAME as PROMPTS
 from evals.runner import run_sync
 
 
@@ -35,6 +36,8 @@ def make_run(root: Path, lines: list[str], n: int) -> Path:
     out = root / f"n{n}"
     out.mkdir()
     shutil.copy(root / "seed" / "config.json", out / "config.json")
+    if (root / "seed" / PROMPTS).is_file():  # schema 2: the lines' prompt refs point into it
+        shutil.copy(root / "seed" / PROMPTS, out / PROMPTS)
     with open(out / "traces.jsonl", "w", encoding="utf-8") as fh:
         for i in range(n):
             record = json.loads(lines[i % len(lines)])

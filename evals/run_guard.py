@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +35,7 @@ def _short(value: Any) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
-def check_resume(out_dir: Path, options: dict[str, Any], traces: list[Any]) -> None:
+def check_resume(out_dir: Path, options: dict[str, Any], traces: Iterable[Any]) -> None:
     """Refuse to resume ``out_dir`` with ``options`` (a ``RunOptions`` dump) that differ from its run."""
     new = redact(options)
     path = out_dir / "config.json"

@@ -219,7 +219,7 @@ class EpisodeRunner:
     def pending_tasks(self, resume: bool) -> tuple[list[tuple[Task, int]], int]:
         """(task, epoch) pairs still to run, and how many episodes the run has in all."""
         tasks = select_tasks(self.benchmark.tasks(self.options), limit=self.options.limit, task_ids=self.options.task_ids)
-        done = {(t.task_id, epoch_of(t)) for t in self.store.load().traces} if resume else set()
+        done = {(t.task_id, epoch_of(t)) for t in self.store.traces(prompts=False)} if resume else set()  # streamed: flat in memory
         episodes = [(t, e) for e in range(max(1, self.options.epochs)) for t in tasks]
         return [(t, e) for t, e in episodes if (t.id, e) not in done], len(episodes)
 
@@ -234,7 +234,7 @@ class EpisodeRunner:
         if not resume and self.store.path.exists() and self.store.path.stat().st_size:
             raise FileExistsError(f"{self.store.path} already holds traces; pass --resume to continue that run or choose another --out")
         if resume:
-            check_resume(self.out_dir, self.options.model_dump(mode="json"), self.store.load().traces)
+            check_resume(self.out_dir, self.options.model_dump(mode="json"), self.store.traces(prompts=False))
         pending, total = self.pending_tasks(resume)
         self.write_config(total)
         loop = asyncio.get_running_loop()

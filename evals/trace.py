@@ -108,6 +108,10 @@ class TraceStore:
                     continue
                 yield self.prompts.resolve(trace) if prompts else trace
 
+    def traces(self, *, prompts: bool = True) -> Iterator[Trace]:
+        """The readable traces, one at a time (``stream`` without the skipped lines)."""
+        return (item for item in self.stream(prompts=prompts) if not isinstance(item, str))
+
     def load(self, *, prompts: bool = True) -> LoadReport:
         traces: list[Trace] = []
         skipped: list[str] = []
