@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import resource
+import os
 import shutil
 import subprocess
 import sys
@@ -47,11 +47,20 @@ def make_run(root: Path, lines: list[str], n: int) -> Path:
 
 
 def score(run: Path) -> tuple[float, float]:
+    """Wall seconds and peak RSS (MiB) of one ``restgraph score`` process.
+
+    ``os.wait4`` reports that child's own peak: ``RUSAGE_CHILDREN`` would be the largest of every
+    child this process ever waited for (the seed run's sandbox and parser processes included).
+    """
     started = time.perf_counter()
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    subprocess.run([sys.executable, "-m", "evals.cli", "score", str(run)], check=True, capture_output=True)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return time.perf_counter() - started, max(after, before) / 1024
+    with tempfile.TemporaryFile() as err:
+        proc = subprocess.Popen([sys.executable, "-m", "evals.cli", "score", str(run)], stdout=subprocess.DEVNULL, stderr=err)
+        _, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        if proc.returncode != 0:
+            err.seek(0)
+            raise SystemExit(f"restgraph score {run} failed ({proc.returncode}): {err.read().decode()[-2000:]}")
+    return time.perf_counter() - started, usage.ru_maxrss / 1024
 
 
 def main() -> None:

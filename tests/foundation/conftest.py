@@ -32,6 +32,13 @@ def cli(*args: str) -> CliResult:
     return CliResult(result.exit_code, result.stdout, result.stderr)
 
 
+def python_lines(code: str) -> list[str]:
+    """Run ``code`` in a fresh interpreter at the repo root (nothing imported yet); its stdout lines."""
+    out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    return out.stdout.splitlines()
+
+
 def usage_error_line(result: CliResult, *needles: str) -> str:
     """Assert a usage error: exit 2 and exactly one line on stderr, holding every needle."""
     assert result.exit_code == 2, result

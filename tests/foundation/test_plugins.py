@@ -17,7 +17,7 @@ import pytest
 from agents.scripted import _POLICIES
 from evals.benchmark import _BENCHMARKS
 from graphs.registry import _AGENTS
-from tests.foundation.conftest import REPO
+from tests.foundation.conftest import REPO, python_lines
 
 PLUGIN = REPO / "tests" / "fixtures" / "demo_plugin"
 GROUPS = {"restgraph.agents": _AGENTS, "restgraph.benchmarks": _BENCHMARKS, "restgraph.scripted": _POLICIES}
@@ -104,15 +104,14 @@ for args in (["--help"], ["run", "no-such-bench"], ["list", "--options", "smoke"
 result = CliRunner().invoke(app, ["run", "smoke", "--model", "scripted:smoke-oracle", "-B", "n=2", "--out", {str(tmp_path / "r")!r}, "--quiet"])
 print("ran", result.exit_code, ours())
 """
-    out = subprocess.run([sys.executable, "-c", probe], cwd=REPO, capture_output=True, text=True, timeout=300)
-    assert out.returncode == 0, out.stderr
-    assert out.stdout.splitlines() == [
+    lines = python_lines(probe)
+    assert lines == [
         "--help 0 [] False",
         "run 2 [] False",
         "list 0 ['evals.benchmarks.smoke'] False",
         "run 2 ['evals.benchmarks.smoke', 'graphs.chat'] True",  # the agent is loaded to know its options
         "ran 0 ['evals.benchmarks.smoke', 'graphs.chat']",
-    ], out.stdout
+    ], lines
 
 
 def test_registry_falls_back_to_the_builtins_only_when_its_metadata_is_stale() -> None:

@@ -123,3 +123,14 @@ def test_scoring_gives_the_same_files_for_either_schema(tmp_path: Path) -> None:
     assert cli("score", new).exit_code == 0 and cli("score", old).exit_code == 0
     for name in ("summary.json", "scores.jsonl"):
         assert (new / name).read_text() == (old / name).read_text(), name
+
+
+def test_a_secret_in_a_prompt_is_redacted_in_the_store(tmp_path: Path) -> None:
+    from tools.redact import REDACTED
+
+    secret = "sk-" + "Zq9" * 10
+    trace = _trace("a", f"Use key {secret} please")
+    TraceStore(tmp_path).append(trace)
+    stored = gzip.decompress((tmp_path / FILENAME).read_bytes()).decode()
+    assert secret not in stored and secret not in (tmp_path / "traces.jsonl").read_text() and REDACTED in stored
+    assert f"Use key {REDACTED} please" in TraceStore(tmp_path).load().traces[0].model_calls().__next__().messages[1]["content"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 from pathlib import Path
 from typing import Any
@@ -37,7 +38,8 @@ register_scripted("test-leaky", _leaky_policy)
 
 
 def _files(run_dir: Path) -> dict[str, str]:
-    return {p.name: p.read_text(encoding="utf-8") for p in run_dir.iterdir() if p.is_file()}
+    """Every file of the run as text (the gzip'd prompt store decompressed: secrets must not hide there)."""
+    return {p.name: (gzip.decompress(p.read_bytes()) if p.suffix == ".gz" else p.read_bytes()).decode("utf-8") for p in run_dir.iterdir() if p.is_file()}
 
 
 def _assert_clean(run_dir: Path, secrets: list[str]) -> None:

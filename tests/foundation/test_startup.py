@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 from evals import catalogue
-from tests.foundation.conftest import REPO
+from tests.foundation.conftest import REPO, python_lines
 
 HEAVY = ("langgraph", "langchain_core", "scipy", "fastapi", "openai", "numpy")
 
@@ -23,15 +23,8 @@ for args in (["--help"], ["list"], ["run", "no-such-bench"], ["run", "smoke", "-
     heavy = sorted(m for m in sys.modules if m.split(".")[0] in {HEAVY!r})
     print(args[-1], result.exit_code, len(result.output) > 0, heavy)
 """
-    out = subprocess.run([sys.executable, "-c", probe], cwd=REPO, capture_output=True, text=True, timeout=300)
-    assert out.returncode == 0, out.stderr
-    assert out.stdout.splitlines() == [
-        "--help 0 True []",
-        "list 0 True []",
-        "no-such-bench 2 True []",
-        "no-such-agent 2 True []",
-        "5:2 2 True []",
-    ], out.stdout
+    lines = python_lines(probe)
+    assert lines == ["--help 0 True []", "list 0 True []", "no-such-bench 2 True []", "no-such-agent 2 True []", "5:2 2 True []"], lines
 
 
 def test_list_shows_every_builtin_from_the_catalogue() -> None:
@@ -65,6 +58,5 @@ cards = catalogue.agent_cards()
 print(cards["chat"].description == get_agent("chat").description, cards["oracle"].description)
 print(sorted(catalogue.benchmark_cards()) == sorted(saved.benchmarks))
 """
-    out = subprocess.run([sys.executable, "-c", probe], cwd=REPO, capture_output=True, text=True, timeout=300)
-    assert out.returncode == 0, out.stderr
-    assert out.stdout.splitlines() == ["True words from the card", "True"], out.stdout
+    lines = python_lines(probe)
+    assert lines == ["True words from the card", "True"], lines
