@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -46,21 +45,29 @@ def make_run(root: Path, lines: list[str], n: int) -> Path:
     return out
 
 
+#: runs ``restgraph score RUN`` and, at exit, prints its own peak resident memory (``VmHWM``)
+PROBE = """
+import atexit, re, runpy, sys
+def peak():
+    print("VmHWM", re.search(r"VmHWM:\\s+(\\d+) kB", open("/proc/self/status").read()).group(1), file=sys.stderr)
+atexit.register(peak)
+sys.argv = ["restgraph", "score", sys.argv[1]]
+runpy.run_module("evals.cli", run_name="__main__")
+"""
+
+
 def score(run: Path) -> tuple[float, float]:
     """Wall seconds and peak RSS (MiB) of one ``restgraph score`` process.
 
-    ``os.wait4`` reports that child's own peak: ``RUSAGE_CHILDREN`` would be the largest of every
-    child this process ever waited for (the seed run's sandbox and parser processes included).
+    The peak is the process's own ``VmHWM``: ``ru_maxrss`` of a child counts the memory of the
+    forked copy of this (large) process before it became ``python -m evals.cli``.
     """
     started = time.perf_counter()
-    with tempfile.TemporaryFile() as err:
-        proc = subprocess.Popen([sys.executable, "-m", "evals.cli", "score", str(run)], stdout=subprocess.DEVNULL, stderr=err)
-        _, status, usage = os.wait4(proc.pid, 0)
-        proc.returncode = os.waitstatus_to_exitcode(status)
-        if proc.returncode != 0:
-            err.seek(0)
-            raise SystemExit(f"restgraph score {run} failed ({proc.returncode}): {err.read().decode()[-2000:]}")
-    return time.perf_counter() - started, usage.ru_maxrss / 1024
+    done = subprocess.run([sys.executable, "-c", PROBE, str(run)], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"restgraph score {run} failed ({done.returncode}): {done.stderr[-2000:]}")
+    peak_kb = int(done.stderr.rsplit("VmHWM", 1)[1].split()[0])
+    return time.perf_counter() - started, peak_kb / 1024
 
 
 def main() -> None:
