@@ -19,6 +19,7 @@ as well as the agent (``graphs``) and benchmark (``evals``) registries.
 
 from __future__ import annotations
 
+import functools
 import types
 from collections.abc import Callable, Iterable
 from importlib import import_module
@@ -39,9 +40,16 @@ def import_all(modules: Iterable[str]) -> None:
         import_module(module)
 
 
+@functools.cache
+def _declared(group: str) -> tuple[EntryPoint, ...]:
+    """``group``'s entry points, read once per process: each read scans every installed
+    distribution's metadata (~5 ms), and a listing asks a few times per registry."""
+    return tuple(entry_points(group=group))
+
+
 def declared_names(group: str) -> list[str]:
     """The names the installed distributions declare in ``group`` (nothing imported)."""
-    return sorted({ep.name for ep in entry_points(group=group)})
+    return sorted({ep.name for ep in _declared(group)})
 
 
 class Registry(Generic[T]):
@@ -59,7 +67,7 @@ class Registry(Generic[T]):
     def entry_points(self) -> dict[str, EntryPoint]:
         """Declared names -> entry points (nothing imported). The first declaration of a name wins."""
         found: dict[str, EntryPoint] = {}
-        for ep in entry_points(group=self.group):
+        for ep in _declared(self.group):
             found.setdefault(ep.name, ep)
         return found
 
