@@ -158,5 +158,5 @@ def build_closed_book(model: BaseChatModel | None, env: Any, options: dict[str, 
 
 register_agent("aria", build_browser, env_kind="browser", description="aria-snapshot text browsing agent: observe -> decide -> act over Playwright's accessibility tree", options=BrowserOptions)
 register_agent("browser", build_browser, env_kind="browser", description="former name of aria (kept as an alias)", options=BrowserOptions)
-register_agent("browser+cb", build_browser_cb, env_kind="browser", description="browser, then a closed-book answer when browsing gives up (SPA->CB)", options=BrowserOptions)
+register_agent("browser+cb", build_browser_cb, env_kind="browser", description="aria text agent, then this project's own closed-book answer when browsing gives up (not the paper's ensemble: see spa-cb, seeact-cb, aria-cb)", options=BrowserOptions)
 register_agent("closed-book", build_closed_book, env_kind="browser", description="AssistantBench closed-book baseline (no browsing)")
