@@ -110,7 +110,10 @@ def _ralm(task: Task | None, user: str) -> str:
 
 
 def _paper_oracle(task: Task | None, params: dict[str, str]):
+    from evals.oracles.seeplanact import seeplanact_oracle
+
     browse = browser_oracle(task, params)
+    see_plan_act = seeplanact_oracle(task, params)  # so one model drives spa-cb / seeact-cb end to end
 
     def policy(messages: list[BaseMessage]) -> str:
         system = str(messages[0].content) if messages and isinstance(messages[0], SystemMessage) else ""
@@ -118,10 +121,12 @@ def _paper_oracle(task: Task | None, params: dict[str, str]):
             return _closed_book(task, one_shot=len(messages) > 2)
         if system == figure_prompt(RALM_FIGURE).system:
             return _ralm(task, str(messages[-1].content))
-        try:
-            return browse(messages)
-        except UnknownRoleError:
-            raise UnknownRoleError("scripted:paper-oracle answers the paper's closed-book and retrieval-augmented prompts and the browsing policy only") from None
+        for speaker in (browse, see_plan_act):
+            try:
+                return speaker(messages)
+            except UnknownRoleError:
+                continue
+        raise UnknownRoleError("scripted:paper-oracle answers the paper's closed-book and retrieval-augmented prompts, the aria browsing policy and SPA/SeeAct only")
 
     return policy
 

@@ -82,7 +82,7 @@ def _first_reply(planning: bool, index: int, action: str, value: str) -> str:
             f"(Next Action Based on Webpage and Analysis)\n{action} next.")
 
 
-def _oracle(task: Task | None, params: dict[str, str]):
+def seeplanact_oracle(task: Task | None, params: dict[str, str]):
     steps = spa_steps(plan_for(task)) if task is not None else [("TERMINATE", None, "")]
     if params.get("give_up") in ("1", "true"):
         steps = [("TERMINATE", None, '""')]
@@ -108,4 +108,4 @@ def _oracle(task: Task | None, params: dict[str, str]):
     return policy
 
 
-register_scripted("seeplanact-oracle", _oracle)
+register_scripted("seeplanact-oracle", seeplanact_oracle)

@@ -110,6 +110,9 @@ RUNS: dict[str, dict[str, Any]] = {
     "ralm-1s": {"agent": "ralm-1s"},
     "ralm-1s-cb": {"agent": "ralm-1s-cb"},
     "browser-cb": {"agent": "browser-cb", "agent_options": {"give_up": 1}, "model": "scripted:paper-oracle?give_up=1", "limit": 2},
+    # the paper's own ensembles, end to end: SPA / SeeAct give up (an empty "Task answer:"), CB-1S answers
+    "spa-cb": {"agent": "spa-cb", "model": "scripted:paper-oracle?give_up=1", "limit": 2},
+    "seeact-cb": {"agent": "seeact-cb", "model": "scripted:paper-oracle?give_up=1", "limit": 2},
     "steps-browser": {"agent": "browser-cb", "model": "scripted:test-wanderer", "agent_options": {"max_steps": 30}, "limit": 1},
     "steps": {"agent": "test-loops-cb", "limit": 1},
     "time": {"agent": "test-hangs-cb", "limit": 1, "episode_timeout_s": 4},
@@ -209,6 +212,16 @@ def test_browser_ensemble_falls_back_when_browsing_abstains(runs) -> None:
     summary, traces = runs["browser-cb"]
     for trace in traces:
         _fell_back(trace, "finished")
+
+
+@pytest.mark.parametrize("name", ["spa-cb", "seeact-cb"])
+def test_the_papers_ensembles_fall_back_when_their_agent_abstains(runs, name: str) -> None:
+    summary, traces = runs[name]
+    assert summary["n"] == 2
+    for trace in traces:
+        _fell_back(trace, "finished")
+        roles = [c.role for c in trace.model_calls()]
+        assert len(roles) > 1 and roles[0] != "cb_1s", roles  # the browsing agent ran first
 
 
 def test_ensemble_answers_when_browsing_hits_the_step_limit(runs) -> None:
