@@ -24,7 +24,6 @@ class TraceWriter:
         self.store = store
         self._pending: list[Trace] = []
         self._task: asyncio.Task[None] | None = None
-        self.writes = 0  # how many groups were written (the test of the grouping reads it)
 
     def put(self, trace: Trace) -> None:
         """Queue ``trace``; a write starts now unless one is under way (it takes this one next)."""
@@ -38,14 +37,11 @@ class TraceWriter:
         while self._pending:
             group, self._pending = self._pending, []
             await asyncio.to_thread(self.store.append_many, group)
-            self.writes += 1
 
     async def drain(self) -> None:
         """Wait until every queued trace is on disk; a failed write (disk full) raises here."""
         while self._task is not None:
             task = self._task
             await asyncio.shield(task)  # a cancelled caller must not cancel a write half done
-            if task is self._task and not self._pending:
+            if task is self._task:  # _write_all ends only with nothing pending; a later put() starts a new task
                 return
-            if task is self._task:  # traces queued after the last group started
-                self._task = asyncio.ensure_future(self._write_all())
