@@ -15,8 +15,8 @@ from graphs.registry import get_agent
 from tests.foundation.conftest import trace_rows
 
 
-@pytest.mark.parametrize(("benchmark", "agent"), [("restbench-tmdb", "restgpt"), ("restbench-spotify", "react")])
-def test_compiled_once_and_each_episode_has_its_own_kit(tmp_path: Path, data_dir: Path, benchmark: str, agent: str) -> None:
+@pytest.mark.parametrize(("benchmark_name", "agent"), [("restbench-tmdb", "restgpt"), ("restbench-spotify", "react")])
+def test_compiled_once_and_each_episode_has_its_own_kit(tmp_path: Path, data_dir: Path, benchmark_name: str, agent: str) -> None:
     spec = get_agent(agent)
     assert spec.per_run
     builds: list[tuple[Any, Any]] = []
@@ -26,7 +26,7 @@ def test_compiled_once_and_each_episode_has_its_own_kit(tmp_path: Path, data_dir
         return spec.builder(model, env, options)
 
     counted = spec.__class__(**{**spec.__dict__, "builder": counting})
-    options = RunOptions(benchmark=benchmark, agent=agent, model="scripted:restgpt-oracle", limit=4, concurrency=4)
+    options = RunOptions(benchmark=benchmark_name, agent=agent, model="scripted:restgpt-oracle", limit=4, concurrency=4)
     summary = asyncio.run(EpisodeRunner(options, tmp_path, agent=counted, progress=False).run())
     assert builds == [(None, None)]
     assert summary["n"] == 4 and summary["errors"] == 0
