@@ -11,6 +11,10 @@ request *attempt* (``agents.retry`` wraps each attempt, so a retry's back-off sl
 slot). The limits belong to a run: ``limiting(n)`` makes them current in a ``ContextVar``, which
 every episode task (and every LangGraph node) of that run inherits, so two runs in one process
 never share slots and code outside a run pays one ``ContextVar.get``.
+
+Anything with an async ``slot(key)`` context manager (:class:`SlotProvider`) can stand in for
+``EndpointLimits``: a Ray sweep's workers hold slots of one limiter shared by all of them
+(``evals.sweep.shared_slots``), which this module never imports.
 """
 
 from __future__ import annotations
@@ -18,8 +22,15 @@ from __future__ import annotations
 import asyncio
 import contextvars
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from typing import Any
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from typing import Any, Protocol, runtime_checkable
+
+
+@runtime_checkable
+class SlotProvider(Protocol):
+    """What ``request_slot`` needs: ``async with provider.slot(key):`` around one request attempt."""
+
+    def slot(self, key: str) -> AbstractAsyncContextManager[None]: ...
 
 
 class EndpointLimits:
@@ -54,18 +65,19 @@ class EndpointLimits:
             semaphore.release()
 
 
-_current: contextvars.ContextVar[EndpointLimits | None] = contextvars.ContextVar("restgraph_endpoint_limits", default=None)
+_current: contextvars.ContextVar[SlotProvider | None] = contextvars.ContextVar("restgraph_endpoint_limits", default=None)
 
 
 class limiting:  # noqa: N801  (used like a function: ``with limiting(4):`` / ``async with``)
     """Make ``limit`` requests per endpoint the rule for the code (and tasks) started inside;
-    ``None`` or 0: no limit. Usable with ``with`` and ``async with`` (same task, same context)."""
+    ``None`` or 0: no limit; a ``SlotProvider``: its slots (shared with whoever else holds it).
+    Usable with ``with`` and ``async with`` (same task, same context)."""
 
-    def __init__(self, limit: int | None):
-        self.limits = EndpointLimits(limit) if limit else None
-        self._token: contextvars.Token[EndpointLimits | None] | None = None
+    def __init__(self, limit: int | SlotProvider | None):
+        self.limits: SlotProvider | None = EndpointLimits(limit) if isinstance(limit, int) and limit else limit or None
+        self._token: contextvars.Token[SlotProvider | None] | None = None
 
-    def __enter__(self) -> EndpointLimits | None:
+    def __enter__(self) -> Any:  # the EndpointLimits made here (tests read its counters), or the provider
         self._token = _current.set(self.limits)
         return self.limits
 
@@ -73,7 +85,7 @@ class limiting:  # noqa: N801  (used like a function: ``with limiting(4):`` / ``
         if self._token is not None:
             _current.reset(self._token)
 
-    async def __aenter__(self) -> EndpointLimits | None:
+    async def __aenter__(self) -> Any:
         return self.__enter__()
 
     async def __aexit__(self, *exc: object) -> None:
@@ -97,7 +109,7 @@ def run_limit(spec: str, model_options: dict[str, Any] | None, max_connections: 
     return None
 
 
-def current_limits() -> EndpointLimits | None:
+def current_limits() -> SlotProvider | None:
     return _current.get()
 
 

@@ -52,6 +52,7 @@ def run_sweep(
     cells = spec.cells()
     prepare_study_dir(study_dir, spec, cells, resume=resume)
     summaries: dict[str, Any] = {}
+    connections: dict[str, Any] = {}
 
     def on_cell(cell: Cell, summary: dict[str, Any]) -> None:
         summaries[cell.key] = summary
@@ -69,9 +70,11 @@ def run_sweep(
         complete = not report.stopped and not report.abandoned
         if report.worker_deaths:
             log(f"{report.worker_deaths} worker(s) died; {report.requeued} episode(s) re-queued, {len(report.abandoned)} left for --resume")
+        connections = report.connections
     if complete and spec.report:
         _write_report(spec.report, [study_dir / c.key for c in cells if (study_dir / c.key / "summary.json").is_file()], study_dir / "report")
-    return {"complete": complete, "cells": summaries}
+    # connections: the Ray sweep's shared limiter at the end (peak/in_flight per endpoint), if any
+    return {"complete": complete, "cells": summaries, "connections": connections}
 
 
 def _headline(summary: dict[str, Any]) -> str:

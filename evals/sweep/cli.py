@@ -19,6 +19,7 @@ def sweep(
     limit: Annotated[int | None, typer.Option(min=1, help="first N tasks of every cell")] = None,
     epochs: Annotated[int | None, typer.Option(min=1, help="run each task K times per cell (pass@k, pass^k)")] = None,
     concurrency: Annotated[int | None, typer.Option(min=1, help="episodes in flight per cell (local) or per worker (ray)")] = None,
+    max_connections: Annotated[int | None, typer.Option(min=1, help="model requests in flight per endpoint, shared by the whole sweep (all cells; on Ray all workers)")] = None,
     agent_opt: Annotated[list[str] | None, typer.Option("--agent-opt", "-A", help="agent option key=value for every cell")] = None,
     bench_opt: Annotated[list[str] | None, typer.Option("--bench-opt", "-B", help="benchmark option key=value for every cell")] = None,
     model_opt: Annotated[list[str] | None, typer.Option("--model-opt", "-M", help="model option key=value for every cell")] = None,
@@ -59,6 +60,8 @@ def sweep(
             spec.epochs = epochs
         if concurrency is not None:
             spec.concurrency = concurrency
+        if max_connections is not None:
+            spec.max_connections = max_connections
         if agent_opt or bench_opt or model_opt:
             extra = Variant(agent_options=_kv(agent_opt, "--agent-opt"), bench_options=_kv(bench_opt, "--bench-opt"), model_options=_kv(model_opt, "--model-opt"))
             spec.variants = [v.model_copy(update={

@@ -13,6 +13,8 @@ Design (why it cannot lose or repeat an episode):
 - A unit whose worker dies (killed, OOM, node lost) returns no trace: the driver replaces the
   worker and re-queues the unit (bounded by ``max_attempts``). A killed *driver* loses only the
   units in flight; ``--resume`` re-derives the pending set from disk.
+- ``max_connections`` holds across all workers: one limiter actor per sweep leases the slots
+  (``evals.sweep.shared_slots``); the driver takes back a dead worker's leases when it replaces it.
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from agents.connection_limit import limiting
+from evals.sweep.shared_slots import SharedSlots, shared_limit, start_slots, worker_limits
 from evals.sweep.study import Cell, SweepError
 
 RAY_MISSING = "--executor ray needs Ray, an optional extra: pip install -e '.[ray]'"
@@ -54,8 +58,14 @@ def import_ray(*, local: bool = True) -> Any:
 class EpisodeWorker:
     """Runs work units of any cell in one worker process (wrapped with ``ray.remote`` at start)."""
 
-    def __init__(self, env: dict[str, str]):
+    def __init__(self, env: dict[str, str], slots: Any = None, holder: str = "worker"):
         os.environ.update(env)
+        self._shared = None
+        if slots is not None:  # the sweep's limiter actor: this worker's leases carry its name
+            import ray
+
+            self._shared = SharedSlots(slots, holder, ray.util.get_node_ip_address())
+        self._local_limits: dict[int, Any] = {}
         self._cells: dict[str, tuple[Any, dict[str, Any], Any]] = {}
         self._stack = contextlib.AsyncExitStack()
         self._lock = asyncio.Lock()
@@ -77,7 +87,8 @@ class EpisodeWorker:
 
     async def run(self, cell_json: str, out_dir: str, task_id: str, epoch: int) -> str:
         runner, tasks, resources = await self._cell(cell_json, out_dir)
-        trace = await runner.run_episode(tasks[task_id], resources, epoch)
+        with limiting(worker_limits(runner, self._shared, self._local_limits)):  # as EpisodeRunner.run does
+            trace = await runner.run_episode(tasks[task_id], resources, epoch)
         return str(trace.model_dump_json())
 
     async def close(self) -> None:
@@ -108,6 +119,8 @@ class RayReport:
     abandoned: list[str] = field(default_factory=list)
     worker_deaths: int = 0
     stopped: bool = False
+    #: the shared limiter's counters at the end (``max_connections``): peak and in flight per endpoint
+    connections: dict[str, Any] = field(default_factory=dict)
 
 
 def run_ray(
@@ -122,6 +135,7 @@ def run_ray(
     on_cell: Callable[[Cell, dict[str, Any]], None] | None = None,
     on_trace: Callable[[Cell, str, dict[str, Any]], None] | None = None,
     on_workers: Callable[[list[int]], None] | None = None,
+    on_limiter: Callable[[Any], None] | None = None,
     log: Callable[[str], None] = print,
 ) -> RayReport:
     """Run every pending unit of ``cells`` on Ray; write traces and summaries on this driver."""
@@ -152,14 +166,22 @@ def run_ray(
     queue: deque[tuple[int, str, int, int]] = deque((i, tid, epoch, 1) for i, r in enumerate(runs) for tid, epoch in r.pending)
     limit = per_worker or max(c.concurrency for c in cells)
 
-    def new_worker() -> Any:
-        return remote_worker.options(num_cpus=worker_cpus, max_restarts=0, scheduling_strategy="SPREAD").remote(env)
+    max_connections = shared_limit(cells)
+    slots = start_slots(ray, max_connections) if max_connections else None
+    if slots is not None and on_limiter is not None:  # the limiter actor (tests read its queue)
+        on_limiter(slots)
 
-    actors = [new_worker() for _ in range(max(1, workers))]
+    def holder(a: int) -> str:  # the name a worker's slot leases carry
+        return f"worker-{a}.{generation[a]}"
+
+    def new_worker(a: int) -> Any:
+        return remote_worker.options(num_cpus=worker_cpus, max_restarts=0, scheduling_strategy="SPREAD").remote(env, slots, holder(a))
+
+    generation = [0] * max(1, workers)  # bumped when a slot's dead actor is replaced
+    actors = [new_worker(a) for a in range(max(1, workers))]
     load = [0] * len(actors)
     if on_workers is not None:  # the worker processes' pids (tests kill one to check recovery)
         on_workers(list(ray.get([actor.pid.remote() for actor in actors])))
-    generation = [0] * len(actors)  # bumped when a slot's dead actor is replaced
     inflight: dict[Any, tuple[int, str, int, int, int, int]] = {}  # ref -> (cell, task, epoch, attempt, slot, generation)
     report = RayReport()
     for run in runs:  # cells with nothing left still get their summary
@@ -187,8 +209,11 @@ def run_ray(
                     payload = ray.get(ref)
                 except (ray.exceptions.RayActorError, ray.exceptions.WorkerCrashedError, ray.exceptions.ObjectLostError):
                     if gen == generation[a]:  # first failure seen from this actor: replace it once
-                        actors[a] = new_worker()
+                        if slots is not None:  # its slot leases die with it (before its units re-queue)
+                            with contextlib.suppress(Exception):
+                                ray.get(slots.release_holder.remote(holder(a)), timeout=60)
                         generation[a] += 1
+                        actors[a] = new_worker(a)
                         load[a] = 0
                         report.worker_deaths += 1
                     if attempt < max_attempts:
@@ -212,11 +237,17 @@ def run_ray(
             with contextlib.suppress(Exception):
                 ray.cancel(ref, force=True)
     finally:
+        if slots is not None:
+            with contextlib.suppress(Exception):
+                report.connections = ray.get(slots.stats.remote(), timeout=30)
         for actor in actors:
             with contextlib.suppress(Exception):
                 ray.get(actor.close.remote(), timeout=30)
             with contextlib.suppress(Exception):
                 ray.kill(actor)
+        if slots is not None:
+            with contextlib.suppress(Exception):
+                ray.kill(slots)
         if started_here:
             ray.shutdown()
     for run in runs:  # a cell finished only by re-queued units, or cut short, still gets its summary

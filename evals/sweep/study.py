@@ -53,6 +53,7 @@ class Cell(BaseModel):
     limit: int | None = None
     epochs: int = 1
     concurrency: int = 4
+    max_connections: int | None = Field(default=None, ge=1)
     max_steps: int | None = None
     episode_timeout_s: float | None = None
     agent_options: dict[str, Any] = Field(default_factory=dict)
@@ -80,6 +81,7 @@ class Cell(BaseModel):
             "seed": self.seed,
             "epochs": self.epochs,
             "concurrency": self.concurrency,
+            "max_connections": self.max_connections,
             "episode_timeout_s": self.episode_timeout_s,
             "bench_options": dict(self.bench_options),
             "agent_options": dict(self.agent_options),
@@ -110,6 +112,9 @@ class StudySpec(BaseModel):
     #: each task runs this many times per cell (pass@k, pass^k in the cell's summary)
     epochs: int = Field(default=1, ge=1)
     concurrency: int = Field(default=4, ge=1)
+    #: model requests in flight per endpoint, shared by every episode of the sweep (``restgraph run
+    #: --max-connections``): on Ray by all workers together (``evals.sweep.shared_slots``)
+    max_connections: int | None = Field(default=None, ge=1)
     max_steps: int | None = Field(default=None, ge=1)
     episode_timeout_s: float | None = Field(default=None, gt=0)
     #: report layout written over all cells at the end (``table4``, ``shortcuts``, ...), if any
@@ -147,7 +152,7 @@ class StudySpec(BaseModel):
             for model, variant, seed in itertools.product(models, self.variants, self.seeds):
                 cells.append(Cell(
                     benchmark=bench_name, agent=agent_name, model=model, seed=seed, variant=variant.name,
-                    limit=self.limit, epochs=self.epochs, concurrency=self.concurrency, max_steps=self.max_steps,
+                    limit=self.limit, epochs=self.epochs, concurrency=self.concurrency, max_connections=self.max_connections, max_steps=self.max_steps,
                     episode_timeout_s=self.episode_timeout_s, agent_options=variant.agent_options,
                     bench_options=variant.bench_options, model_options=variant.model_options,
                 ))

@@ -13,6 +13,8 @@ import pytest
 
 from evals.sweep import StudySpec, run_sweep
 from evals.sweep.study import Variant
+from tests.fake_openai import CountingEndpoint
+from tests.sweep.test_connections import check_counts, endpoint_study, trace_rows
 
 ray = pytest.importorskip("ray", reason="the Ray extra is not installed (pip install -e '.[ray]')")
 
@@ -57,8 +59,10 @@ def test_local_and_ray_executors_give_identical_cell_summaries(tmp_path: Path, c
 @pytest.mark.parametrize("max_attempts", [3, 1], ids=["requeued", "left-for-resume"])
 def test_a_killed_worker_loses_and_repeats_nothing(tmp_path: Path, cluster: Any, max_attempts: int) -> None:
     n = 24
+    # max_connections 5 < 2 workers x 4 episodes: the limiter is in play, and the killed worker's
+    # leases (at most 4) cannot starve the rest even if they leaked; the end count shows a leak
     spec = StudySpec(benchmarks=["smoke"], agents=["chat"], models=["scripted:smoke-oracle?latency=0.3"],
-                     variants=[Variant(bench_options={"n": n})], concurrency=4)
+                     variants=[Variant(bench_options={"n": n})], concurrency=4, max_connections=5)
     pids: list[int] = []
     killed: list[int] = []
 
@@ -70,6 +74,7 @@ def test_a_killed_worker_loses_and_repeats_nothing(tmp_path: Path, cluster: Any,
     first = run_sweep(spec, tmp_path, executor="ray", workers=2, max_attempts=max_attempts,
                       on_workers=pids.extend, on_trace=kill_one_worker, log=lambda _: None)
     assert killed, "the test never killed a worker"
+    assert set(first["connections"]["in_flight"].values()) == {0}, first["connections"]  # the dead worker's leases came back
     counts = next(iter(_task_counts(tmp_path).values()))
     assert max(counts.values()) == 1  # nothing written twice
     if max_attempts == 1:
@@ -80,3 +85,21 @@ def test_a_killed_worker_loses_and_repeats_nothing(tmp_path: Path, cluster: Any,
     assert len(counts) == n and set(counts.values()) == {1}  # ...and resume fills exactly those
     summary = json.loads((tmp_path / spec.cells()[0].key / "summary.json").read_text())
     assert summary["n"] == n and summary["metrics"]["accuracy"] == 1.0
+
+
+@pytest.mark.parametrize("max_connections", [2, None], ids=["limited", "unlimited-control"])
+def test_max_connections_holds_across_all_ray_workers(tmp_path: Path, cluster: Any, max_connections: int | None) -> None:
+    """2 workers x 4 episodes in flight, one loopback endpoint counting what reaches it from both
+    worker processes: with ``max_connections: 2`` exactly 2 at once, never more."""
+    limiters: list[Any] = []
+
+    def limiter_waiting() -> bool:
+        return bool(limiters) and sum(ray.get(limiters[0].stats.remote())["waiting"].values()) > 0
+
+    with CountingEndpoint(limit=2, expected=16, limiter_waiting=limiter_waiting if max_connections else None) as endpoint:
+        spec = endpoint_study(endpoint.url, max_connections=max_connections, n=16, concurrency=4)
+        result = run_sweep(spec, tmp_path, executor="ray", workers=2, on_limiter=limiters.append, log=lambda _: None)
+    assert result["complete"]
+    check_counts(endpoint, trace_rows(tmp_path / spec.cells()[0].key), limited=bool(max_connections))
+    if max_connections:  # both workers' requests met under one key, and every lease came back
+        assert list(result["connections"]["peak"].values()) == [2] and list(result["connections"]["in_flight"].values()) == [0]
