@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 from typing import Any
 
 from agents.context_fit import ContextOverflow, check_fit, is_context_overflow
@@ -43,6 +44,28 @@ class BudgetExceeded(Exception):
     def __init__(self, limit: str, message: str):
         super().__init__(message)
         self.limit = limit
+
+
+class _ControlFlowFilter(logging.Filter):
+    """Drops LangChain's "Error in TraceCallbackHandler.on_llm_end callback: BudgetExceeded(...)".
+
+    The watch ends an episode by raising from the recorder's callbacks (``raise_error``), so the
+    exception reaches the episode; LangChain still logs every callback exception as a warning on
+    its way out. For these three it is not an error but the stop working as designed, and its
+    reason is in the trace (status and error); on a terminal it read like a crash of the harness.
+    """
+
+    STOPS = ("EpisodeStuck(", "BudgetExceeded(", "ContextOverflow(")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not str(record.msg).startswith("Error in "):
+            return True
+        return not any(stop in record.getMessage() for stop in self.STOPS)
+
+
+CALLBACK_LOGGER = "langchain_core.callbacks.manager"
+if not any(isinstance(f, _ControlFlowFilter) for f in logging.getLogger(CALLBACK_LOGGER).filters):
+    logging.getLogger(CALLBACK_LOGGER).addFilter(_ControlFlowFilter())
 
 
 def settings_digest(settings: dict[str, Any] | None) -> str:
