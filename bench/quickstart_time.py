@@ -45,10 +45,12 @@ def load() -> str:
 
 def describe(run_dir: Path) -> None:
     traces = [json.loads(line) for line in (run_dir / "traces.jsonl").read_text().splitlines() if line.strip()]
+    # a reply as long as the run's max_tokens was cut there (the smoke model rarely stops on its own)
+    max_tokens = json.loads((run_dir / "config.json").read_text())["options"]["model_options"].get("max_tokens")
     for t in traces:
         calls = [c for s in t["steps"] for c in s["model_calls"]]
         roles = Counter(c["role"] for c in calls)
-        cut = sum(1 for c in calls if "cut at max_tokens" in (c.get("parse_error") or ""))
+        cut = sum(1 for c in calls if max_tokens and c["output_tokens"] >= max_tokens)
         biggest = max((c["input_tokens"] for c in calls), default=0)
         spent = sum(c["latency_s"] for c in calls)
         print(f"  {t['task_id']}: {t['status']} in {t['wall_s']:.1f}s; {len(calls)} model calls ({', '.join(f'{r} {n}' for r, n in roles.most_common())}) "
