@@ -5,7 +5,8 @@ files): N episodes x 3 model calls with a tool call per turn (two ``add`` calls,
 a zero-latency fake model, concurrency C.
 
 - restgraph: ``restgraph run smoke --agent chat-tools --model scripted:smoke-tools`` (traces,
-  scoring, summary, as a user runs it);
+  scoring, summary, as a user runs it), the ``restgraph`` script installed beside the Python that
+  runs this bench, so both sides run on one interpreter and its packages;
 - bare LangGraph: ``bench/ab/bare_langgraph.py`` (the same graph shape, compiled once, no tracing);
 - inspect_ai: ``bench/ab/inspect_task.py`` (``basic_agent`` + ``mockllm``, logging on), only if
   ``inspect_ai`` is importable.
@@ -20,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import shutil
 import statistics
 import subprocess
 import sys
@@ -32,8 +32,11 @@ HERE = Path(__file__).resolve().parent
 
 
 def restgraph_cmd() -> list[str]:
-    exe = shutil.which("restgraph")
-    return [exe] if exe else [sys.executable, "-m", "evals.cli"]
+    """The ``restgraph`` script of the interpreter running this bench (the bare side's), else
+    ``python -m evals.cli``. Never a ``restgraph`` found on PATH: that can be another install (a
+    pyenv shim: a bash wrapper, another interpreter, another checkout's code)."""
+    exe = Path(sys.executable).parent / "restgraph"
+    return [str(exe)] if exe.is_file() else [sys.executable, "-m", "evals.cli"]
 
 
 def sides(episodes: int, concurrency: int, tmp: Path) -> dict[str, object]:
