@@ -13,11 +13,13 @@ import os
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
+import orjson
 from pydantic import BaseModel, Field
 
 from evals.prompt_store import PromptStore
-from tools.redact import redact
+from tools.redact import redact_document
 from tools.trace_schema import (
     MAX_BODY_CHARS,
     SCHEMA_VERSION,
@@ -38,11 +40,25 @@ __all__ = [
 ]
 
 
+#: trace field names that hold a redaction gate word ("token", "gh") but name no secret
+PLAIN_KEYS = ("input_tokens", "output_tokens", "in_flight")
+
+
 class LoadReport(BaseModel):
     """What ``TraceStore.load`` found: the traces, plus any line it had to skip and why."""
 
     traces: list[Trace]
     skipped: list[str] = Field(default_factory=list)
+
+
+def _json_line(data: dict[str, Any]) -> str:
+    """One compact JSON line: orjson (a tenth of ``json.dumps``'s time on a trace), or ``json`` for
+    what orjson refuses (an integer beyond 64 bits). Same JSON values either way; only the spelling
+    of some floats differs (``1e16`` for ``1e+16``)."""
+    try:
+        return orjson.dumps(data).decode() + "\n"
+    except (TypeError, orjson.JSONEncodeError):
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
 class TraceStore:
@@ -66,11 +82,11 @@ class TraceStore:
 
     def append_many(self, traces: list[Trace]) -> None:
         """Append whole lines, then one flush and one fsync for all of them (group commit)."""
-        dumps = [redact(t.model_dump(mode="json")) for t in traces]
+        dumps = [redact_document(t.model_dump(mode="json"), plain_keys=PLAIN_KEYS) for t in traces]
         with self._lock:
             self.run_dir.mkdir(parents=True, exist_ok=True)
             # their new prompt chunks reach the disk (one write, one fsync) before the lines that need them
-            lines = "".join(json.dumps(d, ensure_ascii=False, separators=(",", ":")) + "\n" for d in self.prompts.pack(dumps))
+            lines = "".join(_json_line(d) for d in self.prompts.pack(dumps))
             self._repair_torn_tail()
             with open(self.path, "a", encoding="utf-8") as fh:
                 fh.write(lines)

@@ -155,3 +155,42 @@ def test_every_pattern_trigger_passes_a_gate() -> None:
     from tools.redact import _GATES, _PATTERNS
 
     assert all(any(g in t for g in _GATES) for _, triggers in _PATTERNS for t in triggers)
+
+
+CLEAN_DOC = {"steps": [{"node": "model", "update": {"messages": [{"type": "human", "content": "What is 3 + 4? Reply with the number only."}]}, "input_tokens": 10}],
+             "extra": {"in_flight": 3}, "final_answer": "7"}
+
+
+@pytest.mark.parametrize("doc", [
+    {"content": f"use {OPENAI_KEY} now", "n": 1},  # a secret shape in a string
+    {"headers": {"Authorization": "Basic abc123"}, "n": 1},  # a secret-named field
+    {"a": {"Set-Cookie": 12345678}},  # a secret-named field holding a number
+    {"passwd": "x" * 8},  # a secret-named field without a gate word in its name ...
+    {"session": {"pasſword": "abcdef123456"}},  # ... or with a folded letter
+    {"deep": [[{"text": f"Bearer {BEARER}"}]]},
+    {"big": 10**30, "text": f"Bearer {BEARER}"},  # not plain JSON for orjson: walked
+    CLEAN_DOC,
+], ids=lambda d: next(iter(d)))
+def test_redact_document_is_redact(doc: dict[str, Any]) -> None:
+    from tools.redact import redact_document
+
+    assert redact_document(doc, plain_keys=("input_tokens", "in_flight")) == redact(doc)
+
+
+def test_redact_document_skips_the_walk_only_when_nothing_could_match() -> None:
+    """A clean trace is returned as is (no walk); a registered secret, even one JSON escapes, still
+    forces the walk and is redacted."""
+    from tools.redact import redact_document, register_secret
+
+    assert redact_document(CLEAN_DOC, plain_keys=("input_tokens", "in_flight")) is CLEAN_DOC
+    assert redact_document(CLEAN_DOC) is not CLEAN_DOC  # "input_tokens" holds a gate word: walked
+    odd = 'q"uo\\te\n-7Zx9'  # nothing secret-shaped, and escaped in JSON text
+    register_secret(odd)
+    assert redact_document({"a": [f"x{odd}y"]}) == {"a": [f"x{REDACTED}y"]}
+
+
+def test_plain_trace_keys_name_no_secret() -> None:
+    from evals.trace import PLAIN_KEYS
+    from tools.redact import _SECRET_KEYS
+
+    assert not any(_SECRET_KEYS.match(key) for key in PLAIN_KEYS)
