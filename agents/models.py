@@ -10,7 +10,7 @@ Specs:
 - ``openai:<model>``: OpenAI or any OpenAI-compatible server (``base_url=`` for vLLM, Ollama,
   llama.cpp); ``<provider>:<model>``: anything LangChain's ``init_chat_model`` knows.
 
-Every model comes back with bounded tenacity retries (``agents.retry``).
+Every model comes back with bounded retries (``agents.retry``).
 """
 
 from __future__ import annotations

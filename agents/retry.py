@@ -1,8 +1,8 @@
-"""Bounded retries with exponential backoff for any chat model (tenacity).
+"""Bounded retries with exponential backoff for any chat model.
 
 Retries live *inside* the model rather than in a ``Runnable.with_retry`` wrapper, so the result is
 still a ``BaseChatModel``: ``with_structured_output``, ``bind`` and callbacks keep working, and
-every role gets retries for free. Two compositions, both around the same tenacity loop:
+every role gets retries for free. Two compositions, both around the same retry loop:
 
 - ``retrying_class(cls, policy)``: a subclass of a class we instantiate ourselves (the scripted
   models, ``ChatOpenAI``, the embedded llama.cpp client) whose generation calls retry;
@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
 import sys
-from collections.abc import Awaitable, Callable, Iterator
+import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
@@ -32,14 +34,6 @@ from langchain_core.runnables import Runnable, RunnableBinding, RunnableParallel
 from langchain_core.runnables.fallbacks import RunnableWithFallbacks
 from langchain_core.runnables.passthrough import RunnableAssign
 from pydantic import ConfigDict, Field
-from tenacity import (
-    AsyncRetrying,
-    Retrying,
-    retry_if_exception,
-    stop_after_attempt,
-    wait_exponential,
-    wait_random,
-)
 
 from agents.connection_limit import request_slot
 
@@ -61,38 +55,56 @@ def is_retryable(exc: BaseException) -> bool:
     return isinstance(exc, httpx.TimeoutException | httpx.TransportError | asyncio.TimeoutError | TimeoutError | ConnectionError)
 
 
-def _tenacity_options(p: RetryPolicy) -> dict[str, Any]:
-    options: dict[str, Any] = {"stop": stop_after_attempt(p.attempts), "retry": retry_if_exception(is_retryable), "reraise": True}
-    if p.initial_s > 0:
-        options["wait"] = wait_exponential(multiplier=p.initial_s, max=p.max_s) + wait_random(0, p.initial_s)
-    return options
+def wait_s(policy: RetryPolicy, attempt: int) -> float:
+    """Seconds to wait after failed try number ``attempt`` (1-based): exponential from
+    ``initial_s``, capped at ``max_s``, plus up to ``initial_s`` of jitter (tenacity's
+    ``wait_exponential + wait_random``, which this loop replaced)."""
+    if policy.initial_s <= 0:
+        return 0.0
+    return min(policy.initial_s * 2 ** (attempt - 1), policy.max_s) + random.uniform(0, policy.initial_s)
 
 
+def _give_up(policy: RetryPolicy, attempt: int, exc: BaseException, failures: list[str]) -> bool:
+    """Note failed try ``attempt``; True (and the tries marked on ``exc``) when it is the last."""
+    if isinstance(exc, Exception):  # the trace shows the retries, not only the last outcome
+        failures.append(f"{type(exc).__name__}: {exc}"[:300])
+    if attempt >= policy.attempts or not isinstance(exc, Exception) or not is_retryable(exc):
+        _mark_attempts(exc, failures)
+        return True
+    return False
+
+
+# A plain loop, not tenacity: an ``AsyncRetrying`` per call (its iterator, attempt objects, its
+# predicates' coroutine checks) cost about a tenth of a zero-latency model call, on every call,
+# although nearly all calls succeed at once.
 def generate_with_retries(policy: RetryPolicy, generate: Callable[[], ChatResult]) -> ChatResult:
     """``generate()`` under ``policy``; the result (or the error) says how many tries it took."""
     failures: list[str] = []
-    try:
-        for attempt in Retrying(**_tenacity_options(policy)):
-            with attempt, _noting(failures):
-                result = generate()
-    except BaseException as exc:
-        _mark_attempts(exc, failures)
-        raise
-    return _with_attempts(result, attempt.retry_state.attempt_number, failures)
+    attempt = 1
+    while True:
+        try:
+            return _with_attempts(generate(), attempt, failures)
+        except BaseException as exc:
+            if _give_up(policy, attempt, exc, failures):
+                raise
+        time.sleep(wait_s(policy, attempt))
+        attempt += 1
 
 
 async def agenerate_with_retries(policy: RetryPolicy, generate: Callable[[], Awaitable[ChatResult]], model: Any = None) -> ChatResult:
     """The async twin; each attempt holds one of ``model``'s endpoint slots (``--max-connections``)."""
     failures: list[str] = []
-    try:
-        async for attempt in AsyncRetrying(**_tenacity_options(policy)):
-            with attempt, _noting(failures):
-                async with request_slot(model):
-                    result = await generate()
-    except BaseException as exc:
-        _mark_attempts(exc, failures)
-        raise
-    return _with_attempts(result, attempt.retry_state.attempt_number, failures)
+    attempt = 1
+    while True:
+        try:
+            async with request_slot(model):
+                result = await generate()
+            return _with_attempts(result, attempt, failures)
+        except BaseException as exc:
+            if _give_up(policy, attempt, exc, failures):
+                raise
+        await asyncio.sleep(wait_s(policy, attempt))
+        attempt += 1
 
 
 class RetryMixin:
@@ -105,16 +117,6 @@ class RetryMixin:
 
     async def _agenerate(self, *args: Any, **kwargs: Any) -> ChatResult:
         return await agenerate_with_retries(self.retry_policy, lambda: super(RetryMixin, self)._agenerate(*args, **kwargs), self)  # type: ignore[misc]
-
-
-@contextlib.contextmanager
-def _noting(failures: list[str]) -> Iterator[None]:
-    """Remember each failed attempt so the trace shows the retries, not only the last outcome."""
-    try:
-        yield
-    except Exception as exc:
-        failures.append(f"{type(exc).__name__}: {exc}"[:300])
-        raise
 
 
 def _mark_attempts(exc: BaseException, failures: list[str]) -> None:
@@ -149,7 +151,7 @@ def retrying_class(cls: type[M], policy: RetryPolicy) -> type[M]:
 
 class RetryingChatModel(BaseChatModel):
     """``inner`` with bounded retries, by composition: generation is delegated to ``inner`` (under
-    this model's run, so one call is traced once) inside the tenacity loop. Tool binding and
+    this model's run, so one call is traced once) inside the retry loop. Tool binding and
     structured output are ``inner``'s own, re-pointed at this model, so a provider's structured
     output method (JSON schema, tool calling...) is kept and still retried."""
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
-from langchain_core.callbacks import AsyncCallbackHandler
+from langchain_core.callbacks import BaseCallbackHandler
 from langchain_core.messages import BaseMessage
 from langchain_core.outputs import LLMResult
 
@@ -213,21 +213,26 @@ def reset_recorder(token: RecorderToken) -> None:
     _current.reset(token.recorder)
 
 
-class TraceCallbackHandler(AsyncCallbackHandler):
-    """Feeds every chat-model call of an episode into its recorder."""
+class TraceCallbackHandler(BaseCallbackHandler):
+    """Feeds every chat-model call of an episode into its recorder.
+
+    Synchronous and ``run_inline``: the recorder only appends to in-memory buffers, and LangChain
+    calls such a handler directly, where an async handler costs a task and a gather per event (two
+    events per model call) and a non-inline sync one a thread hop."""
 
     #: the recorder's watch ends a stuck or over-budget episode by raising from these callbacks
     raise_error = True
+    run_inline = True
 
     def __init__(self, recorder: EpisodeRecorder):
         self.recorder = recorder
 
-    async def on_chat_model_start(self, serialized: dict[str, Any] | None, messages: list[list[BaseMessage]], *, run_id: UUID, tags: list[str] | None = None, metadata: dict[str, Any] | None = None, **kwargs: Any) -> None:
+    def on_chat_model_start(self, serialized: dict[str, Any] | None, messages: list[list[BaseMessage]], *, run_id: UUID, tags: list[str] | None = None, metadata: dict[str, Any] | None = None, **kwargs: Any) -> None:
         role = (metadata or {}).get("role") or (metadata or {}).get("langgraph_node", "")
         self.recorder.model_started(run_id, messages[0] if messages else [], role=role, settings=kwargs.get("invocation_params"))
 
-    async def on_llm_end(self, response: LLMResult, *, run_id: UUID, **kwargs: Any) -> None:
+    def on_llm_end(self, response: LLMResult, *, run_id: UUID, **kwargs: Any) -> None:
         self.recorder.model_ended(run_id, response)
 
-    async def on_llm_error(self, error: BaseException, *, run_id: UUID, **kwargs: Any) -> None:
+    def on_llm_error(self, error: BaseException, *, run_id: UUID, **kwargs: Any) -> None:
         self.recorder.model_ended(run_id, None, error)

@@ -91,7 +91,7 @@ class EpisodeWatch:
         self.price = price_for(model, price) if cost_limit is not None else None
         self.tokens = 0
         self.cost = 0.0
-        self._started: dict[int, tuple[str, bool]] = {}
+        self._started: dict[int, tuple[str, dict[str, Any] | None, bool]] = {}
         self._failed: dict[str, str] = {}
         #: set once the episode is stuck or over budget; the runner turns it into the status
         self.stop: EpisodeStuck | BudgetExceeded | ContextOverflow | None = None
@@ -103,7 +103,9 @@ class EpisodeWatch:
             check_fit(messages or [], settings, self.context_window)
         except ContextOverflow as exc:
             self._halt(exc)
-        self._started[id(call)] = (f"{call.prompt_hash}:{settings_digest(settings)}", deterministic(settings))
+        # the settings themselves, hashed only if the call fails to parse (rare): hashing them on
+        # every call (tool schemas included) was a tenth of the recorder's time per model call
+        self._started[id(call)] = (call.prompt_hash, settings, deterministic(settings))
 
     def call_ended(self, call: ModelCall) -> None:
         self.tokens += call.input_tokens + call.output_tokens
@@ -115,9 +117,11 @@ class EpisodeWatch:
             self._halt(BudgetExceeded("cost_limit", f"cost_limit: ${self.cost:.6f} spent, limit ${self.cost_limit}"))
 
     def parse_failed(self, call: ModelCall) -> None:
-        key, exact = self._started.get(id(call), ("", False))
-        if not key:
+        started = self._started.get(id(call))
+        if started is None:
             return
+        prompt_hash, settings, exact = started
+        key = f"{prompt_hash}:{settings_digest(settings)}"
         earlier = self._failed.get(key)
         if earlier is not None and (exact or earlier == call.raw_output):
             why = "deterministic decoding" if exact else "the identical reply"

@@ -116,3 +116,14 @@ def test_scripted_fault_model_built_by_the_factory_retries() -> None:
     model = make_chat_model("scripted:smoke-oracle?faults=0.5", task=task, seed=1)
     replies = [model.invoke([HumanMessage("What is 2 + 3?")]) for _ in range(20)]
     assert sum(r.content == "5" for r in replies) >= 8  # faults were retried away, malformed text was not
+
+
+def test_waits_grow_exponentially_capped_with_bounded_jitter() -> None:
+    """The plain loop waits as tenacity's ``wait_exponential(initial, max) + wait_random(0, initial)`` did."""
+    from agents.retry import wait_s
+
+    policy = RetryPolicy(attempts=8, initial_s=0.5, max_s=3.0)
+    for attempt, base in [(1, 0.5), (2, 1.0), (3, 2.0), (4, 3.0), (7, 3.0)]:
+        waits = [wait_s(policy, attempt) for _ in range(200)]
+        assert all(base <= w <= base + 0.5 for w in waits) and max(waits) > base
+    assert wait_s(RetryPolicy(initial_s=0), 3) == 0.0
