@@ -55,22 +55,37 @@ class SlimTraces(Sequence[Trace]):
 
     Steps (prompts, bodies) are ~99% of a trace; scoring reads them once per line as the file
     streams by. Aggregation, statistics and the run guards read only the rest, so ``score`` keeps
-    about a kilobyte per episode (bytes, not live objects) instead of the whole run.
+    about a kilobyte per episode (bytes, not live objects) instead of the whole run. The first
+    ``KEEP_PARSED`` traces are kept as objects as well (a few MB at most): the summary reads the
+    traces some fifteen times, and parsing them again each time was most of its time.
     """
 
-    def __init__(self, rows: list[bytes] | None = None) -> None:
+    KEEP_PARSED = 5000
+
+    def __init__(self, rows: list[bytes] | None = None, parsed: list[Trace | None] | None = None) -> None:
         self._rows: list[bytes] = [] if rows is None else rows
+        self._parsed: list[Trace | None] = [None] * len(self._rows) if parsed is None else parsed
 
     def select(self, indices: list[int]) -> SlimTraces:
-        """These rows, in this order (shares the bytes, copies nothing)."""
-        return SlimTraces([self._rows[i] for i in indices])
+        """These rows, in this order (shares the bytes and parsed traces, copies nothing)."""
+        return SlimTraces([self._rows[i] for i in indices], [self._parsed[i] for i in indices])
 
     def add(self, trace: Trace) -> int:
-        self._rows.append(trace.model_copy(update={"steps": []}).model_dump_json().encode())
+        slim = trace.model_copy(update={"steps": []})
+        self._rows.append(slim.model_dump_json().encode())
+        self._parsed.append(slim if len(self._rows) <= self.KEEP_PARSED else None)
         return len(self._rows) - 1
 
     def __len__(self) -> int:
         return len(self._rows)
+
+    def _get(self, i: int) -> Trace:
+        trace = self._parsed[i]
+        if trace is None:
+            trace = Trace.model_validate_json(self._rows[i])
+            if len(self._rows) <= self.KEEP_PARSED:
+                self._parsed[i] = trace
+        return trace
 
     @overload
     def __getitem__(self, index: int) -> Trace: ...
@@ -78,8 +93,8 @@ class SlimTraces(Sequence[Trace]):
     def __getitem__(self, index: slice) -> list[Trace]: ...
     def __getitem__(self, index: int | slice) -> Trace | list[Trace]:
         if isinstance(index, slice):
-            return [Trace.model_validate_json(row) for row in self._rows[index]]
-        return Trace.model_validate_json(self._rows[index])
+            return [self._get(i) for i in range(len(self._rows))[index]]
+        return self._get(range(len(self._rows))[index])
 
 
 def build_summary(run_dir: str | Path, benchmark: Benchmark | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
