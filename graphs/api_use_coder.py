@@ -22,6 +22,7 @@ from langgraph.graph import END, START, StateGraph
 from pydantic import Field
 
 from agents.api_use.code_writer import Sample, sampling_model, write_code
+from graphs.episode_context import EpisodeContext, episode
 from graphs.registry import register_agent
 from tools.options import Options
 from tools.synthetic_api.env import SyntheticApiEnv
@@ -55,29 +56,34 @@ def default_temperature(value: Any, samples: int) -> float:
     return float(value)
 
 
+def _episode_env(ctx: EpisodeContext) -> SyntheticApiEnv:
+    if not isinstance(ctx.env, SyntheticApiEnv):
+        raise ValueError(f"api-use-coder acts on a SyntheticApiEnv (benchmark api-use), got {type(ctx.env).__name__}")
+    return ctx.env
+
+
 def build_api_use_coder(model: BaseChatModel | None, env: Any, options: dict[str, Any]) -> Any:
-    if model is None:
-        raise ValueError("the api-use-coder agent needs a model")
-    if not isinstance(env, SyntheticApiEnv):
-        raise ValueError(f"api-use-coder acts on a SyntheticApiEnv (benchmark api-use), got {type(env).__name__}")
+    """Compiled once per run: the episode's model and problem environment come from the runtime
+    context (the sample gate is per episode too, so ``sample_concurrency`` bounds one episode)."""
     opts = ApiUseCoderOptions.model_validate(options)
     samples, base_seed = opts.samples, opts.seed
     temperature = default_temperature(opts.temperature, samples)
-    func_name, root, indent = env.func_name, env.root, env.indent
+    fallback = EpisodeContext(model, env)
 
-    gate = asyncio.Semaphore(opts.sample_concurrency)
-
-    async def one(problem: str, index: int) -> Sample | Exception:
+    async def one(ctx: EpisodeContext, problem: str, index: int) -> Sample | Exception:
         # sample i gets seed base+i when several samples are drawn (pass@k needs distinct draws)
-        sampler = sampling_model(model, temperature=temperature, seed=base_seed + index if samples > 1 else None)
-        async with gate:
+        sampler = sampling_model(ctx.need_model("api-use-coder"), temperature=temperature, seed=base_seed + index if samples > 1 else None)
+        problem_env = _episode_env(ctx)
+        async with ctx.part("gate", lambda _: asyncio.Semaphore(opts.sample_concurrency)):
             try:
-                return await write_code(sampler, problem, func_name=func_name, root=root, indent=indent)
+                return await write_code(sampler, problem, func_name=problem_env.func_name, root=problem_env.root, indent=problem_env.indent)
             except Exception as exc:  # one failed call costs one sample, not the other N-1
                 return exc
 
     async def write(state: ApiUseState) -> dict[str, Any]:
-        results = await asyncio.gather(*(one(state["instruction"], i) for i in range(samples)))
+        ctx = episode(fallback)
+        _episode_env(ctx)
+        results = await asyncio.gather(*(one(ctx, state["instruction"], i) for i in range(samples)))
         errors = [r for r in results if isinstance(r, Exception)]
         if len(errors) == len(results):
             raise errors[0]  # nothing answered: the episode is an error, not a zero score
@@ -87,11 +93,11 @@ def build_api_use_coder(model: BaseChatModel | None, env: Any, options: dict[str
     async def check(state: ApiUseState) -> dict[str, Any]:
         bodies = state.get("bodies", [])
         present = [b for b in bodies if b is not None]
-        results = iter(await env.check(present))
+        results = iter(await _episode_env(episode(fallback)).check(present))
         checks = [list(next(results)) if b is not None else [False, "no_code"] for b in bodies]
         return {"checks": checks, "final_answer": json.dumps({"samples": bodies}), "status": "finished"}
 
-    graph = StateGraph(ApiUseState)
+    graph = StateGraph(ApiUseState, context_schema=EpisodeContext)
     graph.add_node("write", write)
     graph.add_node("check", check)
     graph.add_edge(START, "write")
@@ -103,6 +109,6 @@ def build_api_use_coder(model: BaseChatModel | None, env: Any, options: dict[str
 register_agent(
     "api-use-coder", build_api_use_coder, env_kind="synthetic_api",
     description="writes the Synthetic API function (-A samples=N for pass@k), extracts the body, checks it in the sandbox",
-    options=ApiUseCoderOptions,
+    options=ApiUseCoderOptions, per_run=True,
     describe=lambda options, model_spec, model_options: {"temperature": default_temperature(options.get("temperature"), int(options.get("samples", 1)))},
 )

@@ -13,6 +13,7 @@ from typing import Any, NotRequired, TypedDict
 
 from langgraph.graph import END, START, StateGraph
 
+from graphs.episode_context import EpisodeContext, EpisodePart
 from graphs.registry import register_agent
 from tools.placeholders import ReferenceError_, substitute
 
@@ -30,7 +31,9 @@ class OracleState(TypedDict):
 
 
 def build_oracle(model: Any, env: Any, options: dict[str, Any]) -> Any:
-    """``env`` must have an ``http`` tool (``tools.openapi.HttpTool``); the runner puts ``gold`` in the state."""
+    """``env`` must have an ``http`` tool (``tools.openapi.HttpTool``); the runner puts ``gold`` in the state.
+    Compiled once per run: the episode's environment comes from the runtime context."""
+    env = EpisodePart("env", lambda ctx: ctx.env, EpisodeContext(model, env))
 
     async def call(state: OracleState) -> dict[str, Any]:
         responses = list(state.get("responses", []))
@@ -47,7 +50,7 @@ def build_oracle(model: Any, env: Any, options: dict[str, Any]) -> Any:
     def route(state: OracleState) -> str:
         return "call" if len(state.get("responses", [])) < len(state.get("gold", {}).get("reference_calls", [])) else "answer"
 
-    graph = StateGraph(OracleState)
+    graph = StateGraph(OracleState, context_schema=EpisodeContext)
     graph.add_node("call", call)
     graph.add_node("answer", answer)
     graph.add_conditional_edges(START, route, ["call", "answer"])
@@ -56,4 +59,4 @@ def build_oracle(model: Any, env: Any, options: dict[str, Any]) -> Any:
     return graph.compile()
 
 
-register_agent("oracle", build_oracle, env_kind="openapi", needs_model=False, needs_gold=True, description="replays the reference solution (no model); the score ceiling")
+register_agent("oracle", build_oracle, env_kind="openapi", needs_model=False, needs_gold=True, per_run=True, description="replays the reference solution (no model); the score ceiling")

@@ -21,6 +21,7 @@ from pydantic import Field
 
 from agents.shortcuts.next_action import PROMPT_PACKS, PromptTooLong, build_messages, propose_next_action
 from agents.shortcuts.request import GOOGLE_STYLE, describe_request, provider_style, upstream_request
+from graphs.episode_context import EpisodeContext, episode
 from graphs.registry import register_agent
 from tools.options import Options
 from tools.shortcuts.output import is_context_error
@@ -42,7 +43,7 @@ class NextActionState(TypedDict):
 
 
 def _single_node(name: str, node: Any) -> Any:
-    graph = StateGraph(NextActionState)
+    graph = StateGraph(NextActionState, context_schema=EpisodeContext)
     graph.add_node(name, node)
     graph.add_edge(START, name)
     graph.add_edge(name, END)
@@ -57,16 +58,20 @@ class NextActionOptions(Options):
 
 
 def build_next_action(model: BaseChatModel | None, env: Any, options: dict[str, Any]) -> Any:
-    """Options: :class:`NextActionOptions`."""
-    if model is None:
-        raise ValueError("shortcuts-next-action needs a model")
+    """Options: :class:`NextActionOptions`. Compiled once per run: the episode's model (its request
+    shaped once per episode) comes from the runtime context."""
     opts = NextActionOptions.model_validate(options)
     pack, request, structured, max_prompt_tokens = opts.prompts, opts.request, opts.structured, opts.max_prompt_tokens
-    if request == "upstream":
-        model = upstream_request(model)
-    single_turn = request == "upstream" and provider_style(model) == GOOGLE_STYLE
+    fallback = EpisodeContext(model, env)
+
+    def shaped(ctx: EpisodeContext) -> tuple[BaseChatModel, bool]:
+        chat = ctx.need_model("shortcuts-next-action")
+        if request == "upstream":
+            chat = upstream_request(chat)
+        return chat, request == "upstream" and provider_style(chat) == GOOGLE_STYLE
 
     async def propose(state: NextActionState) -> dict[str, Any]:
+        model, single_turn = episode(fallback).part("shaped", shaped)
         messages = build_messages(state["instruction"], state.get("candidates") or {}, state.get("history") or [], pack=pack, single_turn=single_turn)
         try:
             step = await propose_next_action(model, messages, structured=structured, max_prompt_tokens=max_prompt_tokens)
@@ -99,6 +104,6 @@ def build_replay(model: Any, env: Any, options: dict[str, Any]) -> Any:
 register_agent(
     "shortcuts-next-action", build_next_action, env_kind="shortcuts",
     description="teacher-forced next action: one fresh model call per gold action (-A prompts=upstream|restgraph, -A structured=0|1, -A request=upstream|as_built, -A max_prompt_tokens=N)",
-    describe=describe_request, options=NextActionOptions,
+    describe=describe_request, options=NextActionOptions, per_run=True,
 )
-register_agent("replay", build_replay, env_kind="shortcuts", needs_model=False, needs_gold=True, description="re-scores the predictions stored in an experiment log (no model)")
+register_agent("replay", build_replay, env_kind="shortcuts", needs_model=False, needs_gold=True, per_run=True, description="re-scores the predictions stored in an experiment log (no model)")

@@ -36,3 +36,28 @@ def test_compiled_once_and_each_episode_has_its_own_kit(tmp_path: Path, data_dir
     assert all(any(c["kind"] == "http" for s in r["steps"] for c in s["tool_calls"]) for r in rows)
     packs = {s["update"]["config"]["prompt_pack"] for r in rows for s in r["steps"] if s["node"] == "start" and s.get("update") and "config" in s["update"]}
     assert packs == {"upstream"}
+
+
+@pytest.mark.parametrize(("benchmark_name", "agent", "model", "success"), [
+    ("restbench-tmdb", "oracle", "none", "success_rate"),
+    ("api-use", "api-use-coder", "scripted:api-use-target", "pass_rate"),
+    ("shortcuts", "shortcuts-next-action", "scripted:shortcuts-gold", "api_selection_accuracy"),
+])
+def test_other_agents_compile_once_per_run_and_still_score(tmp_path: Path, data_dir: Path, benchmark_name: str, agent: str, model: str, success: str) -> None:
+    """The oracle, the Synthetic API coder and the ShortcutsBench next-action agent are compiled
+    once per run too; each episode still acts on its own environment (a perfect score says every
+    episode used its own task's environment and model)."""
+    spec = get_agent(agent)
+    assert spec.per_run
+    builds: list[tuple[Any, Any]] = []
+
+    def counting(model_: Any, env: Any, options: dict[str, Any]) -> Any:
+        builds.append((model_, env))
+        return spec.builder(model_, env, options)
+
+    counted = spec.__class__(**{**spec.__dict__, "builder": counting})
+    options = RunOptions(benchmark=benchmark_name, agent=agent, model=model, limit=4, concurrency=4)
+    summary = asyncio.run(EpisodeRunner(options, tmp_path, agent=counted, progress=False).run())
+    assert builds == [(None, None)]
+    assert summary["n"] == 4 and summary["errors"] == 0
+    assert summary["metrics"][success] == 1.0, summary
