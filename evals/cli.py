@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from datetime import datetime
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -160,12 +160,17 @@ def run(
 
     from evals.runner import EpisodeRunner  # LangGraph and friends: only once the run is sound
 
+    runner: EpisodeRunner | None = None
     try:
         runner = EpisodeRunner(options, out, progress=not quiet)  # live on a terminal, a line per episode when piped
         summary = asyncio.run(runner.run(resume=resume))
     except (FileExistsError, SelectionError) as exc:
         raise usage_error(str(exc)) from None
+    except KeyboardInterrupt:  # Ctrl-C before the run's own handler was installed
+        _interrupted_early(out)
     except Exception as exc:
+        if runner is not None and runner.stopped and not runner.store.path.exists():  # Ctrl-C before any episode ended
+            _interrupted_early(out)
         console.print(f"[red]run failed:[/red] {type(exc).__name__}: {exc}")
         raise typer.Exit(1) from None
     _print_summary(summary, out)
@@ -179,6 +184,12 @@ def run(
         kinds = ", ".join(f"{k} x{v}" for k, v in summary.get("status_counts", {}).items() if k.startswith("error"))
         console.print(f"[red]{summary['errors']} of {summary['n']} episodes errored[/red] ({kinds}); exit 3 (--allow-errors keeps 0)", highlight=False)
         raise typer.Exit(3)
+
+
+def _interrupted_early(out: Path) -> NoReturn:
+    """Ctrl-C before any episode finished: nothing to summarise (not a failure of the run)."""
+    console.print(f"interrupted before any episode finished: nothing to summarise in {out}; run the same command again to start over")
+    raise typer.Exit(130) from None
 
 
 def _preflight(model: str, model_options: dict[str, Any]) -> None:

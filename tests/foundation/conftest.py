@@ -55,6 +55,11 @@ def start_cli(*args: str) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "evals.cli", *map(str, args)], cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
+def wait_for_file(path: Path, proc: subprocess.Popen, timeout: float = 90.0) -> None:
+    """Block until ``path`` exists (fails if the process ends first)."""
+    wait_for_lines(path, 0, proc, timeout)
+
+
 def wait_for_lines(path: Path, n: int, proc: subprocess.Popen, timeout: float = 90.0) -> int:
     """Block until ``path`` holds at least ``n`` complete lines (fails if the process ends first)."""
     deadline = time.monotonic() + timeout

@@ -9,7 +9,7 @@ from collections import Counter
 from pathlib import Path
 
 from evals.trace import TraceStore
-from tests.foundation.conftest import cli, smoke_ids, start_cli, trace_rows, wait_for_lines
+from tests.foundation.conftest import cli, smoke_ids, start_cli, trace_rows, wait_for_file, wait_for_lines
 
 N = 40
 SLOW_MODEL = "scripted:smoke-oracle?latency=0.2"
@@ -96,3 +96,14 @@ def test_sigint_stops_cleanly_keeping_finished_episodes(tmp_path: Path) -> None:
 
     assert cli(*_run_args(out, "--resume")).exit_code == 0
     assert Counter(r["task_id"] for r in trace_rows(out)) == Counter(smoke_ids(N))
+
+
+def test_sigint_before_any_episode_finished_says_so_and_exits_130(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    proc = start_cli("run", "smoke", "--model", "scripted:smoke-oracle?latency=120", "-B", "n=2", "--out", str(out), "--quiet")
+    wait_for_file(out / "config.json", proc)  # written as the run starts, before any episode can end
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "interrupted before any episode finished" in err and "run failed" not in err and "Traceback" not in err
+    assert not (out / "traces.jsonl").exists()
