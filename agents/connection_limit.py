@@ -77,7 +77,7 @@ class limiting:  # noqa: N801  (used like a function: ``with limiting(4):`` / ``
         self.limits: SlotProvider | None = EndpointLimits(limit) if isinstance(limit, int) and limit else limit or None
         self._token: contextvars.Token[SlotProvider | None] | None = None
 
-    def __enter__(self) -> Any:  # the EndpointLimits made here (tests read its counters), or the provider
+    def __enter__(self) -> SlotProvider | None:
         self._token = _current.set(self.limits)
         return self.limits
 
@@ -85,7 +85,7 @@ class limiting:  # noqa: N801  (used like a function: ``with limiting(4):`` / ``
         if self._token is not None:
             _current.reset(self._token)
 
-    async def __aenter__(self) -> Any:
+    async def __aenter__(self) -> SlotProvider | None:
         return self.__enter__()
 
     async def __aexit__(self, *exc: object) -> None:

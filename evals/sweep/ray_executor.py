@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from agents.connection_limit import limiting
+from agents.connection_limit import EndpointLimits, limiting
 from evals.sweep.shared_slots import SharedSlots, shared_limit, start_slots, worker_limits
 from evals.sweep.study import Cell, SweepError
 
@@ -65,7 +65,7 @@ class EpisodeWorker:
             import ray
 
             self._shared = SharedSlots(slots, holder, ray.util.get_node_ip_address())
-        self._local_limits: dict[int, Any] = {}
+        self._local_limits: dict[int, EndpointLimits] = {}
         self._cells: dict[str, tuple[Any, dict[str, Any], Any]] = {}
         self._stack = contextlib.AsyncExitStack()
         self._lock = asyncio.Lock()

@@ -40,6 +40,8 @@ from collections.abc import AsyncIterator
 from typing import Any
 from urllib.parse import urlsplit
 
+from agents.connection_limit import EndpointLimits, SlotProvider
+
 LOOPBACK_HOSTS = ("localhost", "::1")
 
 
@@ -163,12 +165,10 @@ def start_slots(ray: Any, limit: int) -> Any:
     return ray.remote(ConnectionSlots).options(num_cpus=0, max_concurrency=100_000, max_restarts=0).remote(limit)
 
 
-def worker_limits(runner: Any, shared: SharedSlots | None, local: dict[int, Any]) -> Any:
+def worker_limits(runner: Any, shared: SharedSlots | None, local: dict[int, EndpointLimits]) -> SlotProvider | None:
     """What a worker makes current around one episode of ``runner``'s cell: the sweep's shared
     slots for a cell with ``max_connections``; else the embedded server's slots (each worker runs
     its own server, so ``local`` holds one ``EndpointLimits`` per worker); else nothing."""
-    from agents.connection_limit import EndpointLimits
-
     if runner.options.max_connections and shared is not None:
         return shared
     limit = runner.connection_limit
