@@ -36,6 +36,7 @@ from langchain_core.runnables.passthrough import RunnableAssign
 from pydantic import ConfigDict, Field
 
 from agents.connection_limit import request_slot
+from tools.baton import io_wait
 
 
 @dataclass(frozen=True)
@@ -92,18 +93,20 @@ def generate_with_retries(policy: RetryPolicy, generate: Callable[[], ChatResult
 
 
 async def agenerate_with_retries(policy: RetryPolicy, generate: Callable[[], Awaitable[ChatResult]], model: Any = None) -> ChatResult:
-    """The async twin; each attempt holds one of ``model``'s endpoint slots (``--max-connections``)."""
+    """The async twin; each attempt holds one of ``model``'s endpoint slots (``--max-connections``),
+    and hands the episode's turn to run CPU work to the next episode while it waits (``tools.baton``)."""
     failures: list[str] = []
     attempt = 1
     while True:
         try:
-            async with request_slot(model):
+            async with io_wait(), request_slot(model):  # other episodes run meanwhile (tools.baton)
                 result = await generate()
             return _with_attempts(result, attempt, failures)
         except BaseException as exc:
             if _give_up(policy, attempt, exc, failures):
                 raise
-        await asyncio.sleep(wait_s(policy, attempt))
+        async with io_wait():
+            await asyncio.sleep(wait_s(policy, attempt))
         attempt += 1
 
 

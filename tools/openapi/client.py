@@ -12,12 +12,14 @@ import json
 import re
 import time
 from collections.abc import Iterable
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
 import httpx
 
+from tools.baton import io_wait
 from tools.events import HttpExchange, emit
 from tools.http_shared import ssl_context
 from tools.openapi.matching import to_template
@@ -66,6 +68,8 @@ class HttpTool:
         self.client = httpx.AsyncClient(base_url=self.base_url, transport=transport, headers=headers, timeout=timeout, follow_redirects=True,
                                         verify=ssl_context() if transport is None else True)
         self.history: list[HttpResult] = []
+        #: requests leave the process (an in-process ASGI app runs its handler in this task instead)
+        self._remote = transport is None
 
     async def aclose(self) -> None:
         await self.client.aclose()
@@ -95,7 +99,8 @@ class HttpTool:
         else:
             try:
                 query = {**(params or {}), **self._auth_params} or None
-                response = await self.client.request(method, rel, params=query, json=body if body is not None else None)
+                async with io_wait() if self._remote else nullcontext():  # a real server: others run meanwhile (tools.baton)
+                    response = await self.client.request(method, rel, params=query, json=body if body is not None else None)
                 text = response.text
                 try:
                     parsed = response.json() if text.strip() else None
