@@ -31,6 +31,7 @@ from pydantic import BaseModel
 from agents.connection_limit import limiting, run_limit
 from agents.context_fit import context_window
 from evals.benchmark import Benchmark, EpisodeOutcome, RunOptions, get_benchmark
+from evals.collector import tuned_collector
 from evals.defaults import DEFAULT_MAX_STEPS, resolve_run_options
 from evals.guards import ErrorGuard
 from evals.option_check import check_run_options
@@ -52,6 +53,7 @@ from evals.trace_writer import TraceWriter
 from evals.watchdog import BudgetExceeded, EpisodeStuck, EpisodeWatch, settle
 from graphs.episode_context import BoundGraph, EpisodeContext
 from graphs.registry import AgentSpec, get_agent
+from tools.baton import Baton, Hold, reset_hold, set_hold
 from tools.datafiles import used_data
 from tools.episode_limits import EPISODE_LIMITS, EpisodeLimits
 
@@ -149,7 +151,8 @@ class EpisodeRunner:
         in_flight_at_start = self.in_flight
         outcome = EpisodeOutcome(status="error:unknown")
         try:
-            outcome = await asyncio.wait_for(self._drive(task, resources, recorder, self.options.seed + epoch), timeout=self.options.episode_timeout_s)
+            async with asyncio.timeout(self.options.episode_timeout_s):  # in this task: wait_for would start one per episode
+                outcome = await self._drive(task, resources, recorder, self.options.seed + epoch)
         except GraphRecursionError as exc:
             outcome = EpisodeOutcome(status="budget_exhausted", error=f"step budget of {self.options.max_steps} graph steps reached: {exc}"[:500])
         except (EpisodeStuck, BudgetExceeded):
@@ -231,6 +234,10 @@ class EpisodeRunner:
         (self.out_dir / "config.json").write_text(json.dumps(redact(config), indent=2, sort_keys=True) + "\n")
 
     async def run(self, *, resume: bool = False) -> dict[str, Any]:
+        with tuned_collector():  # the garbage collector skips the pre-run heap (evals.collector)
+            return await self._run(resume)
+
+    async def _run(self, resume: bool) -> dict[str, Any]:
         if not resume and self.store.path.exists() and self.store.path.stat().st_size:
             raise FileExistsError(f"{self.store.path} already holds traces; pass --resume to continue that run or choose another --out")
         if resume:
@@ -247,9 +254,19 @@ class EpisodeRunner:
         async with self.benchmark.run_resources(self.options) as resources, limiting(self.connection_limit):
             with progress:
                 async def one(task: Task, epoch: int) -> None:
-                    trace = await self.run_episode(task, resources, epoch)
-                    writer.put(trace)  # group commit, off the loop (evals.trace_writer)
-                    progress.finished(RunProgress.key(task.id, epoch), trace, _safe_score(self.benchmark, trace).get(self.benchmark.episode_success_key))
+                    # the episode's CPU work runs first come, first served; model calls and other
+                    # waits on the outside world hand the turn on (tools.baton: no lockstep waves)
+                    hold = Hold(baton)
+                    token = set_hold(hold)
+                    try:
+                        await baton.acquire(hold)
+                        trace = await self.run_episode(task, resources, epoch)
+                        writer.put(trace)  # group commit, off the loop (evals.trace_writer)
+                        success = _safe_score(self.benchmark, trace).get(self.benchmark.episode_success_key) if progress.mode != "off" else None  # shown only
+                        progress.finished(RunProgress.key(task.id, epoch), trace, success)
+                    finally:
+                        baton.release(hold)
+                        reset_hold(token)
                     reason = self.guard.observe(trace.status)
                     if reason:  # --max-errors: stop launching, say why (the CLI exits 1)
                         self.stop_reason = reason
@@ -260,6 +277,7 @@ class EpisodeRunner:
                 # (a wait over every remaining future per wake-up grew as n^2 / concurrency).
                 queue = iter(pending)
                 writer = TraceWriter(self.store)
+                baton = Baton()
 
                 async def worker() -> None:
                     for task, epoch in queue:
