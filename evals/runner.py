@@ -254,19 +254,10 @@ class EpisodeRunner:
         async with self.benchmark.run_resources(self.options) as resources, limiting(self.connection_limit):
             with progress:
                 async def one(task: Task, epoch: int) -> None:
-                    # the episode's CPU work runs first come, first served; model calls and other
-                    # waits on the outside world hand the turn on (tools.baton: no lockstep waves)
-                    hold = Hold(baton)
-                    token = set_hold(hold)
-                    try:
-                        await baton.acquire(hold)
-                        trace = await self.run_episode(task, resources, epoch)
-                        writer.put(trace)  # group commit, off the loop (evals.trace_writer)
-                        success = _safe_score(self.benchmark, trace).get(self.benchmark.episode_success_key) if progress.mode != "off" else None  # shown only
-                        progress.finished(RunProgress.key(task.id, epoch), trace, success)
-                    finally:
-                        baton.release(hold)
-                        reset_hold(token)
+                    trace = await self.run_episode(task, resources, epoch)
+                    writer.put(trace)  # group commit, off the loop (evals.trace_writer)
+                    success = _safe_score(self.benchmark, trace).get(self.benchmark.episode_success_key) if progress.mode != "off" else None  # shown only
+                    progress.finished(RunProgress.key(task.id, epoch), trace, success)
                     reason = self.guard.observe(trace.status)
                     if reason:  # --max-errors: stop launching, say why (the CLI exits 1)
                         self.stop_reason = reason
@@ -280,10 +271,20 @@ class EpisodeRunner:
                 baton = Baton()
 
                 async def worker() -> None:
-                    for task, epoch in queue:
-                        if stop.is_set():
-                            return
-                        await one(task, epoch)
+                    # CPU work runs in turns, first come first served, handed on at each model call
+                    # or other real wait (tools.baton: no lockstep waves). A worker keeps its turn
+                    # from one episode's end into the next one's start: no queueing in between.
+                    hold = Hold(baton)
+                    token = set_hold(hold)
+                    try:
+                        await baton.acquire(hold)
+                        for task, epoch in queue:
+                            if stop.is_set():
+                                return
+                            await one(task, epoch)
+                    finally:
+                        baton.release(hold)
+                        reset_hold(token)
 
                 workers = [asyncio.ensure_future(worker()) for _ in range(min(max(1, self.options.concurrency), len(pending)))]
                 stopper = asyncio.ensure_future(stop.wait())
