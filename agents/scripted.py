@@ -103,11 +103,8 @@ class ScriptedChatModel(BaseChatModel):
                 if marker in text:
                     text = text[: text.index(marker)]
             message = AIMessage(content=text, tool_calls=message.tool_calls)
-        message.usage_metadata = {
-            "input_tokens": count_tokens(_prompt_text(messages)),
-            "output_tokens": count_tokens(text),
-            "total_tokens": count_tokens(_prompt_text(messages)) + count_tokens(text),
-        }
+        input_tokens, output_tokens = count_tokens(_prompt_text(messages)), count_tokens(text)
+        message.usage_metadata = {"input_tokens": input_tokens, "output_tokens": output_tokens, "total_tokens": input_tokens + output_tokens}
         return ChatResult(generations=[ChatGeneration(message=message)])
 
     def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None, run_manager: Any = None, **kwargs: Any) -> ChatResult:
