@@ -7,8 +7,9 @@ several concurrency levels, and prints the wall time next to the ideal:
     ideal(c) = max(total model seconds / c, longest episode's model seconds)
 
 where model seconds = model calls (counted in the traces) x the configured latency. The measured
-per-call latency is printed too: above the configured one, it shows the event loop was too busy
-to wake a finished call on time. ``efficiency`` = ideal / wall.
+per-call latency is printed too: above the configured one, it shows how long a finished call
+waited to go on (the event loop busy, or the episode queued for its next turn of CPU work:
+``tools.baton``). ``efficiency`` = ideal / wall.
 
     python bench/runner_throughput.py [--episodes 100] [--latency 0.2] [--concurrency 1 8 32]
 """
