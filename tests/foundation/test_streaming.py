@@ -37,3 +37,23 @@ def test_resume_and_score_stream_without_prompts(tmp_path: Path, monkeypatch: py
     assert json.loads((out / "summary.json").read_text())["n"] == 8
     loaded = TraceStore(out).load().traces  # the prompts are all there for whoever asks
     assert all(c.messages and c.messages[-1]["content"] for t in loaded for c in t.model_calls())
+
+
+def test_a_large_run_keeps_no_parsed_traces_in_its_summary(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Parsed slim traces are kept only for a run of at most KEEP_PARSED episodes; past that, the
+    objects already kept are dropped, so the summary's memory is bytes only (flat per episode)."""
+    from evals.summary import SlimTraces
+    from evals.trace import Trace
+    from tools.trace_schema import Task
+
+    monkeypatch.setattr(SlimTraces, "KEEP_PARSED", 3)
+    slim = SlimTraces()
+
+    def trace(i: int) -> Trace:
+        return Trace(run_id="r", task_id=f"t{i}", task=Task(id=f"t{i}", benchmark="smoke", instruction="q"), benchmark="smoke", agent="chat", model="m", status="finished")
+
+    for i in range(3):
+        slim.add(trace(i))
+    assert all(p is not None for p in slim._parsed)  # a small run: parsed once, read many times
+    slim.add(trace(3))
+    assert all(p is None for p in slim._parsed) and [t.task_id for t in slim[:]] == ["t0", "t1", "t2", "t3"]
