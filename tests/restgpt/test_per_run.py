@@ -15,21 +15,28 @@ from graphs.registry import get_agent
 from tests.foundation.conftest import trace_rows
 
 
-@pytest.mark.parametrize(("benchmark_name", "agent"), [("restbench-tmdb", "restgpt"), ("restbench-spotify", "react")])
-def test_compiled_once_and_each_episode_has_its_own_kit(tmp_path: Path, data_dir: Path, benchmark_name: str, agent: str) -> None:
+def _run_counting_builds(out: Path, benchmark_name: str, agent: str, model: str) -> dict[str, Any]:
+    """Four episodes at concurrency 4 with the agent's builder counted: a per-run agent is built
+    once, with no model and no environment (each episode binds its own at run time)."""
     spec = get_agent(agent)
     assert spec.per_run
     builds: list[tuple[Any, Any]] = []
 
-    def counting(model: Any, env: Any, options: dict[str, Any]) -> Any:
-        builds.append((model, env))
-        return spec.builder(model, env, options)
+    def counting(model_: Any, env: Any, options: dict[str, Any]) -> Any:
+        builds.append((model_, env))
+        return spec.builder(model_, env, options)
 
     counted = spec.__class__(**{**spec.__dict__, "builder": counting})
-    options = RunOptions(benchmark=benchmark_name, agent=agent, model="scripted:restgpt-oracle", limit=4, concurrency=4)
-    summary = asyncio.run(EpisodeRunner(options, tmp_path, agent=counted, progress=False).run())
+    options = RunOptions(benchmark=benchmark_name, agent=agent, model=model, limit=4, concurrency=4)
+    summary = asyncio.run(EpisodeRunner(options, out, agent=counted, progress=False).run())
     assert builds == [(None, None)]
     assert summary["n"] == 4 and summary["errors"] == 0
+    return summary
+
+
+@pytest.mark.parametrize(("benchmark_name", "agent"), [("restbench-tmdb", "restgpt"), ("restbench-spotify", "react")])
+def test_compiled_once_and_each_episode_has_its_own_kit(tmp_path: Path, data_dir: Path, benchmark_name: str, agent: str) -> None:
+    _run_counting_builds(tmp_path, benchmark_name, agent, "scripted:restgpt-oracle")
     rows = trace_rows(tmp_path)
     # every episode's HTTP calls are its own (an episode reading another's kit would log the
     # other's requests, or none), and its config names the scenario's prompt pack
@@ -47,17 +54,5 @@ def test_other_agents_compile_once_per_run_and_still_score(tmp_path: Path, data_
     """The oracle, the Synthetic API coder and the ShortcutsBench next-action agent are compiled
     once per run too; each episode still acts on its own environment (a perfect score says every
     episode used its own task's environment and model)."""
-    spec = get_agent(agent)
-    assert spec.per_run
-    builds: list[tuple[Any, Any]] = []
-
-    def counting(model_: Any, env: Any, options: dict[str, Any]) -> Any:
-        builds.append((model_, env))
-        return spec.builder(model_, env, options)
-
-    counted = spec.__class__(**{**spec.__dict__, "builder": counting})
-    options = RunOptions(benchmark=benchmark_name, agent=agent, model=model, limit=4, concurrency=4)
-    summary = asyncio.run(EpisodeRunner(options, tmp_path, agent=counted, progress=False).run())
-    assert builds == [(None, None)]
-    assert summary["n"] == 4 and summary["errors"] == 0
+    summary = _run_counting_builds(tmp_path, benchmark_name, agent, model)
     assert summary["metrics"][success] == 1.0, summary
