@@ -8,8 +8,9 @@ several concurrency levels, and prints the wall time next to the ideal:
 
 where model seconds = model calls (counted in the traces) x the configured latency. The measured
 per-call latency is printed too: above the configured one, it shows how long a finished call
-waited to go on (the event loop busy, or the episode queued for its next turn of CPU work:
-``tools.baton``). ``efficiency`` = ideal / wall.
+waited for the busy event loop to wake it (the wait in line for the episode's next turn of CPU
+work, ``tools.baton``, is the harness's and is left out of a call's recorded latency).
+``efficiency`` = ideal / wall.
 
     python bench/runner_throughput.py [--episodes 100] [--latency 0.2] [--concurrency 1 8 32]
 """

@@ -24,6 +24,7 @@ from langchain_core.callbacks import BaseCallbackHandler
 from langchain_core.messages import BaseMessage
 from langchain_core.outputs import LLMResult
 
+from tools.baton import queued_seconds
 from tools.events import (
     BrowserStep,
     Event,
@@ -56,7 +57,7 @@ class EpisodeRecorder:
         self.steps: list[Step] = []
         self._pending_models: list[ModelCall] = []
         self._pending_tools: list[ToolCall] = []
-        self._open: dict[UUID, tuple[float, ModelCall]] = {}
+        self._open: dict[UUID, tuple[float, float, ModelCall]] = {}
         self._step_started = time.perf_counter()
         self.last_model_call: ModelCall | None = None
         #: model calls by the id of the message they produced (where parse outcomes attach), and
@@ -75,7 +76,7 @@ class EpisodeRecorder:
         dicts = [_message_dict(m) for m in messages]
         digest = hashlib.sha256(json.dumps(dicts, sort_keys=True).encode()).hexdigest()[:16]
         call = ModelCall(role=role, model=self.model_name, prompt_hash=digest, messages=dicts if self.keep_messages else None)
-        self._open[run_id] = (time.perf_counter(), call)
+        self._open[run_id] = (time.perf_counter(), queued_seconds(), call)
         if self.watch is not None:
             try:
                 self.watch.call_started(call, settings, dicts)
@@ -84,8 +85,9 @@ class EpisodeRecorder:
                 raise
 
     def model_ended(self, run_id: UUID, response: LLMResult | None, error: BaseException | None = None) -> None:
-        started, call = self._open.pop(run_id, (time.perf_counter(), ModelCall(model=self.model_name)))
-        call.latency_s = round(time.perf_counter() - started, 6)
+        started, queued, call = self._open.pop(run_id, (time.perf_counter(), queued_seconds(), ModelCall(model=self.model_name)))
+        # the model's time: not the wait in line for the episode's next turn (tools.baton)
+        call.latency_s = round(time.perf_counter() - started - (queued_seconds() - queued), 6)
         if error is not None:
             call.error = f"{type(error).__name__}: {error}"[:2000]
             call.attempts = max(1, int(getattr(error, "restgraph_attempts", 1) or 1))

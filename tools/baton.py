@@ -33,12 +33,15 @@ from contextvars import ContextVar
 
 
 class Hold:
-    """One episode's claim on a baton (shared by every task the episode spawns)."""
+    """One episode's claim on a baton (shared by every task the episode spawns). ``queued_s``
+    adds up the time it waited in line for a turn after its waits ended: harness time, which the
+    recorder takes out of a model call's latency."""
 
-    __slots__ = ("baton",)
+    __slots__ = ("baton", "queued_s")
 
     def __init__(self, baton: Baton):
         self.baton = baton
+        self.queued_s = 0.0
 
 
 class Baton:
@@ -126,6 +129,12 @@ def reset_hold(token: object) -> None:
     _HOLD.reset(token)  # type: ignore[arg-type]
 
 
+def queued_seconds() -> float:
+    """How long the running episode has waited in line for turns so far (0 outside a run)."""
+    hold = _HOLD.get()
+    return hold.queued_s if hold is not None else 0.0
+
+
 @asynccontextmanager
 async def io_wait() -> AsyncIterator[None]:
     """Around a wait on the outside world: the episode's turn goes to the next in line meanwhile,
@@ -155,4 +164,8 @@ async def io_wait() -> AsyncIterator[None]:
 async def _resume(baton: Baton, hold: Hold, handover: asyncio.Handle) -> None:
     handover.cancel()
     if not baton.holds(hold):
-        await baton.acquire(hold)
+        queued = baton.loop.time()
+        try:
+            await baton.acquire(hold)
+        finally:
+            hold.queued_s += baton.loop.time() - queued

@@ -149,3 +149,33 @@ def test_a_run_hands_the_turn_on_during_model_calls(tmp_path) -> None:
     summary = run_sync(options, tmp_path / "run", progress=False)
     assert summary["n"] == 6
     assert seen and all(s == (True, True, False) for s in seen), seen
+
+
+def test_a_model_calls_latency_leaves_out_the_wait_for_the_next_turn(monkeypatch) -> None:
+    """The reply came after 6 s, then the episode waited 5 s in line for its next turn: the trace
+    says the model took 1 s (the wait is the harness's, not the model's)."""
+    from uuid import uuid4
+
+    from langchain_core.messages import AIMessage, HumanMessage
+    from langchain_core.outputs import ChatGeneration, LLMResult
+
+    import evals.recording as recording
+
+    now = [100.0]
+    monkeypatch.setattr(recording.time, "perf_counter", lambda: now[0])
+
+    async def main() -> float:
+        hold = Hold(Baton())
+        token = set_hold(hold)
+        try:
+            recorder = recording.EpisodeRecorder(model_name="m")
+            run_id = uuid4()
+            recorder.model_started(run_id, [HumanMessage("q")])
+            now[0] = 106.0
+            hold.queued_s += 5.0
+            recorder.model_ended(run_id, LLMResult(generations=[[ChatGeneration(message=AIMessage("a"))]]))
+            return recorder.close_step("answer").model_calls[0].latency_s
+        finally:
+            reset_hold(token)
+
+    assert asyncio.run(main()) == 1.0
