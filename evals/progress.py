@@ -41,7 +41,7 @@ def resolve_mode(progress: bool | str, console: Console) -> Mode:
 
 def _calls_and_node(recorder: Any) -> tuple[int, str]:
     steps = list(recorder.steps)
-    open_calls = [call for _, call in list(recorder._open.values())]
+    open_calls = recorder.open_calls()
     calls = sum(len(s.model_calls) for s in steps) + len(recorder._pending_models) + len(open_calls)
     if open_calls:
         return calls, f"{open_calls[-1].role or '?'} (model)"

@@ -84,6 +84,10 @@ class EpisodeRecorder:
                 self.model_ended(run_id, None, exc)
                 raise
 
+    def open_calls(self) -> list[ModelCall]:
+        """Model calls started and not yet ended, in start order (the live display shows them)."""
+        return [entry[-1] for entry in list(self._open.values())]
+
     def model_ended(self, run_id: UUID, response: LLMResult | None, error: BaseException | None = None) -> None:
         started, queued, call = self._open.pop(run_id, (time.perf_counter(), queued_seconds(), ModelCall(model=self.model_name)))
         # the model's time: not the wait in line for the episode's next turn (tools.baton)
