@@ -17,7 +17,6 @@ from __future__ import annotations
 import hashlib
 import inspect
 import platform
-import re
 import subprocess
 from importlib import metadata
 from pathlib import Path
@@ -28,49 +27,21 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def git_revision(root: Path = ROOT) -> dict[str, Any] | None:
-    """HEAD and whether tracked files changed. Both ``git`` commands run at once (each is mostly
-    process start-up: about 10 ms of a run's start one after the other)."""
-    commands = (["git", "rev-parse", "HEAD"], ["git", "status", "--porcelain", "--untracked-files=no"])
     try:
-        procs = [subprocess.Popen(cmd, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True) for cmd in commands]
-    except OSError:
+        rev = subprocess.run(["git", "rev-parse", "HEAD"], cwd=root, capture_output=True, text=True, timeout=5, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=root, capture_output=True, text=True, timeout=5, check=True).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
         return None
-    outputs: list[str] = []
-    try:
-        for proc in procs:
-            out, _ = proc.communicate(timeout=5)
-            if proc.returncode != 0:
-                return None
-            outputs.append(out.strip())
-    except subprocess.SubprocessError:
-        return None
-    finally:
-        for proc in procs:
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait()
-    return {"revision": outputs[0], "dirty": bool(outputs[1])}
-
-
-_VERSION = re.compile(r"^Version:[ \t]*(.*?)[ \t]*$", re.MULTILINE)
-
-
-def _version(name: str) -> str | None:
-    """``metadata.version(name)``, reading the ``Version:`` header itself: ``metadata.version``
-    parses the whole file with the ``email`` package, 1 ms per package at every run's start."""
-    try:
-        dist = metadata.distribution(name)
-    except metadata.PackageNotFoundError:
-        return None
-    headers = (dist.read_text("METADATA") or dist.read_text("PKG-INFO") or "").split("\n\n", 1)[0]
-    found = _VERSION.search(headers)
-    return found.group(1) if found else dist.version
+    return {"revision": rev, "dirty": bool(dirty)}
 
 
 def package_versions() -> dict[str, str | None]:
     out: dict[str, str | None] = {"python": platform.python_version()}
     for name in PACKAGES:
-        out[name] = _version(name)
+        try:
+            out[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            out[name] = None
     return out
 
 

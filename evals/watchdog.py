@@ -55,12 +55,10 @@ class _ControlFlowFilter(logging.Filter):
     reason is in the trace (status and error); on a terminal it read like a crash of the harness.
     """
 
-    STOPS = ("EpisodeStuck(", "BudgetExceeded(", "ContextOverflow(")
-
     def filter(self, record: logging.LogRecord) -> bool:
         if not str(record.msg).startswith("Error in "):
             return True
-        return not any(stop in record.getMessage() for stop in self.STOPS)
+        return not any(f"{stop.__name__}(" in record.getMessage() for stop in (EpisodeStuck, BudgetExceeded, ContextOverflow))
 
 
 CALLBACK_LOGGER = "langchain_core.callbacks.manager"

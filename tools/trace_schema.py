@@ -11,7 +11,6 @@ which redacts (``tools.redact``) each line before it reaches disk.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any, Literal
@@ -27,22 +26,8 @@ MAX_BODY_CHARS = 20_000
 TERMINAL_STATUSES = ("finished", "budget_exhausted")
 
 
-#: (whole second, its "YYYY-MM-DDTHH:MM:SS") of the last ``now_iso``: one tuple, swapped whole
-_second: tuple[int, str] = (-1, "")
-
-
 def now_iso() -> str:
-    """Now in UTC, to the millisecond: ``2026-01-31T12:00:00.123+00:00`` (``isoformat``'s form).
-
-    An episode stamps a dozen records; formatting the date and time once per second and only the
-    milliseconds per stamp takes 40% off ``datetime.now(UTC).isoformat(...)``."""
-    global _second
-    now = time.time()
-    second = int(now)
-    cached = _second  # read once: another thread may swap it meanwhile
-    if second != cached[0]:
-        cached = _second = (second, datetime.fromtimestamp(second, UTC).strftime("%Y-%m-%dT%H:%M:%S"))
-    return f"{cached[1]}.{int((now - second) * 1000):03d}+00:00"
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
 def bounded(text: str | None, limit: int = MAX_BODY_CHARS) -> str | None:

@@ -1,4 +1,4 @@
-"""Trace timestamps: ``now_iso`` keeps ``datetime.isoformat``'s form while caching the second."""
+"""Trace timestamps: ``now_iso`` is UTC in ``datetime.isoformat``'s form, to the millisecond."""
 
 from __future__ import annotations
 
