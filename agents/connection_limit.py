@@ -7,14 +7,14 @@ where nobody can see it. This limiter queues them here, per endpoint, in order.
 
 How: one ``asyncio.Semaphore`` per endpoint key (the base URL of an OpenAI-compatible client,
 ``scripted:<name>`` for scripted models, else the provider type and model name), held for one
-request *attempt* (``agents.retry`` wraps each attempt, so a retry's back-off sleep never holds a
+request *attempt* (``restgraph.agents.retry`` wraps each attempt, so a retry's back-off sleep never holds a
 slot). The limits belong to a run: ``limiting(n)`` makes them current in a ``ContextVar``, which
 every episode task (and every LangGraph node) of that run inherits, so two runs in one process
 never share slots and code outside a run pays one ``ContextVar.get``.
 
 Anything with an async ``slot(key)`` context manager (:class:`SlotProvider`) can stand in for
 ``EndpointLimits``: a Ray sweep's workers hold slots of one limiter shared by all of them
-(``evals.sweep.shared_slots``), which this module never imports.
+(``restgraph.evals.sweep.shared_slots``), which this module never imports.
 """
 
 from __future__ import annotations
@@ -103,7 +103,7 @@ def run_limit(spec: str, model_options: dict[str, Any] | None, max_connections: 
     if max_connections:
         return max_connections
     if spec.strip().partition(":")[0] == "local":
-        from agents.local_model import ServerSettings
+        from restgraph.agents.local_model import ServerSettings
 
         return int((model_options or {}).get("parallel") or ServerSettings().parallel)
     return None

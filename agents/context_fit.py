@@ -9,7 +9,7 @@ code, so code that recognises provider context errors recognises this one too).
 
 The window: ``-M context_window=N`` for any model; else the embedded llama.cpp server's cells per
 slot (``n_ctx / parallel``: 8,192 by default); else a small table of well-known models; else
-unknown, and nothing is checked. Prompt tokens are counted with ``tools.tokenizer`` (p50k_base)
+unknown, and nothing is checked. Prompt tokens are counted with ``restgraph.tools.tokenizer`` (p50k_base)
 plus a few tokens per message for the chat template: exact for text-davinci-003, an estimate for
 other tokenizers; a server that still refuses a prompt as too long is recognised by its message
 (``is_context_overflow``).
@@ -66,7 +66,7 @@ def context_window(spec: str, model_options: Mapping[str, Any] | None = None) ->
         return int(options["context_window"])
     provider = spec.strip().partition(":")[0]
     if provider == "local":
-        from agents.local_model import ServerSettings
+        from restgraph.agents.local_model import ServerSettings
 
         defaults = ServerSettings()
         n_ctx = int(options.get("n_ctx") or options.get("ctx") or defaults.n_ctx)
@@ -89,7 +89,7 @@ def reply_budget(settings: Mapping[str, Any] | None) -> int:
 
 def prompt_tokens(messages: Sequence[Mapping[str, Any]]) -> int:
     """p50k_base tokens of the messages' text plus the template's per-message overhead."""
-    from tools.tokenizer import n_tokens
+    from restgraph.tools.tokenizer import n_tokens
 
     return sum(n_tokens(str(m.get("content") or "")) + PER_MESSAGE for m in messages) + PER_REPLY
 

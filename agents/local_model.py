@@ -44,9 +44,9 @@ from langchain_core.utils.pydantic import is_basemodel_subclass
 from langchain_openai import ChatOpenAI
 from pydantic import ValidationError
 
-from agents.retry import RetryPolicy, retrying_class
-from tools.datafiles import cache_root, sha256_of
-from tools.http_shared import ssl_context
+from restgraph.agents.retry import RetryPolicy, retrying_class
+from restgraph.tools.datafiles import cache_root, sha256_of
+from restgraph.tools.http_shared import ssl_context
 
 
 class LocalModelError(RuntimeError):
@@ -352,7 +352,7 @@ def local_chat_model(path: str | Path | None = None, *, temperature: float | Non
     # base_url, whose kept-alive sockets belong to the first event loop; a second
     # ``asyncio.run`` (tests, notebooks, the CLI after a sync call) then fails with
     # "Event loop is closed". A fresh loopback connection per call is cheap next to a model call.
-    # The TLS context is shared (``tools.http_shared``): building one per client cost 20-110 ms per episode.
+    # The TLS context is shared (``restgraph.tools.http_shared``): building one per client cost 20-110 ms per episode.
     kwargs["http_async_client"] = httpx.AsyncClient(timeout=kwargs["timeout"], limits=httpx.Limits(max_keepalive_connections=0), verify=ssl_context())
     if seed is not None:
         kwargs["seed"] = int(seed)

@@ -1,6 +1,6 @@
 """The ``-M`` options of each model kind (``scripted``, ``local``, ``openai``, any ``provider:model``).
 
-``agents.models.make_chat_model(spec, **options)`` takes them; the harness validates a run's model
+``restgraph.agents.models.make_chat_model(spec, **options)`` takes them; the harness validates a run's model
 options against the kind's model before anything starts. Defaults of ``None`` mean "the model's
 own" (the help says which that is), so only what a user sets reaches the model class.
 Per-policy settings of scripted models stay in the spec's query (``scripted:replay?text=...``).
@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import Field
 
-from tools.options import Options
+from restgraph.tools.options import Options
 
 
 class ScriptedModelOptions(Options):

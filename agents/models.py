@@ -1,16 +1,16 @@
 """Model factory: turn a model spec string into a LangChain chat model.
 
 Specs:
-- ``scripted:<name>[?k=v&...]``: deterministic models (``agents.scripted``); common options
+- ``scripted:<name>[?k=v&...]``: deterministic models (``restgraph.agents.scripted``); common options
   ``latency`` (seconds per call), ``faults`` (rate of injected failures), ``structured=0``.
-- ``local`` / ``local:/path/model.gguf``: the embedded llama.cpp server (``agents.local_model``)
+- ``local`` / ``local:/path/model.gguf``: the embedded llama.cpp server (``restgraph.agents.local_model``)
   with SmolLM2-135M-Instruct by default.
 - ``replay:RUN_DIR``: each task's model outputs recorded in an earlier run's ``traces.jsonl``, in
   order (re-drive a changed graph with the same model behaviour and compare the traces).
 - ``openai:<model>``: OpenAI or any OpenAI-compatible server (``base_url=`` for vLLM, Ollama,
   llama.cpp); ``<provider>:<model>``: anything LangChain's ``init_chat_model`` knows.
 
-Every model comes back with bounded retries (``agents.retry``).
+Every model comes back with bounded retries (``restgraph.agents.retry``).
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ from urllib.parse import parse_qsl
 
 from langchain_core.language_models import BaseChatModel
 
-from agents.retry import RetryPolicy, retrying_class, with_retries
-from tools.redact import register_secret
-from tools.trace_schema import Task
+from restgraph.agents.retry import RetryPolicy, retrying_class, with_retries
+from restgraph.tools.redact import register_secret
+from restgraph.tools.trace_schema import Task
 
 
 class ModelSpecError(ValueError):
@@ -42,7 +42,7 @@ def parse_spec(spec: str) -> tuple[str, str, dict[str, str]]:
 
 def _policy_factory(name: str) -> Any:
     """The scripted policy's factory, found through its ``restgraph.scripted`` entry point."""
-    from agents.scripted import get_policy_factory
+    from restgraph.agents.scripted import get_policy_factory
 
     try:
         return get_policy_factory(name)
@@ -88,11 +88,11 @@ def make_chat_model(spec: str, *, task: Task | None = None, seed: int = 0, base_
     if provider == "scripted":
         return _scripted(name, params, task, seed, policy)
     if provider == "replay":  # replay:RUN_DIR, each task's outputs from an earlier run
-        from agents.scripted import ScriptedChatModel, run_replay_policy
+        from restgraph.agents.scripted import ScriptedChatModel, run_replay_policy
 
         return ScriptedChatModel(policy=run_replay_policy(name, task), name_="replay-run", structured=params.get("structured", "1") not in ("0", "false"))
     if provider == "local":
-        from agents.local_model import local_chat_model
+        from restgraph.agents.local_model import local_chat_model
 
         return local_chat_model(name or None, temperature=temperature, max_tokens=max_tokens, seed=seed, retry=policy, **opts)
     register_secret(api_key)
@@ -127,7 +127,7 @@ def make_chat_model(spec: str, *, task: Task | None = None, seed: int = 0, base_
 
 
 def _scripted(name: str, params: dict[str, str], task: Task | None, seed: int, retry: RetryPolicy) -> BaseChatModel:
-    from agents.scripted import ScriptedChatModel, faulty
+    from restgraph.agents.scripted import ScriptedChatModel, faulty
 
     factory = _policy_factory(name)
     try:

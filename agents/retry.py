@@ -35,8 +35,8 @@ from langchain_core.runnables.fallbacks import RunnableWithFallbacks
 from langchain_core.runnables.passthrough import RunnableAssign
 from pydantic import ConfigDict, Field
 
-from agents.connection_limit import request_slot
-from tools.baton import io_wait
+from restgraph.agents.connection_limit import request_slot
+from restgraph.tools.baton import io_wait
 
 
 @dataclass(frozen=True)
@@ -94,7 +94,7 @@ def generate_with_retries(policy: RetryPolicy, generate: Callable[[], ChatResult
 
 async def agenerate_with_retries(policy: RetryPolicy, generate: Callable[[], Awaitable[ChatResult]], model: Any = None) -> ChatResult:
     """The async twin; each attempt holds one of ``model``'s endpoint slots (``--max-connections``),
-    and hands the episode's turn to run CPU work to the next episode while it waits (``tools.baton``)."""
+    and hands the episode's turn to run CPU work to the next episode while it waits (``restgraph.tools.baton``)."""
     failures: list[str] = []
     attempt = 1
     while True:

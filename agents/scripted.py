@@ -29,8 +29,8 @@ from langchain_core.outputs import ChatGeneration, ChatResult
 from langchain_core.runnables import Runnable, RunnableLambda
 from pydantic import BaseModel, ConfigDict, Field
 
-from tools.plugins import Registry, import_all
-from tools.trace_schema import Task
+from restgraph.tools.plugins import Registry, import_all
+from restgraph.tools.trace_schema import Task
 
 Policy = Callable[[list[BaseMessage]], "str | AIMessage"]
 PolicyFactory = Callable[[Task | None, dict[str, str]], Policy]
@@ -41,9 +41,9 @@ def _adopt(name: str, obj: Any) -> PolicyFactory | None:
 
 
 def _load_builtins() -> None:
-    import agents
+    from restgraph import agents
 
-    import_all(m.name for m in pkgutil.walk_packages(agents.__path__, prefix="agents."))
+    import_all(m.name for m in pkgutil.walk_packages(agents.__path__, prefix="restgraph.agents."))
 
 
 #: ``scripted:<name>`` policies: the ``restgraph.scripted`` entry points plus in-process registrations
@@ -129,7 +129,7 @@ class ScriptedChatModel(BaseChatModel):
             raise NotImplementedError("this scripted model was created with structured=0 (plain-text protocol)")
 
         def parse(message: AIMessage) -> Any:
-            from agents.parsing import extract_json
+            from restgraph.agents.parsing import extract_json
 
             is_model = isinstance(schema, type) and issubclass(schema, BaseModel)
             wants_object = is_model or (isinstance(schema, dict) and schema.get("type", "object") == "object")

@@ -21,7 +21,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from evals.scorers.answer_keys import verdict
+from restgraph.evals.scorers.answer_keys import verdict
 
 
 def load_suite(path: Path) -> list[dict[str, Any]]:
@@ -32,8 +32,8 @@ def containment_verdict(row: dict[str, Any]) -> bool | None:
     """The previous TMDB checker (fixture criterion, normalised containment); None for Spotify rows."""
     if row["scenario"] != "tmdb":
         return None
-    from evals.scorers.tmdb_success import check
-    from tools.sandbox.tmdb.solutions import reference_gold
+    from restgraph.evals.scorers.tmdb_success import check
+    from restgraph.tools.sandbox.tmdb.solutions import reference_gold
 
     return check(reference_gold(int(row["query_id"].split("/")[1]))["criterion"], row["answer"])
 
@@ -44,11 +44,11 @@ def judge_verdicts(rows: list[dict[str, Any]], model_spec: str, model: Any = Non
 
     from langchain_core.messages import HumanMessage, SystemMessage
 
-    from evals.judge import SYSTEM, build_prompt, parse_verdict
-    from evals.scorers.answer_keys import load_keys
+    from restgraph.evals.judge import SYSTEM, build_prompt, parse_verdict
+    from restgraph.evals.scorers.answer_keys import load_keys
 
     if model is None:
-        from agents.models import make_chat_model
+        from restgraph.agents.models import make_chat_model
 
         model = make_chat_model(model_spec, temperature=0)
 

@@ -14,9 +14,9 @@ import argparse
 import statistics
 import time
 
-from evals.datasets.api_use import FILES, load_suite
-from tools.pyexec import run_python_sync
-from tools.synthetic_api import execute, execute_batch, get_example
+from restgraph.evals.datasets.api_use import FILES, load_suite
+from restgraph.tools.pyexec import run_python_sync
+from restgraph.tools.synthetic_api import execute, execute_batch, get_example
 
 
 def timed(fn, repeats: int) -> float:

@@ -25,9 +25,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from evals.benchmark import RunOptions
-from evals.runner import run_sync
-from evals.trace import TraceStore
+from restgraph.evals.benchmark import RunOptions
+from restgraph.evals.runner import run_sync
+from restgraph.evals.trace import TraceStore
 
 CONFIGS: list[tuple[str, str, str, dict[str, Any]]] = [
     ("aria", "aria", "scripted:browser-oracle", {}),

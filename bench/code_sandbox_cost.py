@@ -1,13 +1,13 @@
 """What the operating-system sandbox costs: per-call latency and Synthetic API checker throughput,
-before (a plain subprocess, as ``tools.pyexec`` ran model code until the bubblewrap sandbox) and
-after (``tools.codebox``), on the same machine in one run.
+before (a plain subprocess, as ``restgraph.tools.pyexec`` ran model code until the bubblewrap sandbox) and
+after (``restgraph.tools.codebox``), on the same machine in one run.
 
 - per call: the median wall time of starting a fresh interpreter that reads a small JSON job from
   stdin, for the old launch (``[unshare --net] python -I -S``), the sandbox (``bwrap`` + ``setpriv``
   + ``prlimit``) and ``run_python('pass')`` end to end;
 - warm vs cold: median and p90 of ``run_python`` end to end for ``pass`` and for a RestGPT-style
   parser program (json/re over a ~30 KB API response), with a new sandbox per program
-  (``--code-sandbox bwrap-cold``) and with the warm fork server (``bwrap``, ``tools.forkserver``),
+  (``--code-sandbox bwrap-cold``) and with the warm fork server (``bwrap``, ``restgraph.tools.forkserver``),
   alternating the two so both see the same machine load;
 - checker: target + wrong-function samples of the shipped cases, the old way (every program
   ``exec``-ed in one shared interpreter per chunk: fast, but samples could poison each other) and
@@ -31,11 +31,11 @@ from pathlib import Path
 
 from api_use_checker import timed  # bench/ is on sys.path when run as a script
 
-from evals.datasets.api_use import FILES, load_suite
-from tools import codebox
-from tools.pyexec import run_python, run_python_sync
-from tools.synthetic_api import execute_batch, get_example
-from tools.synthetic_api.checker import build_program
+from restgraph.evals.datasets.api_use import FILES, load_suite
+from restgraph.tools import codebox
+from restgraph.tools.pyexec import run_python, run_python_sync
+from restgraph.tools.synthetic_api import execute_batch, get_example
+from restgraph.tools.synthetic_api.checker import build_program
 
 JOB = b'{"code": "pass", "inputs": {}}'
 READ_JOB = "import json, sys\njson.loads(sys.stdin.buffer.read())\n"

@@ -33,10 +33,10 @@ HERE = Path(__file__).resolve().parent
 
 def restgraph_cmd() -> list[str]:
     """The ``restgraph`` script of the interpreter running this bench (the bare side's), else
-    ``python -m evals.cli``. Never a ``restgraph`` found on PATH: that can be another install (a
+    ``python -m restgraph.evals.cli``. Never a ``restgraph`` found on PATH: that can be another install (a
     pyenv shim: a bash wrapper, another interpreter, another checkout's code)."""
     exe = Path(sys.executable).parent / "restgraph"
-    return [str(exe)] if exe.is_file() else [sys.executable, "-m", "evals.cli"]
+    return [str(exe)] if exe.is_file() else [sys.executable, "-m", "restgraph.evals.cli"]
 
 
 def sides(episodes: int, concurrency: int, tmp: Path) -> dict[str, object]:

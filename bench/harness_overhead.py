@@ -25,7 +25,7 @@ from pathlib import Path
 
 def restgraph_cmd() -> list[str]:
     exe = shutil.which("restgraph")
-    return [exe] if exe else [sys.executable, "-m", "evals.cli"]
+    return [exe] if exe else [sys.executable, "-m", "restgraph.evals.cli"]
 
 
 def timed_run(episodes: int, calls: int, concurrency: int, out: Path) -> tuple[float, dict]:

@@ -26,10 +26,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from evals.benchmark import RunOptions  # noqa: E402
-from evals.runner import run_sync  # noqa: E402
-from evals.trace import TraceStore  # noqa: E402
-from tools import codebox  # noqa: E402
+from restgraph.evals.benchmark import RunOptions  # noqa: E402
+from restgraph.evals.runner import run_sync  # noqa: E402
+from restgraph.evals.trace import TraceStore  # noqa: E402
+from restgraph.tools import codebox  # noqa: E402
 
 
 def run(episodes: int, concurrency: int, out: Path, model: str, epochs: int = 1) -> tuple[float, list]:

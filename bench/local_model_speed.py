@@ -12,7 +12,7 @@ import time
 
 from pydantic import BaseModel
 
-from agents import local_model as lm
+from restgraph.agents import local_model as lm
 
 
 class Item(BaseModel):

@@ -1,6 +1,6 @@
 """The offline world of ``assistantbench-local``: what it holds and what it costs to start.
 
-Serves the world (``tools.browser.sites.world``: the fixture sites and Loopback Search) as a run
+Serves the world (``restgraph.tools.browser.sites.world``: the fixture sites and Loopback Search) as a run
 does, then prints: the tasks by gold type, number of sites and difficulty; plan lengths (browser
 actions an oracle needs); the pages the search index holds; how long serving plus crawling took;
 and search latency percentiles over every query the task plans make, through the engine's
@@ -19,8 +19,8 @@ from collections import Counter
 
 import httpx
 
-from tools.browser.sites.tasks import TASKS
-from tools.browser.sites.world import serve_world
+from restgraph.tools.browser.sites.tasks import TASKS
+from restgraph.tools.browser.sites.world import serve_world
 
 
 def pct(values: list[float], q: float) -> float:

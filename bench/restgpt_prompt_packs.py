@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from evals.benchmark import RunOptions  # noqa: E402
-from evals.runner import run_sync  # noqa: E402
+from restgraph.evals.benchmark import RunOptions  # noqa: E402
+from restgraph.evals.runner import run_sync  # noqa: E402
 
 
 def main() -> None:

@@ -16,8 +16,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from evals.benchmark import RunOptions
-from evals.runner import EpisodeRunner
+from restgraph.evals.benchmark import RunOptions
+from restgraph.evals.runner import EpisodeRunner
 
 
 def per_episode_ms(n: int, concurrency: int, root: Path) -> float:

@@ -9,7 +9,7 @@ several concurrency levels, and prints the wall time next to the ideal:
 where model seconds = model calls (counted in the traces) x the configured latency. The measured
 per-call latency is printed too: above the configured one, it shows how long a finished call
 waited for the busy event loop to wake it (the wait in line for the episode's next turn of CPU
-work, ``tools.baton``, is the harness's and is left out of a call's recorded latency).
+work, ``restgraph.tools.baton``, is the harness's and is left out of a call's recorded latency).
 ``efficiency`` = ideal / wall.
 
     python bench/runner_throughput.py [--episodes 100] [--latency 0.2] [--concurrency 1 8 32]
@@ -23,9 +23,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from evals.benchmark import RunOptions
-from evals.runner import EpisodeRunner
-from evals.trace import TraceStore
+from restgraph.evals.benchmark import RunOptions
+from restgraph.evals.runner import EpisodeRunner
+from restgraph.evals.trace import TraceStore
 
 
 def measure(episodes: int, latency: float, concurrency: int, root: Path) -> dict[str, float]:

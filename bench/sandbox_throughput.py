@@ -29,11 +29,11 @@ import time
 
 import httpx
 
-from tools.openapi.serve import free_port
-from tools.sandbox.tmdb.app import create_app
-from tools.sandbox.tmdb.db import FixtureDB, get_db, get_facts_db
-from tools.sandbox.tmdb.reference import replay
-from tools.sandbox.tmdb.solutions import SOLUTIONS
+from restgraph.tools.openapi.serve import free_port
+from restgraph.tools.sandbox.tmdb.app import create_app
+from restgraph.tools.sandbox.tmdb.db import FixtureDB, get_db, get_facts_db
+from restgraph.tools.sandbox.tmdb.reference import replay
+from restgraph.tools.sandbox.tmdb.solutions import SOLUTIONS
 
 CALLS = [c for i in sorted(SOLUTIONS) for c in SOLUTIONS[i].calls]
 AUTH = {"Authorization": "Bearer bench"}
@@ -92,7 +92,7 @@ async def _drive(base: str, concurrency: int, seconds: float) -> tuple[int, int,
 
 def bench_loopback(concurrencies: list[int], seconds: float) -> None:
     port = free_port()
-    cmd = [sys.executable, "-m", "uvicorn", "tools.sandbox.tmdb.app:create_app", "--factory", "--host", "127.0.0.1", "--port", str(port),
+    cmd = [sys.executable, "-m", "uvicorn", "restgraph.tools.sandbox.tmdb.app:create_app", "--factory", "--host", "127.0.0.1", "--port", str(port),
            "--workers", "1", "--log-level", "warning", "--no-access-log"]
     server = subprocess.Popen(cmd, env={**os.environ, "PYTHONPATH": os.getcwd()})
     base = f"http://127.0.0.1:{port}/3"

@@ -19,9 +19,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from evals.benchmark import RunOptions
-from evals.prompt_store import FILENAME as PROMPTS
-from evals.runner import run_sync
+from restgraph.evals.benchmark import RunOptions
+from restgraph.evals.prompt_store import FILENAME as PROMPTS
+from restgraph.evals.runner import run_sync
 
 
 def seed_run(root: Path) -> list[str]:
@@ -52,7 +52,7 @@ def peak():
     print("VmHWM", re.search(r"VmHWM:\\s+(\\d+) kB", open("/proc/self/status").read()).group(1), file=sys.stderr)
 atexit.register(peak)
 sys.argv = ["restgraph", "score", sys.argv[1]]
-runpy.run_module("evals.cli", run_name="__main__")
+runpy.run_module("restgraph.evals.cli", run_name="__main__")
 """
 
 
@@ -60,7 +60,7 @@ def score(run: Path) -> tuple[float, float]:
     """Wall seconds and peak RSS (MiB) of one ``restgraph score`` process.
 
     The peak is the process's own ``VmHWM``: ``ru_maxrss`` of a child counts the memory of the
-    forked copy of this (large) process before it became ``python -m evals.cli``.
+    forked copy of this (large) process before it became ``python -m restgraph.evals.cli``.
     """
     started = time.perf_counter()
     done = subprocess.run([sys.executable, "-c", PROBE, str(run)], capture_output=True, text=True)

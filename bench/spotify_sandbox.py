@@ -19,10 +19,10 @@ import time
 
 import httpx
 
-from evals.benchmark import RunOptions
-from evals.runner import run_sync
-from tools.sandbox.spotify.app import create_app
-from tools.sandbox.spotify.state import initial_state
+from restgraph.evals.benchmark import RunOptions
+from restgraph.evals.runner import run_sync
+from restgraph.tools.sandbox.spotify.app import create_app
+from restgraph.tools.sandbox.spotify.state import initial_state
 
 MIX = [
     ("GET", "/v1/me", None, None),

@@ -42,7 +42,7 @@ LIGHT_CASES = {
 
 def command() -> list[str]:
     exe = shutil.which("restgraph", path=str(Path(sys.executable).parent))
-    return [exe] if exe else [sys.executable, "-m", "evals.cli"]
+    return [exe] if exe else [sys.executable, "-m", "restgraph.evals.cli"]
 
 
 CPU: list[float] = []  # CPU seconds (user + sys) of each timed child: wall time minus the machine's load
@@ -60,7 +60,7 @@ def timed(args: list[str]) -> tuple[float, subprocess.CompletedProcess]:
 
 def heavy_imports(args: list[str]) -> list[str]:
     """The HEAVY top-level packages a case imports (``-X importtime`` of the same command)."""
-    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "evals.cli", *args], capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "restgraph.evals.cli", *args], capture_output=True, text=True)
     names = {line.rsplit("|", 1)[-1].strip().split(".")[0] for line in done.stderr.splitlines() if line.startswith("import time:")}
     return sorted(names & set(HEAVY))
 

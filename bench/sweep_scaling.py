@@ -20,9 +20,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from evals.sweep import StudySpec, run_sweep
-from evals.sweep.ray_executor import LOOPBACK_ONLY_ENV
-from evals.sweep.study import Variant
+from restgraph.evals.sweep import StudySpec, run_sweep
+from restgraph.evals.sweep.ray_executor import LOOPBACK_ONLY_ENV
+from restgraph.evals.sweep.study import Variant
 
 
 def measure(executor: str, workers: int, args: argparse.Namespace, root: Path) -> tuple[float, float]:

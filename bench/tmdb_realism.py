@@ -23,15 +23,15 @@ import re
 import statistics
 from collections import defaultdict
 
-from evals.datasets.restbench import load_queries, load_spec
-from tools.openapi import operations
-from tools.sandbox.tmdb.db import get_db, get_facts_db
-from tools.sandbox.tmdb.derive import normalise
-from tools.sandbox.tmdb.finders import _index
-from tools.sandbox.tmdb.handlers import ROUTES
-from tools.sandbox.tmdb.realtotals import PAGE, estimate
-from tools.sandbox.tmdb.reference import replay
-from tools.sandbox.tmdb.solutions import SOLUTIONS
+from restgraph.evals.datasets.restbench import load_queries, load_spec
+from restgraph.tools.openapi import operations
+from restgraph.tools.sandbox.tmdb.db import get_db, get_facts_db
+from restgraph.tools.sandbox.tmdb.derive import normalise
+from restgraph.tools.sandbox.tmdb.finders import _index
+from restgraph.tools.sandbox.tmdb.handlers import ROUTES
+from restgraph.tools.sandbox.tmdb.realtotals import PAGE, estimate
+from restgraph.tools.sandbox.tmdb.reference import replay
+from restgraph.tools.sandbox.tmdb.solutions import SOLUTIONS
 
 PAGED = {"results", "page", "total_pages"}
 _ROUTES = [(re.compile("^" + re.sub(r"\{(\w+)\}", "[^/]+", t) + "$"), t) for t, _ in ROUTES]

@@ -18,9 +18,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from evals.benchmark import RunOptions  # noqa: E402
-from evals.runner import run_sync  # noqa: E402
-from evals.trace import TraceStore  # noqa: E402
+from restgraph.evals.benchmark import RunOptions  # noqa: E402
+from restgraph.evals.runner import run_sync  # noqa: E402
+from restgraph.evals.trace import TraceStore  # noqa: E402
 
 AGENTS = ["restgpt", "restgpt-no-planner", "restgpt-no-parser", "react", "reflexion", "deps", "offline"]
 

@@ -21,11 +21,11 @@ import sys
 import tempfile
 from pathlib import Path
 
-from evals.benchmark import RunOptions
-from evals.prompt_store import FILENAME as PROMPTS
-from evals.runner import run_sync
-from evals.trace import TraceStore
-from tools.redact import redact
+from restgraph.evals.benchmark import RunOptions
+from restgraph.evals.prompt_store import FILENAME as PROMPTS
+from restgraph.evals.runner import run_sync
+from restgraph.evals.trace import TraceStore
+from restgraph.tools.redact import redact
 
 
 def schema1_line(trace) -> str:
@@ -35,7 +35,7 @@ def schema1_line(trace) -> str:
 
 
 def score(run: Path) -> tuple[str, str]:
-    subprocess.run([sys.executable, "-m", "evals.cli", "score", str(run)], check=True, capture_output=True)
+    subprocess.run([sys.executable, "-m", "restgraph.evals.cli", "score", str(run)], check=True, capture_output=True)
     return (run / "summary.json").read_text(), (run / "scores.jsonl").read_text()
 
 

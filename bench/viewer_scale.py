@@ -5,7 +5,7 @@ prompts, 2 HTTP calls with ~1 KB bodies; one in five fails, one in ten has a par
 them once as ``restgraph run`` would (``summary.json`` + ``scores.jsonl``, not timed), then times:
 
 - index, cold: the viewer's streaming pass over ``traces.jsonl`` (``Viewer(...)``, first view);
-- index, warm: the same once the index is cached (``evals.viewer.cache``, every later view);
+- index, warm: the same once the index is cached (``restgraph.evals.viewer.cache``, every later view);
 - list: GET ``data/runs.json`` + ``data/0/episodes.json`` from the live server (real HTTP);
 - page: Debian chromium opening the page until the first 100 rows are in the table;
 - end to end: ``restgraph view RUN --no-open`` started as a process (Python start-up, imports,
@@ -30,8 +30,8 @@ from pathlib import Path
 
 import httpx
 
-from evals.summary import write_summary
-from evals.viewer.server import Viewer, make_app
+from restgraph.evals.summary import write_summary
+from restgraph.evals.viewer.server import Viewer, make_app
 
 PROMPT = ("You are a planner. Decompose the user query into API calls. " * 25).strip()
 
@@ -68,7 +68,7 @@ def end_to_end(page, run: Path) -> tuple[float, float]:
 
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "evals.cli", "view", str(run), "--no-open"], stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen([sys.executable, "-m", "restgraph.evals.cli", "view", str(run), "--no-open"], stdout=subprocess.PIPE, text=True)
     try:
         line = proc.stdout.readline()  # "restgraph view: http://127.0.0.1:PORT/  (...)"
         url = line.split()[2]

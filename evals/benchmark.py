@@ -7,7 +7,7 @@ A benchmark (tau2-bench style: data, environment and evaluator kept apart) says
 - how a finished trace is scored (``score_episode``, trace only, never a model) and how episode
   scores aggregate into the run's metrics (``aggregate``).
 
-Benchmarks are found by name through the ``restgraph.benchmarks`` entry points (``tools.plugins``;
+Benchmarks are found by name through the ``restgraph.benchmarks`` entry points (``restgraph.tools.plugins``;
 the built-ins are declared in ``pyproject.toml``, an installed package adds its own), or register
 themselves in-process with ``@register_benchmark``.
 """
@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from evals.trace import Task, Trace
-from tools.options import NoOptions, Options, read_recorded, validate_options
-from tools.plugins import Registry
+from restgraph.evals.trace import Task, Trace
+from restgraph.tools.options import NoOptions, Options, read_recorded, validate_options
+from restgraph.tools.plugins import Registry
 
 if TYPE_CHECKING:
     from langchain_core.runnables import RunnableConfig
@@ -41,7 +41,7 @@ class RunOptions(BaseModel):
     benchmark: str
     agent: str
     model: str = "local"
-    #: ``N`` (the first N tasks) or ``"A:B"`` (tasks A..B-1); see ``evals.selection``
+    #: ``N`` (the first N tasks) or ``"A:B"`` (tasks A..B-1); see ``restgraph.evals.selection``
     limit: int | str | None = None
     #: run only these tasks (in the benchmark's order)
     task_ids: list[str] | None = None
@@ -53,17 +53,17 @@ class RunOptions(BaseModel):
     max_steps: int | None = None
     #: ``--epochs K``: each task runs K times, epoch e with seed ``seed + e`` (pass@k, pass^k)
     epochs: int = Field(default=1, ge=1)
-    #: ``--price IN/OUT``: $ per 1M tokens, overriding ``evals.cost.PRICES``
+    #: ``--price IN/OUT``: $ per 1M tokens, overriding ``restgraph.evals.cost.PRICES``
     price: dict[str, float] | None = None
     #: ``--max-errors N``: stop after N errored episodes (0: never); None: stop when the first 5 all
-    #: errored with the same kind (``evals.guards``)
+    #: errored with the same kind (``restgraph.evals.guards``)
     max_errors: int | None = None
     #: per-episode limits: tokens (in + out) and dollars; passing one ends the episode as
-    #: ``budget_exhausted`` naming it (``evals.watchdog``)
+    #: ``budget_exhausted`` naming it (``restgraph.evals.watchdog``)
     token_limit: int | None = None
     cost_limit: float | None = None
     #: ``--max-connections N``: model requests in flight per endpoint, over all episodes
-    #: (``agents.connection_limit``); None: only ``concurrency`` bounds them
+    #: (``restgraph.agents.connection_limit``); None: only ``concurrency`` bounds them
     max_connections: int | None = Field(default=None, ge=1)
     bench_options: dict[str, Any] = Field(default_factory=dict)
     agent_options: dict[str, Any] = Field(default_factory=dict)
@@ -72,7 +72,7 @@ class RunOptions(BaseModel):
     @field_validator("limit")
     @classmethod
     def _limit_selects_something(cls, value: int | str | None) -> int | str | None:
-        from evals.selection import parse_limit
+        from restgraph.evals.selection import parse_limit
 
         parse_limit(value)  # negative or empty ranges are errors, not a shorter run
         return value
@@ -119,13 +119,13 @@ class Benchmark(abc.ABC):
     episode_success_key: ClassVar[str] = "success"
     #: model options the published runs used (temperature, max_tokens); ``-M`` overrides them
     decoding: ClassVar[dict[str, Any]] = {}
-    #: metric -> the per-episode score it is the mean of, where the names do not say it (``evals.stats``)
+    #: metric -> the per-episode score it is the mean of, where the names do not say it (``restgraph.evals.stats``)
     metric_sources: ClassVar[dict[str, str]] = {}
     #: the ``-B`` options it takes (names, types, defaults, help); validated before a run starts
     options_model: ClassVar[type[Options]] = NoOptions
 
     def check_options(self, values: dict[str, Any] | None) -> Options:
-        """The run's benchmark options validated (``tools.options.OptionError`` names a bad key)."""
+        """The run's benchmark options validated (``restgraph.tools.options.OptionError`` names a bad key)."""
         return validate_options(self.options_model, values, what=f"benchmark {self.name}")
 
     def opts(self, options: RunOptions) -> Any:
@@ -152,7 +152,7 @@ class Benchmark(abc.ABC):
 
     def initial_state(self, task: Task, env: Any, options: RunOptions) -> dict[str, Any]:
         """Graph input. Agents registered with ``needs_gold`` (oracle, replay) also get ``gold``."""
-        from graphs.registry import get_agent
+        from restgraph.graphs.registry import get_agent
 
         state: dict[str, Any] = {"task_id": task.id, "instruction": task.instruction}
         if get_agent(options.agent).needs_gold:
@@ -161,7 +161,7 @@ class Benchmark(abc.ABC):
 
     async def run_episode(self, task: Task, graph: Any, env: Any, options: RunOptions, config: RunnableConfig) -> EpisodeOutcome:
         """Drive one episode. The runner streams the graph so each node becomes a trace step."""
-        from evals.runner import stream_graph  # local import: runner imports this module
+        from restgraph.evals.runner import stream_graph  # local import: runner imports this module
 
         state = await stream_graph(graph, self.initial_state(task, env, options), config)
         outcome = outcome_from_state(state)
@@ -187,8 +187,8 @@ def _adopt(name: str, obj: Any) -> type[Benchmark] | None:
 
 
 def _load_builtins() -> None:
-    import evals.oracles  # noqa: F401  (the gold-reading scripted models, for an install without entry points)
-    from evals.benchmarks import import_builtins
+    import restgraph.evals.oracles  # noqa: F401  (the gold-reading scripted models, for an install without entry points)
+    from restgraph.evals.benchmarks import import_builtins
 
     import_builtins()
 

@@ -4,7 +4,7 @@ Listing needs a few facts per plugin (a benchmark's default agent and metrics, a
 environment kind and description). Importing the plugins to learn them pulls in LangGraph,
 LangChain, SciPy and FastAPI: seconds of start-up for a table of names. So the built-ins' facts
 are kept in ``catalogue.json`` beside this module, one card per entry point, generated from the
-plugins themselves (``python -m evals.catalogue``) and checked against them by a test
+plugins themselves (``python -m restgraph.evals.catalogue``) and checked against them by a test
 (``tests/foundation/test_startup.py``), so it cannot drift unnoticed.
 
 A card is used only for a name declared by restgraph's own metadata with the same entry-point
@@ -23,10 +23,10 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from tools.plugins import Registry
+from restgraph.tools.plugins import Registry
 
 PATH = Path(__file__).with_name("catalogue.json")
-REGENERATE = "python -m evals.catalogue"
+REGENERATE = "python -m restgraph.evals.catalogue"
 
 
 class BenchmarkCard(BaseModel):
@@ -90,13 +90,13 @@ def load() -> Catalogue:
 
 
 def benchmark_cards() -> dict[str, BenchmarkCard]:
-    from evals.benchmark import _BENCHMARKS
+    from restgraph.evals.benchmark import _BENCHMARKS
 
     return _cards(_BENCHMARKS, load().benchmarks, _describe_benchmark)
 
 
 def agent_cards() -> dict[str, AgentCard]:
-    from graphs.registry import _AGENTS
+    from restgraph.graphs.registry import _AGENTS
 
     return _cards(_AGENTS, load().agents, _describe_agent)
 
@@ -104,18 +104,18 @@ def agent_cards() -> dict[str, AgentCard]:
 def scripted_names() -> list[str]:
     """``scripted:<name>`` names; from the entry points unless the scripted registry is already
     loaded (then names registered in this process count too)."""
-    loaded = sys.modules.get("agents.scripted")
+    loaded = sys.modules.get("restgraph.agents.scripted")
     if loaded is not None:
         return loaded.scripted_names()
-    from tools.plugins import declared_names
+    from restgraph.tools.plugins import declared_names
 
     return declared_names("restgraph.scripted")
 
 
 def build() -> Catalogue:
     """The catalogue of restgraph's own entry points, described from the loaded plugins."""
-    from evals.benchmark import _BENCHMARKS
-    from graphs.registry import _AGENTS
+    from restgraph.evals.benchmark import _BENCHMARKS
+    from restgraph.graphs.registry import _AGENTS
 
     def own(registry: Registry[Any], describe: Callable[[Any], C]) -> dict[str, C]:
         cards = {name: describe(registry.get(name)).model_copy(update={"entry_point": value}) for name, value in registry.owned_entry_points().items()}

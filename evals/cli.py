@@ -15,7 +15,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 from rich.console import Console
 
-from evals.cli_errors import OneLineUsageErrors
+from restgraph.evals.cli_errors import OneLineUsageErrors
 
 app = typer.Typer(cls=OneLineUsageErrors, add_completion=False, no_args_is_help=True, help="restgraph: API-using agents on LangGraph, and the harness that scores them.")
 models_app = typer.Typer(no_args_is_help=True, help="Manage models.")
@@ -33,7 +33,7 @@ def usage_error(message: str) -> typer.Exit:
 
 def _kv(pairs: list[str] | None, what: str) -> dict[str, Any]:
     """``key=value`` pairs, JSON values decoded (``n=3`` -> 3); the owner's typed options
-    (``tools.options``) then check and convert them (a text option given ``123`` keeps the text)."""
+    (``restgraph.tools.options``) then check and convert them (a text option given ``123`` keeps the text)."""
     out: dict[str, Any] = {}
     for pair in pairs or []:
         key, sep, value = pair.partition("=")
@@ -82,11 +82,11 @@ def run(
     cost_limit: Annotated[float | None, typer.Option(min=0.0, help="per-episode dollar limit (price table or --price); over it: budget_exhausted")] = None,
 ) -> None:
     """Run AGENT on BENCH; writes OUT/traces.jsonl, OUT/config.json and OUT/summary.json."""
-    from evals.benchmark import RunOptions, check_benchmark, get_benchmark
-    from evals.option_check import check_run_options
-    from evals.selection import SelectionError, parse_limit
-    from graphs.registry import check_agent, get_agent
-    from tools.options import OptionError
+    from restgraph.evals.benchmark import RunOptions, check_benchmark, get_benchmark
+    from restgraph.evals.option_check import check_run_options
+    from restgraph.evals.selection import SelectionError, parse_limit
+    from restgraph.graphs.registry import check_agent, get_agent
+    from restgraph.tools.options import OptionError
 
     try:
         parse_limit(limit)
@@ -102,20 +102,20 @@ def run(
     except KeyError as exc:
         raise usage_error(exc.args[0]) from None
     if spec.needs_model:
-        from agents.models import ModelSpecError, check_spec
+        from restgraph.agents.models import ModelSpecError, check_spec
 
         try:
             check_spec(model)
         except ModelSpecError as exc:
             raise usage_error(str(exc)) from None
-        from evals.names import provider_error
+        from restgraph.evals.names import provider_error
 
         if problem := provider_error(model, base_url):  # a mistyped provider: "did you mean", exit 2
             raise usage_error(problem)
     if spec.env_kind not in (benchmark.env_kind, "any"):
         raise usage_error(f"agent {agent_name!r} acts on '{spec.env_kind}' environments; {bench} provides '{benchmark.env_kind}'")
-    from tools import codebox
-    from tools.datafiles import allow_modified_data as allow_modified
+    from restgraph.tools import codebox
+    from restgraph.tools.datafiles import allow_modified_data as allow_modified
 
     try:  # model-written code never runs unless the chosen sandbox works here
         codebox.set_mode(code_sandbox)
@@ -135,7 +135,7 @@ def run(
     model_options: dict[str, Any] = {k: v for k, v in {"base_url": base_url, "api_key": api_key, "temperature": temperature}.items() if v is not None}
     model_options.update(_kv(model_opt, "--model-opt"))
     if api_key:
-        from evals.redact import register_secret
+        from restgraph.evals.redact import register_secret
 
         register_secret(api_key)
     price_model = _price(price)
@@ -147,7 +147,7 @@ def run(
     except OptionError as exc:
         raise usage_error(str(exc)) from None
     if spec.needs_model and model.startswith("local"):
-        from agents.models import make_chat_model
+        from restgraph.agents.models import make_chat_model
 
         try:  # fail fast and clearly if the embedded model cannot be had
             make_chat_model(model, **options.model_options)  # the server starts once: with the -M settings
@@ -158,7 +158,7 @@ def run(
         _preflight(model, options.model_options)
     import asyncio
 
-    from evals.runner import EpisodeRunner  # LangGraph and friends: only once the run is sound
+    from restgraph.evals.runner import EpisodeRunner  # LangGraph and friends: only once the run is sound
 
     runner: EpisodeRunner | None = None
     try:
@@ -194,7 +194,7 @@ def _interrupted_early(out: Path) -> NoReturn:
 
 def _preflight(model: str, model_options: dict[str, Any]) -> None:
     """One cheap call before a run folder exists: a broken model setting fails in seconds."""
-    from evals.preflight import PreflightError, needs_preflight, preflight
+    from restgraph.evals.preflight import PreflightError, needs_preflight, preflight
 
     if not needs_preflight(model):
         return
@@ -206,7 +206,7 @@ def _preflight(model: str, model_options: dict[str, Any]) -> None:
 
 
 def _price(text: str | None) -> dict[str, float] | None:
-    from evals.cost import Price
+    from restgraph.evals.cost import Price
 
     try:
         return None if text is None else Price.parse(text).model_dump()
@@ -215,7 +215,7 @@ def _price(text: str | None) -> dict[str, float] | None:
 
 
 def _print_summary(summary: dict[str, Any], out: Path) -> None:
-    from evals.report import metrics_table, table_console
+    from restgraph.evals.report import metrics_table, table_console
 
     table_console().print(metrics_table([summary], title=str(out)))
 
@@ -224,14 +224,14 @@ def _print_summary(summary: dict[str, Any], out: Path) -> None:
 def score(run_dir: Annotated[Path, typer.Argument(help="a run folder holding traces.jsonl")],
           judge: Annotated[str | None, typer.Option(help="also ask MODEL (any model spec) to judge each answer; stored in RUN_DIR/judge.jsonl")] = None) -> None:
     """Recompute RUN_DIR/summary.json from the traces alone (no model, no network unless --judge)."""
-    from evals.summary import write_summary
+    from restgraph.evals.summary import write_summary
 
     if not (run_dir / "traces.jsonl").is_file():
         raise usage_error(f"{run_dir} holds no traces.jsonl")
-    from evals.run_guard import MixedRun
+    from restgraph.evals.run_guard import MixedRun
 
     if judge:
-        from agents.models import ModelSpecError, check_spec
+        from restgraph.agents.models import ModelSpecError, check_spec
 
         try:
             check_spec(judge)
@@ -240,8 +240,8 @@ def score(run_dir: Annotated[Path, typer.Argument(help="a run folder holding tra
     try:
         summary = write_summary(run_dir)
         if judge:  # after the run-folder guards: an LLM second opinion, stored in judge.jsonl
-            from agents.models import ModelSpecError
-            from evals.judge import judge_run
+            from restgraph.agents.models import ModelSpecError
+            from restgraph.evals.judge import judge_run
 
             try:
                 judge_run(run_dir, judge)
@@ -266,8 +266,8 @@ def report(
 ) -> None:
     """Compare runs: RestGPT's Table 4 layout for RestBench runs, the benchmark's own report for
     ShortcutsBench / Synthetic API Use runs, else one table of headline metrics."""
-    from evals.names import choice_error
-    from evals.report import LAYOUTS, load_summaries, pick_layout, render, render_layout
+    from restgraph.evals.names import choice_error
+    from restgraph.evals.report import LAYOUTS, load_summaries, pick_layout, render, render_layout
 
     if problem := choice_error("--format", fmt, ("table", "markdown", "csv", "json")) or choice_error("--layout", layout, LAYOUTS):
         raise usage_error(problem)
@@ -276,7 +276,7 @@ def report(
     except (FileNotFoundError, ValueError) as exc:
         raise usage_error(str(exc)) from None
     if layout == "auto" and fmt == "table":
-        from evals.report import report_groups, write_generic
+        from restgraph.evals.report import report_groups, write_generic
 
         groups = report_groups(summaries)
         for name, chosen, group in groups:  # one report per benchmark; files only under --out
@@ -300,13 +300,13 @@ def export(
     out: Annotated[Path | None, typer.Option(help="folder for episodes/model_calls/tool_calls files; default RUN_DIR/export")] = None,
 ) -> None:
     """Write the run's episodes, model calls and tool calls as typed tables (evals.results)."""
-    from evals.names import choice_error
+    from restgraph.evals.names import choice_error
 
     if problem := choice_error("--format", fmt, ("parquet", "csv")):
         raise usage_error(problem)
     if not (run_dir / "traces.jsonl").is_file():
         raise usage_error(f"{run_dir} holds no traces.jsonl")
-    from evals.results import export as export_frames
+    from restgraph.evals.results import export as export_frames
 
     for path in export_frames(run_dir, out or run_dir / "export", fmt):
         Console().print(f"wrote {path}", highlight=False)
@@ -325,7 +325,7 @@ def view(
     missing = [str(d) for d in run_dirs if not (d / "traces.jsonl").is_file()]
     if missing:
         raise usage_error(f"no traces.jsonl in {', '.join(missing)}")
-    from evals.viewer.server import Viewer, export_site, serve
+    from restgraph.evals.viewer.server import Viewer, export_site, serve
 
     viewer = Viewer(run_dirs)
     if export is not None:
@@ -337,18 +337,18 @@ def view(
 @app.command("list")
 def list_things(options: Annotated[str | None, typer.Option("--options", help="show the options of this benchmark, agent or model kind (local, scripted, openai)")] = None) -> None:
     """Show benchmarks, agents and model specs, or the options one of them takes."""
-    from evals.listing import print_catalogue, print_options
+    from restgraph.evals.listing import print_catalogue, print_options
 
     if options is None:
         print_catalogue(Console())
     elif not print_options(options, Console()):
-        from evals.names import listing_names
-        from tools.suggest import did_you_mean
+        from restgraph.evals.names import listing_names
+        from restgraph.tools.suggest import did_you_mean
 
         raise usage_error(f"nothing is called {options!r}{did_you_mean(options, listing_names())}: name a benchmark, an agent or a model kind (see `restgraph list`)")
 
 
-from evals.sweep.cli import sweep as _sweep  # noqa: E402  (the command lives with the sweep package)
+from restgraph.evals.sweep.cli import sweep as _sweep  # noqa: E402  (the command lives with the sweep package)
 
 app.command("sweep")(_sweep)
 
@@ -358,7 +358,7 @@ def models_pull(name: Annotated[str, typer.Argument(help="'local' (the embedded 
     """Pre-fetch the embedded model into the user cache."""
     if name != "local":
         raise usage_error("only 'local' can be pulled")
-    from agents.local_model import ensure_default_gguf
+    from restgraph.agents.local_model import ensure_default_gguf
 
     try:
         path = ensure_default_gguf()
@@ -376,9 +376,9 @@ def sandbox_serve(
 ) -> None:
     """Serve an offline sandbox on loopback; prints its URL, base path and how to authenticate,
     with the API's OpenAPI docs at /docs."""
-    from evals.sandbox_serve import serve
-    from tools.sandbox import sandbox_names
-    from tools.suggest import unknown_name
+    from restgraph.evals.sandbox_serve import serve
+    from restgraph.tools.sandbox import sandbox_names
+    from restgraph.tools.suggest import unknown_name
 
     if name not in sandbox_names():
         raise usage_error(unknown_name("sandbox", name, sandbox_names()))

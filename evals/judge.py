@@ -20,8 +20,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from evals.benchmark import Benchmark, get_benchmark
-from evals.trace import Trace, TraceStore
+from restgraph.evals.benchmark import Benchmark, get_benchmark
+from restgraph.evals.trace import Trace, TraceStore
 
 JUDGE_FILE = "judge.jsonl"
 _VERDICT = re.compile(r"VERDICT:\s*\**\s*(PASS|FAIL)\b", re.I)
@@ -63,10 +63,10 @@ async def judge_traces(benchmark: Benchmark, traces: list[Trace], model_spec: st
     """Judge every trace the benchmark has a rubric for; episodes without an answer fail unasked."""
     from langchain_core.messages import HumanMessage, SystemMessage
 
-    from evals.summary import epoch_of
+    from restgraph.evals.summary import epoch_of
 
     if model is None:
-        from agents.models import make_chat_model
+        from restgraph.agents.models import make_chat_model
 
         model = make_chat_model(model_spec, temperature=0)
     rubric = getattr(benchmark, "judge_rubric", None)
@@ -91,7 +91,7 @@ async def judge_traces(benchmark: Benchmark, traces: list[Trace], model_spec: st
 
 async def judge_run_async(run_dir: str | Path, model_spec: str, benchmark: Benchmark | None = None, *, model: Any = None) -> list[JudgeRecord]:
     """Judge a run folder and (re)write its ``judge.jsonl``."""
-    from evals.summary import latest_per_task
+    from restgraph.evals.summary import latest_per_task
 
     run_dir = Path(run_dir)
     traces = latest_per_task(TraceStore(run_dir).load().traces)

@@ -6,14 +6,14 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
-from tools.options import Options, describe
+from restgraph.tools.options import Options, describe
 
 
 def option_sets(name: str) -> list[tuple[str, type[Options]]]:
     """``(title, options model)`` for every benchmark, agent or model kind called ``name``."""
-    from agents.model_options import MODEL_KINDS, model_options_model
-    from evals.benchmark import benchmark_names, get_benchmark
-    from graphs.registry import agent_names, get_agent
+    from restgraph.agents.model_options import MODEL_KINDS, model_options_model
+    from restgraph.evals.benchmark import benchmark_names, get_benchmark
+    from restgraph.graphs.registry import agent_names, get_agent
 
     found: list[tuple[str, type[Options]]] = []
     if name in benchmark_names():
@@ -51,8 +51,8 @@ def print_options(name: str, out: Console) -> bool:
 
 
 def print_catalogue(out: Console) -> None:
-    """The catalogue from ``evals.catalogue``'s cards: no plugin imported for the built-ins."""
-    from evals.catalogue import agent_cards, benchmark_cards
+    """The catalogue from ``restgraph.evals.catalogue``'s cards: no plugin imported for the built-ins."""
+    from restgraph.evals.catalogue import agent_cards, benchmark_cards
 
     out.print("[bold]Benchmarks[/bold]")
     for name, b in benchmark_cards().items():
@@ -65,7 +65,7 @@ def print_catalogue(out: Console) -> None:
     out.print("  local:/path/model.gguf any GGUF on the embedded llama.cpp server")
     out.print("  openai:<model>         OpenAI, or any OpenAI-compatible server with --base-url")
     out.print("  <provider>:<model>     anything LangChain's init_chat_model knows")
-    from evals.catalogue import scripted_names
+    from restgraph.evals.catalogue import scripted_names
 
     out.print("  scripted:<name>        " + ", ".join(scripted_names()))
     out.print("Options of one of them: restgraph list --options NAME")

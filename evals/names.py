@@ -1,16 +1,16 @@
 """Usage checks for names the CLI takes that no registry owns: model providers, ``--format`` and
 ``--layout`` values, ``list --options NAME``. Each returns the one-line message of a usage error
-(with a "did you mean", ``tools.suggest``) or None, so the CLI can refuse before any work starts.
+(with a "did you mean", ``restgraph.tools.suggest``) or None, so the CLI can refuse before any work starts.
 
 Benchmark, agent, scripted-model, sandbox, option and task-id names get theirs from their own
-registries (``tools.plugins``, ``tools.options``, ``evals.selection``).
+registries (``restgraph.tools.plugins``, ``restgraph.tools.options``, ``restgraph.evals.selection``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tools.suggest import did_you_mean, unknown_name
+from restgraph.tools.suggest import did_you_mean, unknown_name
 
 #: model spec prefixes restgraph itself understands (agents.models)
 OWN_PROVIDERS = ("local", "scripted", "replay", "openai", "none")
@@ -49,8 +49,8 @@ def choice_error(option: str, value: str, choices: Sequence[str]) -> str | None:
 
 def listing_names() -> list[str]:
     """Everything ``restgraph list --options NAME`` answers for."""
-    from agents.model_options import MODEL_KINDS
-    from evals.benchmark import benchmark_names
-    from graphs.registry import agent_names
+    from restgraph.agents.model_options import MODEL_KINDS
+    from restgraph.evals.benchmark import benchmark_names
+    from restgraph.graphs.registry import agent_names
 
     return [*benchmark_names(), *agent_names(), *(k for k in MODEL_KINDS if not k.startswith("<"))]

@@ -8,18 +8,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from agents.model_options import model_kind, model_options_model
-from tools.options import recorded, validate_options
+from restgraph.agents.model_options import model_kind, model_options_model
+from restgraph.tools.options import recorded, validate_options
 
 if TYPE_CHECKING:
-    from evals.benchmark import Benchmark, RunOptions
-    from graphs.registry import AgentSpec
+    from restgraph.evals.benchmark import Benchmark, RunOptions
+    from restgraph.graphs.registry import AgentSpec
 
 
 def check_run_options(options: RunOptions, benchmark: Benchmark, agent: AgentSpec) -> RunOptions:
     """A copy whose option dicts hold the validated values (typed, as recorded in config.json).
 
-    Raises ``tools.options.OptionError`` (one line naming the bad key and the valid ones).
+    Raises ``restgraph.tools.options.OptionError`` (one line naming the bad key and the valid ones).
     """
     update = {
         "bench_options": recorded(benchmark.check_options(options.bench_options)),

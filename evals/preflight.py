@@ -41,8 +41,8 @@ def _explain(spec: str, options: dict[str, Any], exc: BaseException) -> str:
 
 def preflight(spec: str, model_options: dict[str, Any], *, timeout_s: float = 30.0) -> None:
     """Build ``spec`` and make one call; raise ``PreflightError`` with a one-line reason."""
-    from agents.models import ModelSpecError, make_chat_model
-    from agents.retry import RetryPolicy
+    from restgraph.agents.models import ModelSpecError, make_chat_model
+    from restgraph.agents.retry import RetryPolicy
 
     options = dict(model_options)
     if spec.startswith("openai:") or options.get("base_url"):  # the OpenAI client takes a request timeout

@@ -10,7 +10,7 @@ Why: a bar that sits at 0/3 for minutes says nothing about a slow model, and pip
   ``[3/10] restbench-tmdb/17 status=finished success=0 tokens=12,345 calls=17 time=45.2s errors=1``;
 - ``off`` (``--quiet``, tests).
 
-The display only *reads* the episode recorders the runner already keeps (``evals.recording``), at
+The display only *reads* the episode recorders the runner already keeps (``restgraph.evals.recording``), at
 render time (4 times a second, on rich's refresh thread): it adds nothing to a model call, a node or
 a tool call, and nothing at all when off. Names are never cut: long ids fold onto a second line.
 """

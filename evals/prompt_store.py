@@ -28,7 +28,7 @@ from typing import IO, Any
 
 import orjson
 
-from tools.trace_schema import Trace
+from restgraph.tools.trace_schema import Trace
 
 FILENAME = "prompts.jsonl.gz"
 #: a chunk ends at a line at least this many characters in (shorter ones cost more in refs than they save) ...

@@ -1,7 +1,7 @@
 """Collects model and tool calls while an episode runs, and cuts them into ``Step`` records.
 
 The runner installs one ``EpisodeRecorder`` per episode (``set_recorder``): it becomes the
-current recorder and a listener of the neutral events of ``tools.events`` in that context.
+current recorder and a listener of the neutral events of ``restgraph.tools.events`` in that context.
 LangGraph copies the context into every node, so the events tools and roles emit (an HTTP
 exchange, a program run, a browser step, a parse outcome) reach the right episode without the
 lower layers importing the harness. Model calls arrive through ``TraceCallbackHandler`` (a
@@ -24,8 +24,8 @@ from langchain_core.callbacks import BaseCallbackHandler
 from langchain_core.messages import BaseMessage
 from langchain_core.outputs import LLMResult
 
-from tools.baton import queued_seconds
-from tools.events import (
+from restgraph.tools.baton import queued_seconds
+from restgraph.tools.events import (
     BrowserStep,
     Event,
     HttpExchange,
@@ -34,7 +34,7 @@ from tools.events import (
     add_listener,
     remove_listener,
 )
-from tools.trace_schema import ModelCall, Step, ToolCall, bounded
+from restgraph.tools.trace_schema import ModelCall, Step, ToolCall, bounded
 
 _current: contextvars.ContextVar[EpisodeRecorder | None] = contextvars.ContextVar("restgraph_recorder", default=None)
 
@@ -64,7 +64,7 @@ class EpisodeRecorder:
         #: outcomes that arrived before their call ended (a callback run late)
         self._by_message: dict[str, ModelCall] = {}
         self._early: dict[str, ModelParsed] = {}
-        #: stuck-call detection and per-episode token/cost limits (``evals.watchdog``), if any
+        #: stuck-call detection and per-episode token/cost limits (``restgraph.evals.watchdog``), if any
         self.watch: Any = None
         #: what survives an episode that dies early (timeout, crash): results a benchmark has
         #: produced so far (ShortcutsBench's predictions) and the environment's end state
@@ -120,9 +120,9 @@ class EpisodeRecorder:
         if self.watch is not None and error is None:
             self.watch.call_ended(call)
 
-    # -- events from tools and roles ----------------------------------------------------------
+    # -- events from restgraph.tools and roles ----------------------------------------------------------
     def on_event(self, event: Event) -> None:
-        """The listener ``set_recorder`` registers: turn one ``tools.events`` event into trace data."""
+        """The listener ``set_recorder`` registers: turn one ``restgraph.tools.events`` event into trace data."""
         if isinstance(event, ModelParsed):
             self.model_parsed(event)
         elif (call := tool_call_of(event)) is not None:
@@ -208,7 +208,7 @@ class RecorderToken:
 
 
 def set_recorder(recorder: EpisodeRecorder | None) -> RecorderToken:
-    """Make ``recorder`` the current one and a listener of ``tools.events`` in this context."""
+    """Make ``recorder`` the current one and a listener of ``restgraph.tools.events`` in this context."""
     listener = add_listener(recorder.on_event) if recorder is not None else None
     return RecorderToken(_current.set(recorder), listener)
 

@@ -9,7 +9,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from evals.stats import fmt_interval
+from restgraph.evals.stats import fmt_interval
 
 
 def load_summaries(run_dirs: list[Path]) -> list[dict[str, Any]]:
@@ -36,7 +36,7 @@ def metric_names(summaries: list[dict[str, Any]]) -> list[str]:
 
 
 LAYOUTS = ("auto", "generic", "table4", "table1", "shortcuts", "api-use")
-#: AssistantBench's runs get the paper's Table 1 layout (``evals.reports.assistantbench``)
+#: AssistantBench's runs get the paper's Table 1 layout (``restgraph.evals.reports.assistantbench``)
 _TABLE1 = ("assistantbench", "assistantbench-local")
 
 
@@ -78,13 +78,13 @@ def render_layout(layout: str, run_dirs: list[Path], out: Path | None) -> None:
     """Hand the runs to a benchmark family's report module (each writes its files into ``out``)."""
     argv = [str(d) for d in run_dirs] + (["--out", str(out)] if out is not None else [])
     if layout == "table4":
-        from evals.reports.table4 import main
+        from restgraph.evals.reports.table4 import main
     elif layout == "table1":
-        from evals.reports.assistantbench import main
+        from restgraph.evals.reports.assistantbench import main
     elif layout == "shortcuts":
-        from evals.reports.shortcuts import main
+        from restgraph.evals.reports.shortcuts import main
     elif layout == "api-use":
-        from evals.reports.api_use import main
+        from restgraph.evals.reports.api_use import main
     else:
         raise ValueError(f"unknown report layout {layout!r}; one of {', '.join(LAYOUTS)}")
     main(argv)
@@ -117,7 +117,7 @@ def run_records(summaries: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def frame(summaries: list[dict[str, Any]]) -> Any:
     """The comparison as a typed pandas DataFrame (numbers, not formatted cells): ``--format csv``
-    and ``evals.results`` users read this; the terminal and Markdown tables format the same records
+    and ``restgraph.evals.results`` users read this; the terminal and Markdown tables format the same records
     (without importing pandas, which ``restgraph run``/``score`` would pay for on every summary)."""
     import pandas as pd
 

@@ -23,9 +23,9 @@ from typing import Any
 
 import pandas as pd
 
-from evals.cost import episode_cost
-from evals.run_keys import episode_key, run_config
-from evals.trace import Trace, TraceStore
+from restgraph.evals.cost import episode_cost
+from restgraph.evals.run_keys import episode_key, run_config
+from restgraph.evals.trace import Trace, TraceStore
 
 EPISODE_TYPES: dict[str, str] = {
     "run": "string", "benchmark": "string", "agent": "string", "model": "string", "task_id": "string",
@@ -154,7 +154,7 @@ def load_run(run_dir: str | Path, *, scores: bool = True, label: str | None = No
     kept: dict[tuple[str, int], tuple[dict, list[dict], list[dict]]] = {}
     for _, data in iter_trace_lines(run_dir):
         if scores and bench is None:
-            from evals.benchmark import get_benchmark
+            from restgraph.evals.benchmark import get_benchmark
 
             bench = get_benchmark(str(data.get("benchmark")))
         kept[episode_key(data)] = _episode_rows(run, data, price, _score(bench, data) if scores else None)

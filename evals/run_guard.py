@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from evals.redact import redact
+from restgraph.evals.redact import redact
 
 #: what makes two runs the same run (``limit`` and ``concurrency`` may change on resume)
 IDENTITY = ("benchmark", "agent", "model")

@@ -1,6 +1,6 @@
 """What identifies an episode in a run folder, and the run's recorded config, without pandas.
 
-Why its own module: ``evals.results`` (pandas, 0.5 s to import) and the trace viewer (which must
+Why its own module: ``restgraph.evals.results`` (pandas, 0.5 s to import) and the trace viewer (which must
 list a run in well under two seconds, start-up included) both need these two facts; the viewer
 imports this module, not the DataFrame loader.
 """

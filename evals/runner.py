@@ -3,7 +3,7 @@
 - asyncio with a pool of ``concurrency`` workers; each episode has a step budget (LangGraph's
   ``recursion_limit``) and a wall-clock timeout;
 - every finished episode is appended to ``traces.jsonl`` at once (fsynced with the others that
-  finished meanwhile: ``evals.trace_writer``), so a killed run loses only what was in flight or
+  finished meanwhile: ``restgraph.evals.trace_writer``), so a killed run loses only what was in flight or
   waiting for that write, and ``resume=True`` runs exactly the missing episodes;
 - an episode that raises becomes a trace with ``status="error:<kind>"`` and the run goes on;
 - Ctrl-C (SIGINT/SIGTERM) stops launching, cancels what is in flight, and keeps what finished.
@@ -28,34 +28,34 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.errors import GraphRecursionError
 from pydantic import BaseModel
 
-from agents.connection_limit import limiting, run_limit
-from agents.context_fit import context_window
-from evals.benchmark import Benchmark, EpisodeOutcome, RunOptions, get_benchmark
-from evals.collector import tuned_collector
-from evals.defaults import DEFAULT_MAX_STEPS, resolve_run_options
-from evals.guards import ErrorGuard
-from evals.option_check import check_run_options
-from evals.progress import RunProgress
-from evals.provenance import provenance
-from evals.recording import (
+from restgraph.agents.connection_limit import limiting, run_limit
+from restgraph.agents.context_fit import context_window
+from restgraph.evals.benchmark import Benchmark, EpisodeOutcome, RunOptions, get_benchmark
+from restgraph.evals.collector import tuned_collector
+from restgraph.evals.defaults import DEFAULT_MAX_STEPS, resolve_run_options
+from restgraph.evals.guards import ErrorGuard
+from restgraph.evals.option_check import check_run_options
+from restgraph.evals.progress import RunProgress
+from restgraph.evals.provenance import provenance
+from restgraph.evals.recording import (
     EpisodeRecorder,
     TraceCallbackHandler,
     current_recorder,
     reset_recorder,
     set_recorder,
 )
-from evals.redact import redact
-from evals.run_guard import check_resume
-from evals.selection import select_tasks
-from evals.summary import epoch_of, write_summary
-from evals.trace import Task, Trace, TraceStore, now_iso
-from evals.trace_writer import TraceWriter
-from evals.watchdog import BudgetExceeded, EpisodeStuck, EpisodeWatch, settle
-from graphs.episode_context import BoundGraph, EpisodeContext
-from graphs.registry import AgentSpec, get_agent
-from tools.baton import Baton, Hold, reset_hold, set_hold
-from tools.datafiles import used_data
-from tools.episode_limits import EPISODE_LIMITS, EpisodeLimits
+from restgraph.evals.redact import redact
+from restgraph.evals.run_guard import check_resume
+from restgraph.evals.selection import select_tasks
+from restgraph.evals.summary import epoch_of, write_summary
+from restgraph.evals.trace import Task, Trace, TraceStore, now_iso
+from restgraph.evals.trace_writer import TraceWriter
+from restgraph.evals.watchdog import BudgetExceeded, EpisodeStuck, EpisodeWatch, settle
+from restgraph.graphs.episode_context import BoundGraph, EpisodeContext
+from restgraph.graphs.registry import AgentSpec, get_agent
+from restgraph.tools.baton import Baton, Hold, reset_hold, set_hold
+from restgraph.tools.datafiles import used_data
+from restgraph.tools.episode_limits import EPISODE_LIMITS, EpisodeLimits
 
 ModelFactory = Callable[[Task], BaseChatModel | None]
 
@@ -126,7 +126,7 @@ class EpisodeRunner:
     def _default_model_factory(self, task: Task, seed: int | None = None) -> BaseChatModel | None:
         if not self.agent.needs_model:
             return None
-        from agents.models import make_chat_model
+        from restgraph.agents.models import make_chat_model
 
         return make_chat_model(self.options.model, task=task, seed=self.options.seed if seed is None else seed, **self.options.model_options)
 
@@ -309,7 +309,7 @@ class EpisodeRunner:
                     if job.done() and not job.cancelled() and (error := job.exception()) is not None:
                         raise error  # a harness bug (not an episode failure): surface it
         if self.options.bench_options.get("judge") and not self.stopped:  # -B judge=MODEL: LLM second opinion
-            from evals.judge import judge_run_async
+            from restgraph.evals.judge import judge_run_async
 
             await judge_run_async(self.out_dir, str(self.options.bench_options["judge"]), self.benchmark)
         return write_summary(self.out_dir, self.benchmark)

@@ -6,7 +6,7 @@ exist. The command prints the first two and serves the benchmark's own OpenAPI s
 ``/openapi.json`` with Swagger UI at ``/docs`` (its files come from the ``swagger-ui-bundle``
 package, so the docs work offline).
 
-The spec served is RestBench's upstream file (read at run time through ``tools.datafiles``), with
+The spec served is RestBench's upstream file (read at run time through ``restgraph.tools.datafiles``), with
 two edits for the docs page only: ``servers`` points at this server's base path, and a bearer-token
 scheme is declared so Swagger's "Authorize" and "Try it out" reach the sandbox.
 """
@@ -40,7 +40,7 @@ BEARER = {"type": "http", "scheme": "bearer", "description": "any non-empty toke
 
 def docs_spec(name: str) -> dict[str, Any]:
     """The upstream spec of sandbox ``name``, pointed at this server and authenticated by a bearer token."""
-    from evals.datasets.restbench import spec_path
+    from restgraph.evals.datasets.restbench import spec_path
 
     facts = API_FACTS[name]
     spec = copy.deepcopy(json.loads(spec_path(facts.spec).read_text(encoding="utf-8")))
@@ -63,7 +63,7 @@ def serving_app(name: str) -> tuple[Any, str | None]:
     from fastapi.responses import HTMLResponse, JSONResponse
     from fastapi.staticfiles import StaticFiles
 
-    from tools.sandbox import get_sandbox_app
+    from restgraph.tools.sandbox import get_sandbox_app
 
     sandbox = get_sandbox_app(name)
     if name not in API_FACTS:
@@ -105,7 +105,7 @@ def banner(name: str, root: str, no_docs: str | None) -> str:
 def serve(name: str, host: str, port: int) -> None:
     import uvicorn
 
-    from evals.listen import listening_socket
+    from restgraph.evals.listen import listening_socket
 
     asgi, no_docs = serving_app(name)
     sock = listening_socket(host, port)

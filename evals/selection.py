@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from evals.trace import Task
-from tools.suggest import did_you_mean
+from restgraph.evals.trace import Task
+from restgraph.tools.suggest import did_you_mean
 
 
 class SelectionError(ValueError):

@@ -2,7 +2,7 @@
 
 Studio imports this module and calls a factory; ours build an agent from the registry against an
 in-process sandbox and a default model, with no harness around it. They live on the evaluation
-side because they read the benchmark's OpenAPI spec (``evals.datasets``); ``graphs`` never
+side because they read the benchmark's OpenAPI spec (``restgraph.evals.datasets``); ``graphs`` never
 imports ``evals``.
 
 - ``RESTGRAPH_STUDIO_SCENARIO``: ``tmdb`` (default) or ``spotify``;
@@ -27,7 +27,7 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 from typing_extensions import TypedDict
 
-from graphs.registry import get_agent
+from restgraph.graphs.registry import get_agent
 
 STUDIO_AGENTS = ("restgpt", "restgpt-no-planner", "restgpt-no-parser", "react", "reflexion", "deps", "offline")
 
@@ -40,9 +40,9 @@ class StudioInput(TypedDict):
 
 def sandbox_environment(scenario: str) -> Any:
     """An ``OpenAPIEnvironment`` over the scenario's in-process sandbox (one shared state for Studio)."""
-    from evals.datasets.restbench import load_spec
-    from tools.openapi import HttpTool, OpenAPIEnvironment, operations
-    from tools.sandbox import get_sandbox_app
+    from restgraph.evals.datasets.restbench import load_spec
+    from restgraph.tools.openapi import HttpTool, OpenAPIEnvironment, operations
+    from restgraph.tools.sandbox import get_sandbox_app
 
     if scenario not in ("tmdb", "spotify"):
         raise ValueError(f"scenario must be tmdb or spotify, not {scenario!r}")
@@ -64,7 +64,7 @@ def with_input_form(agent: str, graph: CompiledStateGraph) -> CompiledStateGraph
 
 
 async def studio_graph(agent: str, config: Any = None, *, model: str | None = None, scenario: str | None = None, options: dict[str, Any] | None = None) -> CompiledStateGraph:
-    from agents.models import make_chat_model
+    from restgraph.agents.models import make_chat_model
 
     spec = get_agent(agent)
     scenario = scenario or os.environ.get("RESTGRAPH_STUDIO_SCENARIO", "tmdb")

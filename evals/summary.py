@@ -12,12 +12,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, overload
 
-from evals.benchmark import Benchmark, get_benchmark
-from evals.cost import episode_cost
-from evals.judge import merge_judge
-from evals.run_guard import check_traces
-from evals.stats import episode_stats, epoch_metrics, metric_stats
-from evals.trace import Trace, TraceStore
+from restgraph.evals.benchmark import Benchmark, get_benchmark
+from restgraph.evals.cost import episode_cost
+from restgraph.evals.judge import merge_judge
+from restgraph.evals.run_guard import check_traces
+from restgraph.evals.stats import episode_stats, epoch_metrics, metric_stats
+from restgraph.evals.trace import Trace, TraceStore
 
 
 def epoch_of(trace: Trace) -> int:
@@ -154,7 +154,7 @@ def _run_options(run_dir: str | Path) -> dict[str, Any]:
 
 
 def run_statistics(bench: Benchmark, traces: Sequence[Trace], scores: list[dict[str, Any]], metrics: dict[str, float], options: dict[str, Any]) -> dict[str, Any]:
-    """n, errors, cost, intervals (``evals.stats``) and, with ``--epochs``, pass@k / pass^k."""
+    """n, errors, cost, intervals (``restgraph.evals.stats``) and, with ``--epochs``, pass@k / pass^k."""
     stats = episode_stats(scores)
     costs = [episode_cost(t.model, t.usage.input_tokens, t.usage.output_tokens, options.get("price")) for t in traces]
     epochs = max(epoch_of(t) for t in traces) + 1

@@ -1,9 +1,9 @@
-"""Trace storage (``traces.jsonl``), plus the trace schema re-exported from ``tools.trace_schema``.
+"""Trace storage (``traces.jsonl``), plus the trace schema re-exported from ``restgraph.tools.trace_schema``.
 
 The schema (``Task``, ``ModelCall``, ``ToolCall``, ``Step``, ``Trace``...) moved to the lowest
 layer so tools and agents can use it without importing the harness; it is re-exported here so
-``from evals.trace import Trace`` keeps working. What stays here is the harness's part: the
-append-only store, which redacts (``tools.redact``) every line before it reaches disk.
+``from restgraph.evals.trace import Trace`` keeps working. What stays here is the harness's part: the
+append-only store, which redacts (``restgraph.tools.redact``) every line before it reaches disk.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from typing import Any
 import orjson
 from pydantic import BaseModel, Field
 
-from evals.prompt_store import PromptStore
-from tools.redact import redact_document
-from tools.trace_schema import (
+from restgraph.evals.prompt_store import PromptStore
+from restgraph.tools.redact import redact_document
+from restgraph.tools.trace_schema import (
     MAX_BODY_CHARS,
     SCHEMA_VERSION,
     TERMINAL_STATUSES,
@@ -74,7 +74,7 @@ class TraceStore:
         self.run_dir = Path(run_dir)
         self.path = self.run_dir / self.FILENAME
         self._lock = threading.Lock()
-        #: each distinct prompt chunk once per run (``evals.prompt_store``); lines hold hash refs
+        #: each distinct prompt chunk once per run (``restgraph.evals.prompt_store``); lines hold hash refs
         self.prompts = PromptStore(self.run_dir)
 
     def append(self, trace: Trace) -> None:

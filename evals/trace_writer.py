@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 
-from evals.trace import Trace, TraceStore
+from restgraph.evals.trace import Trace, TraceStore
 
 
 class TraceWriter:

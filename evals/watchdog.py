@@ -13,7 +13,7 @@ earlier failed one.
 
 The same watch enforces the per-episode ``--token-limit`` and ``--cost-limit``: a call that takes
 the episode over a limit ends it as ``budget_exhausted`` naming the limit. And it refuses a call
-whose prompt cannot fit the model's context window (``agents.context_fit``) before it is sent: the
+whose prompt cannot fit the model's context window (``restgraph.agents.context_fit``) before it is sent: the
 episode ends ``error:context_overflow``, as does one whose server refused a prompt as too long.
 """
 
@@ -24,9 +24,9 @@ import json
 import logging
 from typing import Any
 
-from agents.context_fit import ContextOverflow, check_fit, is_context_overflow
-from evals.cost import Price, price_for
-from tools.trace_schema import ModelCall
+from restgraph.agents.context_fit import ContextOverflow, check_fit, is_context_overflow
+from restgraph.evals.cost import Price, price_for
+from restgraph.tools.trace_schema import ModelCall
 
 CONTEXT_OVERFLOW = "error:context_overflow"
 

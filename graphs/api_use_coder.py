@@ -21,11 +21,11 @@ from langchain_core.language_models import BaseChatModel
 from langgraph.graph import END, START, StateGraph
 from pydantic import Field
 
-from agents.api_use.code_writer import Sample, sampling_model, write_code
-from graphs.episode_context import EpisodeContext, episode
-from graphs.registry import register_agent
-from tools.options import Options
-from tools.synthetic_api.env import SyntheticApiEnv
+from restgraph.agents.api_use.code_writer import Sample, sampling_model, write_code
+from restgraph.graphs.episode_context import EpisodeContext, episode
+from restgraph.graphs.registry import register_agent
+from restgraph.tools.options import Options
+from restgraph.tools.synthetic_api.env import SyntheticApiEnv
 
 MAX_SAMPLES = 1000
 

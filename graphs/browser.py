@@ -1,7 +1,7 @@
 """Browsing agents for AssistantBench.
 
 - ``aria`` (also registered as ``browser``, its former name): restgraph's own aria-snapshot text
-  agent, not the paper's SPA (that is ``spa`` in ``graphs.browser_spa``). observe -> decide -> act
+  agent, not the paper's SPA (that is ``spa`` in ``restgraph.graphs.browser_spa``). observe -> decide -> act
   over Playwright's AI-mode accessibility snapshot (text only, no screenshot, no plan or memory),
   looping until the policy answers, the step budget runs out, the loop detector fires, or the model
   keeps replying with unparseable text. Bounded by ``max_steps`` browser actions (default 20, HAL's
@@ -27,14 +27,14 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.types import Command
 from pydantic import Field
 
-from agents.browser.answer import is_abstention
-from agents.browser.closed_book import closed_book_answer
-from agents.browser.policy import build_messages, decide
-from agents.models import supports_structured_output
-from graphs.registry import register_agent
-from tools.browser.actions import BrowserAction
-from tools.browser.env import BrowserEnv
-from tools.options import AutoBool, Options
+from restgraph.agents.browser.answer import is_abstention
+from restgraph.agents.browser.closed_book import closed_book_answer
+from restgraph.agents.browser.policy import build_messages, decide
+from restgraph.agents.models import supports_structured_output
+from restgraph.graphs.registry import register_agent
+from restgraph.tools.browser.actions import BrowserAction
+from restgraph.tools.browser.env import BrowserEnv
+from restgraph.tools.options import AutoBool, Options
 
 
 class BrowserState(TypedDict):

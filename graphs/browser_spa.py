@@ -2,7 +2,7 @@
 
 One graph node per SeePlanAct step, looping until the model terminates, the step limit (30) or
 the no-op limit (2 consecutive steps without an executable operation) is reached, or the page has
-no interactive element. Each step (``agents.browser.seeplanact_*``): extract the interactive
+no interactive element. Each step (``restgraph.agents.browser.seeplanact_*``): extract the interactive
 elements and take the cropped screenshot; call the model with SPA's system prompt and the
 step's question (task, previous actions, original plan, history, refined plan) plus the
 screenshot; update the plan and memory from its reply; call it again with its reply and the
@@ -13,7 +13,7 @@ or memory. SeeAct has no answer protocol (the paper read its answers from the mo
 hand); ``answer_instruction=1`` (default) appends SPA's "Task answer:" sentences to its question,
 ``0`` keeps SeeAct's text as is (it then answers only if the model volunteers "Task answer:").
 
-The answer is the latest ``Task answer:`` the model wrote (``agents.browser.seeplanact_parse``).
+The answer is the latest ``Task answer:`` the model wrote (``restgraph.agents.browser.seeplanact_parse``).
 Status: ``finished`` when the model terminated (or the page had no elements), ``budget_exhausted``
 at the step or no-op limit (the answer written so far is still reported), so an ``X->cb``
 ensemble falls back on any limit.
@@ -21,7 +21,7 @@ ensemble falls back on any limit.
 Agent options (``-A k=v``): ``max_op`` (30), ``max_continuous_no_op`` (2: the paper's config;
 upstream's script hard-codes 3, with which the limit can never trigger), ``screenshot``
 (``auto``: an image when the model's profile says it takes images, else ``text``; ``image``;
-``text``: the text rendering of ``agents.browser.seeplanact_observe``), ``goto_urls``
+``text``: the text rendering of ``restgraph.agents.browser.seeplanact_observe``), ``goto_urls``
 (``upstream`` | ``resolve``), ``answer_instruction`` (seeact only).
 """
 
@@ -36,21 +36,21 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.types import Command
 from pydantic import Field
 
-from agents.browser.seeplanact_act import Resolved, execute, resolve
-from agents.browser.seeplanact_observe import TEXT_RENDERING_HEADER, observe
-from agents.browser.seeplanact_parse import (
+from restgraph.agents.browser.seeplanact_act import Resolved, execute, resolve
+from restgraph.agents.browser.seeplanact_observe import TEXT_RENDERING_HEADER, observe
+from restgraph.agents.browser.seeplanact_parse import (
     history_entry,
     original_plan,
     parse_grounding,
     refined_plan,
     task_answer,
 )
-from agents.browser.seeplanact_prompt import build_prompt
-from agents.browser.seeplanact_source import COMMIT, FORMAT_FILE, PROMPTS_FILE, REPO, load_texts
-from graphs.registry import register_agent
-from tools.browser.env import BrowserEnv
-from tools.events import parse_outcome
-from tools.options import Options
+from restgraph.agents.browser.seeplanact_prompt import build_prompt
+from restgraph.agents.browser.seeplanact_source import COMMIT, FORMAT_FILE, PROMPTS_FILE, REPO, load_texts
+from restgraph.graphs.registry import register_agent
+from restgraph.tools.browser.env import BrowserEnv
+from restgraph.tools.events import parse_outcome
+from restgraph.tools.options import Options
 
 LIMIT_OUTCOMES = ("budget", "noop_limit")
 

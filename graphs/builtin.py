@@ -3,8 +3,8 @@
 import importlib
 import pkgutil
 
-import graphs
+from restgraph import graphs
 
-for _module in pkgutil.walk_packages(graphs.__path__, prefix="graphs."):
-    if _module.name not in ("graphs.builtin", "graphs.registry"):
+for _module in pkgutil.walk_packages(graphs.__path__, prefix="restgraph.graphs."):
+    if _module.name not in ("restgraph.graphs.builtin", "restgraph.graphs.registry"):
         importlib.import_module(_module.name)

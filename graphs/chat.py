@@ -1,7 +1,7 @@
 """``chat``: one model call, its text is the answer. The simplest graph, for smoke runs.
 
 Both agents here are compiled once per run (``per_run=True``): the episode's model comes from the
-runtime context (``graphs.episode_context``).
+runtime context (``restgraph.graphs.episode_context``).
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from langchain_core.messages import HumanMessage
 from langgraph.graph import END, START, StateGraph
 from pydantic import Field
 
-from graphs.episode_context import EpisodeContext, episode
-from graphs.registry import register_agent
-from tools.options import Options
+from restgraph.graphs.episode_context import EpisodeContext, episode
+from restgraph.graphs.registry import register_agent
+from restgraph.tools.options import Options
 
 
 class ChatState(TypedDict):

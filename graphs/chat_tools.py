@@ -19,9 +19,9 @@ from langchain_core.utils.function_calling import convert_to_openai_tool
 from langgraph.graph import END, START, StateGraph
 from pydantic import Field
 
-from graphs.episode_context import EpisodeContext, episode
-from graphs.registry import register_agent
-from tools.options import Options
+from restgraph.graphs.episode_context import EpisodeContext, episode
+from restgraph.graphs.registry import register_agent
+from restgraph.tools.options import Options
 
 
 @tool

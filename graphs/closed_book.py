@@ -3,8 +3,8 @@
 - ``cb-inst``: zero-shot chain of thought ("Thought:" steps, then "The final answer is:");
 - ``cb-1s``: the one-shot self-ask prompt (the fallback of every ``X-cb`` ensemble).
 
-The prompts are parsed from the paper's text at run time (``agents.browser.paper_prompts``); the
-answer is returned raw (``agents.browser.closed_book_paper``). ``answer_source`` is ``cb_inst`` /
+The prompts are parsed from the paper's text at run time (``restgraph.agents.browser.paper_prompts``); the
+answer is returned raw (``restgraph.agents.browser.closed_book_paper``). ``answer_source`` is ``cb_inst`` /
 ``cb_1s``, or ``none`` when the model abstained.
 """
 
@@ -15,8 +15,8 @@ from typing import Any, NotRequired, TypedDict
 from langchain_core.language_models import BaseChatModel
 from langgraph.graph import END, START, StateGraph
 
-from agents.browser.closed_book_paper import is_abstention, paper_closed_book_answer
-from graphs.registry import register_agent
+from restgraph.agents.browser.closed_book_paper import is_abstention, paper_closed_book_answer
+from restgraph.graphs.registry import register_agent
 
 
 class ClosedBookState(TypedDict):

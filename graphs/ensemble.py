@@ -7,7 +7,7 @@ X runs as a bounded sub-invocation inside the ``primary`` node of a two-node gra
 - **steps**: X gets the run's LangGraph recursion limit minus the outer graph's own steps; when X
   exceeds it, its ``GraphRecursionError`` is caught here;
 - **time**: X runs under ``asyncio.wait_for`` with the episode's remaining time minus a reserved
-  share (``fallback_share``, from ``tools.episode_limits``), so CB-1S still has time;
+  share (``fallback_share``, from ``restgraph.tools.episode_limits``), so CB-1S still has time;
 - **tokens / cost**: before each of X's model calls, a callback stops X once the episode has spent
   ``1 - fallback_share`` of its token or cost limit;
 - **errors**: any exception X raises (browser crash, search failure, model error) is caught;
@@ -34,10 +34,10 @@ from langgraph.errors import GraphRecursionError
 from langgraph.graph import END, START, StateGraph
 from pydantic import Field
 
-from agents.browser.closed_book_paper import is_abstention, paper_closed_book_answer
-from graphs.registry import AgentSpec, get_agent, register_agent
-from tools.episode_limits import EPISODE_LIMITS
-from tools.options import Options
+from restgraph.agents.browser.closed_book_paper import is_abstention, paper_closed_book_answer
+from restgraph.graphs.registry import AgentSpec, get_agent, register_agent
+from restgraph.tools.episode_limits import EPISODE_LIMITS
+from restgraph.tools.options import Options
 
 #: graph steps the outer graph takes itself (primary, fallback) plus one of slack
 OWN_STEPS = 3

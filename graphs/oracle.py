@@ -13,9 +13,9 @@ from typing import Any, NotRequired, TypedDict
 
 from langgraph.graph import END, START, StateGraph
 
-from graphs.episode_context import EpisodeContext, EpisodePart
-from graphs.registry import register_agent
-from tools.placeholders import ReferenceError_, substitute
+from restgraph.graphs.episode_context import EpisodeContext, EpisodePart
+from restgraph.graphs.registry import register_agent
+from restgraph.tools.placeholders import ReferenceError_, substitute
 
 __all__ = ["ReferenceError_", "build_oracle", "substitute"]  # the placeholder helpers live in tools.placeholders
 
@@ -31,7 +31,7 @@ class OracleState(TypedDict):
 
 
 def build_oracle(model: Any, env: Any, options: dict[str, Any]) -> Any:
-    """``env`` must have an ``http`` tool (``tools.openapi.HttpTool``); the runner puts ``gold`` in the state.
+    """``env`` must have an ``http`` tool (``restgraph.tools.openapi.HttpTool``); the runner puts ``gold`` in the state.
     Compiled once per run: the episode's environment comes from the runtime context."""
     env = EpisodePart("env", lambda ctx: ctx.env, EpisodeContext(model, env))
 

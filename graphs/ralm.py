@@ -26,12 +26,12 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.types import Command
 from pydantic import Field
 
-from agents.browser.closed_book_paper import is_abstention, reply_text
-from agents.browser.ralm import context_lines, ralm_messages, read_turn
-from graphs.registry import register_agent
-from tools.events import parse_outcome
-from tools.options import Options
-from tools.search import SearchBackend, SearchError, make_backend
+from restgraph.agents.browser.closed_book_paper import is_abstention, reply_text
+from restgraph.agents.browser.ralm import context_lines, ralm_messages, read_turn
+from restgraph.graphs.registry import register_agent
+from restgraph.tools.events import parse_outcome
+from restgraph.tools.options import Options
+from restgraph.tools.search import SearchBackend, SearchError, make_backend
 
 
 class RalmState(TypedDict):

@@ -6,9 +6,9 @@ returns a compiled LangGraph graph whose state has ``instruction`` as input and
 (``openapi``, ``browser``, ``shortcuts``, ``synthetic_api``, ``none``); a benchmark accepts the
 agents whose kind it serves.
 
-Agents are found by name through the ``restgraph.agents`` entry points (``tools.plugins``): the
+Agents are found by name through the ``restgraph.agents`` entry points (``restgraph.tools.plugins``): the
 built-ins are declared in ``pyproject.toml``, and an installed package adds its own the same way.
-Each agent declares its ``-A`` options as a ``tools.options.Options`` model (``options=``); the
+Each agent declares its ``-A`` options as a ``restgraph.tools.options.Options`` model (``options=``); the
 harness validates a run's agent options against it before any episode starts, and
 ``restgraph list --options NAME`` prints it. An agent registered without one takes no options.
 
@@ -23,8 +23,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from tools.options import NoOptions, Options, validate_options
-from tools.plugins import Registry
+from restgraph.tools.options import NoOptions, Options, validate_options
+from restgraph.tools.plugins import Registry
 
 if TYPE_CHECKING:  # the CLI reads names and options without loading LangChain or LangGraph
     from langchain_core.language_models import BaseChatModel
@@ -52,11 +52,11 @@ class AgentSpec:
     #: the ``-A`` options it takes (names, types, defaults, help)
     options_model: type[Options] = NoOptions
     #: compiled once per run (``build(None, None, options)``); each episode's model and
-    #: environment arrive through the runtime context (``graphs.episode_context``)
+    #: environment arrive through the runtime context (``restgraph.graphs.episode_context``)
     per_run: bool = False
 
     def check_options(self, values: dict[str, Any] | None) -> Options:
-        """The run's agent options validated (``tools.options.OptionError`` names a bad key)."""
+        """The run's agent options validated (``restgraph.tools.options.OptionError`` names a bad key)."""
         return validate_options(self.options_model, {**self.defaults, **(values or {})}, what=f"agent {self.name}")
 
     def settings(self, options: dict[str, Any] | None, model_spec: str, model_options: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -74,7 +74,7 @@ def _adopt(name: str, obj: Any) -> AgentSpec | None:
 
 
 def _load_builtins() -> None:
-    import graphs.builtin  # noqa: F401  (imports every agent module of the package)
+    import restgraph.graphs.builtin  # noqa: F401  (imports every agent module of the package)
 
 
 _AGENTS: Registry[AgentSpec] = Registry("restgraph.agents", "agent", adopt=_adopt, builtins=_load_builtins)

@@ -22,14 +22,14 @@ from typing import Any
 from langchain_core.language_models import BaseChatModel
 from langgraph.graph import END, START, StateGraph
 
-from agents.restgpt.baseline_roles import BaselineKit
-from agents.restgpt.config import BudgetExceeded, RestGPTConfig, RestGPTOptions
-from agents.restgpt.meter import Meter
-from agents.restgpt.protocol import PlannerDecision, SelectorDecision, endpoint_in_plan
-from agents.restgpt.roles import RoleFn, RoleKit
-from graphs.episode_context import EpisodeContext
-from graphs.registry import register_agent
-from graphs.restgpt_executor import (
+from restgraph.agents.restgpt.baseline_roles import BaselineKit
+from restgraph.agents.restgpt.config import BudgetExceeded, RestGPTConfig, RestGPTOptions
+from restgraph.agents.restgpt.meter import Meter
+from restgraph.agents.restgpt.protocol import PlannerDecision, SelectorDecision, endpoint_in_plan
+from restgraph.agents.restgpt.roles import RoleFn, RoleKit
+from restgraph.graphs.episode_context import EpisodeContext
+from restgraph.graphs.registry import register_agent
+from restgraph.graphs.restgpt_executor import (
     RestState,
     add_executor,
     background,
@@ -40,8 +40,8 @@ from graphs.restgpt_executor import (
     route,
     start_api_plan,
 )
-from graphs.restgpt_reflexion import reflect_node, with_lessons
-from tools.openapi.matching import match_endpoint, matched_endpoints
+from restgraph.graphs.restgpt_reflexion import reflect_node, with_lessons
+from restgraph.tools.openapi.matching import match_endpoint, matched_endpoints
 
 NOT_IN_LIST = "The API you called is not in the list of available APIs. Please use another API."
 

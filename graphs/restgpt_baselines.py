@@ -22,15 +22,15 @@ from typing import Any, cast
 from langchain_core.language_models import BaseChatModel
 from langgraph.graph import END, START, StateGraph
 
-from agents.restgpt.baseline_roles import BaselineKit
-from agents.restgpt.config import RestGPTConfig, RestGPTOptions
-from agents.restgpt.meter import Meter
-from agents.restgpt.protocol import endpoint_in_plan
-from agents.restgpt.roles import RoleKit
-from graphs.episode_context import EpisodeContext
-from graphs.registry import register_agent
-from graphs.restgpt import NOT_IN_LIST, build_restgpt, step_budget
-from graphs.restgpt_executor import (
+from restgraph.agents.restgpt.baseline_roles import BaselineKit
+from restgraph.agents.restgpt.config import RestGPTConfig, RestGPTOptions
+from restgraph.agents.restgpt.meter import Meter
+from restgraph.agents.restgpt.protocol import endpoint_in_plan
+from restgraph.agents.restgpt.roles import RoleKit
+from restgraph.graphs.episode_context import EpisodeContext
+from restgraph.graphs.registry import register_agent
+from restgraph.graphs.restgpt import NOT_IN_LIST, build_restgpt, step_budget
+from restgraph.graphs.restgpt_executor import (
     RestState,
     add_executor,
     episode_kit,
@@ -40,14 +40,14 @@ from graphs.restgpt_executor import (
     route,
     start_api_plan,
 )
-from tools.openapi.matching import match_endpoint
+from restgraph.tools.openapi.matching import match_endpoint
 
 _FAILED = re.compile(r"\b(status [45]\d\d|error|step limit reached|could not|not found|failed)\b", re.IGNORECASE)
 
 
 def _setup(model: BaseChatModel | None, env: Any, options: dict[str, Any] | None) -> tuple[RestGPTConfig, BaselineKit, Any]:
     """The run's config (from options alone), and the episode's kit and environment (compiled once
-    per run: ``graphs.restgpt_executor.episode_kit``)."""
+    per run: ``restgraph.graphs.restgpt_executor.episode_kit``)."""
     options = dict(options or {})
     roles = options.pop("roles", None)
     config = RestGPTConfig.from_options(options)

@@ -21,16 +21,16 @@ from typing import Any, NotRequired, Protocol, TypedDict, cast
 
 from langchain_core.language_models import BaseChatModel
 
-from agents.restgpt.baseline_roles import BaselineKit
-from agents.restgpt.config import BudgetExceeded, RestGPTConfig
-from agents.restgpt.meter import Meter, metered
-from agents.restgpt.protocol import CallerDecision
-from agents.restgpt.roles import RoleFn, RoleKit
-from agents.restgpt.upstream.baselines import UpstreamBaselineKit
-from agents.restgpt.upstream.kit import UpstreamKit
-from graphs.episode_context import EpisodeContext, EpisodePart
-from tools.openapi.client import HttpResult
-from tools.openapi.reduce import ReducedSpec, reduce_openapi_spec
+from restgraph.agents.restgpt.baseline_roles import BaselineKit
+from restgraph.agents.restgpt.config import BudgetExceeded, RestGPTConfig
+from restgraph.agents.restgpt.meter import Meter, metered
+from restgraph.agents.restgpt.protocol import CallerDecision
+from restgraph.agents.restgpt.roles import RoleFn, RoleKit
+from restgraph.agents.restgpt.upstream.baselines import UpstreamBaselineKit
+from restgraph.agents.restgpt.upstream.kit import UpstreamKit
+from restgraph.graphs.episode_context import EpisodeContext, EpisodePart
+from restgraph.tools.openapi.client import HttpResult
+from restgraph.tools.openapi.reduce import ReducedSpec, reduce_openapi_spec
 
 VERBS = ("GET", "POST", "PUT", "PATCH", "DELETE")
 
@@ -110,7 +110,7 @@ def make_kit(model: BaseChatModel | None, env: Any, config: RestGPTConfig, overr
 
 def episode_kit(model: BaseChatModel | None, env: Any, config: RestGPTConfig, overrides: dict[str, RoleFn] | None = None, cls: type[RoleKit] = RoleKit) -> tuple[RoleKit, Any]:
     """The role kit and the environment as the graph's nodes see them: the running episode's
-    (``graphs.episode_context``; the kit made at its first use in the episode, for the episode's
+    (``restgraph.graphs.episode_context``; the kit made at its first use in the episode, for the episode's
     scenario), so the graph compiles once per run. ``model``/``env`` serve a graph invoked
     without a context (built for one episode, as tests do)."""
     fallback = EpisodeContext(model, env)

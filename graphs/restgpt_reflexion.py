@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from agents.restgpt.config import RestGPTConfig
-from agents.restgpt.meter import Meter
-from agents.restgpt.roles import RoleKit
-from graphs.restgpt_executor import RestState
+from restgraph.agents.restgpt.config import RestGPTConfig
+from restgraph.agents.restgpt.meter import Meter
+from restgraph.agents.restgpt.roles import RoleKit
+from restgraph.graphs.restgpt_executor import RestState
 
 
 def with_lessons(background: str, reflections: Sequence[str], has_results: bool) -> str:

@@ -19,12 +19,22 @@ from langchain_core.language_models import BaseChatModel
 from langgraph.graph import END, START, StateGraph
 from pydantic import Field
 
-from agents.shortcuts.next_action import PROMPT_PACKS, PromptTooLong, build_messages, propose_next_action
-from agents.shortcuts.request import GOOGLE_STYLE, describe_request, provider_style, upstream_request
-from graphs.episode_context import EpisodeContext, episode
-from graphs.registry import register_agent
-from tools.options import Options
-from tools.shortcuts.output import is_context_error
+from restgraph.agents.shortcuts.next_action import (
+    PROMPT_PACKS,
+    PromptTooLong,
+    build_messages,
+    propose_next_action,
+)
+from restgraph.agents.shortcuts.request import (
+    GOOGLE_STYLE,
+    describe_request,
+    provider_style,
+    upstream_request,
+)
+from restgraph.graphs.episode_context import EpisodeContext, episode
+from restgraph.graphs.registry import register_agent
+from restgraph.tools.options import Options
+from restgraph.tools.shortcuts.output import is_context_error
 
 CONTEXT_OVERFLOW = "error:context_overflow"
 

@@ -37,7 +37,7 @@ QUICKSTART = [
 **What this notebook shows**
 - running the `restgpt` agent (planner → API selector → caller ⇄ program-aided parser) on RestBench
   TMDB queries against the in-process TMDB sandbox (no network, no API key);
-- reading the run as DataFrames (`evals.results`: episodes, model calls, tool calls) and one
+- reading the run as DataFrames (`restgraph.evals.results`: episodes, model calls, tool calls) and one
   episode step by step: the planner's plans, the HTTP calls, the parser's code, tokens;
 - the same run in the trace viewer (`restgraph view`), served beside the notebook;
 - scoring a run from its traces alone (no model needed), and drawing the agent's graph.
@@ -68,13 +68,13 @@ summary["metrics"], summary["status_counts"]
     md('''
 ## The run as DataFrames
 
-`evals.results.load(RUN)` reads `traces.jsonl` into three pandas frames with typed columns, the
+`restgraph.evals.results.load(RUN)` reads `traces.jsonl` into three pandas frames with typed columns, the
 same for every benchmark: `episodes` (status, tokens, cost, time and one `score_<key>` column per
 benchmark score, computed from the trace alone), `model_calls` and `tool_calls`. `restgraph export
 RUN --format parquet|csv` writes the same three tables.
 '''),
     code('''
-from evals import results
+from restgraph.evals import results
 
 frames = results.load(ORACLE_RUN)
 frames.episodes[["task_id", "status", "score_success", "score_correct_path", "steps", "model_calls", "tool_calls",
@@ -107,12 +107,12 @@ code rather than JSON: the structured path rejects it and the plain-text protoco
 
 `restgraph view RUN` serves a page with the episode table (filter, sort) and each episode's graph
 path, prompts, raw and parsed outputs, HTTP calls with their bodies, and the gold path beside the
-actual calls. From a notebook, `evals.viewer.server.start` serves the same page beside the kernel;
+actual calls. From a notebook, `restgraph.evals.viewer.server.start` serves the same page beside the kernel;
 `restgraph view RUN --export site/` writes a static copy to share.
 '''),
     code('''
 from IPython.display import IFrame, display
-from evals.viewer.server import start
+from restgraph.evals.viewer.server import start
 
 viewer = start([ORACLE_RUN])
 print("restgraph view:", viewer.url)
@@ -126,7 +126,7 @@ no model: `restgraph score DIR` writes `summary.json` (metrics with n and 95% in
 `scores.jsonl` (per episode), the same numbers as the frame's `score_*` columns above.
 '''),
     code('''
-from evals.summary import build_summary
+from restgraph.evals.summary import build_summary
 
 summary, episodes = build_summary(ORACLE_RUN)
 summary["metrics"], summary["metric_stats"]["success_rate"]
@@ -139,9 +139,9 @@ summary["metrics"], summary["metric_stats"]["success_rate"]
 We build the graph against a sandbox environment the same way the runner does.
 '''),
     code('''
-from evals.benchmark import RunOptions, get_benchmark
-from graphs.registry import get_agent
-from agents.models import make_chat_model
+from restgraph.evals.benchmark import RunOptions, get_benchmark
+from restgraph.graphs.registry import get_agent
+from restgraph.agents.models import make_chat_model
 
 bench = get_benchmark("restbench-tmdb")
 options = RunOptions(benchmark="restbench-tmdb", agent="restgpt", model="scripted:restgpt-oracle")
@@ -225,7 +225,7 @@ one by name (text or a path to a `.txt` file); the `$variables` are those of the
 Here: a terse planner with **no worked examples** (fewer input tokens per planner call).
 '''),
     code('''
-from agents.restgpt.templates import template_text
+from restgraph.agents.restgpt.templates import template_text
 
 print(template_text("planner")[:600], "...")
 TERSE_PLANNER = """You plan answers to user queries about $scenario_name for an assistant that calls the APIs.
@@ -270,8 +270,8 @@ async def retrieval_selector(kit, *, subtask, **kwargs):
 named agent the runner (and `restgraph run`, within this process) can use.
 '''),
     code('''
-from graphs.registry import register_agent
-from graphs.restgpt import build_restgpt
+from restgraph.graphs.registry import register_agent
+from restgraph.graphs.restgpt import build_restgpt
 
 def terse_planner_builder(model, env, options):
     return build_restgpt(model, env, {**options, "prompts": {"planner": TERSE_PLANNER}})
@@ -290,10 +290,10 @@ for agent in ("restgpt-terse-planner", "restgpt-retrieval-selector"):
     md('''
 ## One report table
 
-`evals.report` is what `restgraph report DIR...` prints. Tokens in/out are summed over the run.
+`restgraph.evals.report` is what `restgraph report DIR...` prints. Tokens in/out are summed over the run.
 '''),
     code('''
-from evals.report import load_summaries, render
+from restgraph.evals.report import load_summaries, render
 
 summaries = load_summaries(list(RUNS.values()))
 _ = render(summaries, "markdown")
@@ -317,7 +317,7 @@ endpoint a step needs, the selector's choice is refused with the `NOT_IN_LIST` f
 the trace) and, after its capped retries, the episode fails with the reason shown here.
 '''),
     code('''
-from evals.summary import build_summary
+from restgraph.evals.summary import build_summary
 
 _, episodes = build_summary(RUNS["restgpt-retrieval-selector"])
 for e in episodes:
@@ -341,7 +341,7 @@ TABLE4 = [
 **What this notebook shows**
 - the sweep behind the paper's Table 4: seven agents (Offline, DEPS, ReAct, Reflexion, RestGPT and its
   two ablations) over both scenarios (TMDB, Spotify), against a real OpenAI-compatible endpoint;
-- the report table (`evals.reports.table4`) and bar chart next to the paper's numbers.
+- the report table (`restgraph.evals.reports.table4`) and bar chart next to the paper's numbers.
 
 **Two modes**
 - **Real sweep** (a reproduction attempt): set `RESTGRAPH_ENDPOINT` (base URL of an OpenAI-compatible
@@ -356,7 +356,7 @@ judged by hand with text-davinci-003. Comparable in layout, not in method.
 '''),
     code(SETUP + '''
 
-from evals.reports import table4
+from restgraph.evals.reports import table4
 
 AGENTS = table4.AGENT_ORDER
 SCENARIOS = ["restbench-tmdb", "restbench-spotify"]
@@ -384,8 +384,8 @@ continued, so an interrupted sweep picks up where it stopped. The API key goes t
 only (`model_options`); traces redact it.
 '''),
     code('''
-from evals.benchmark import RunOptions
-from evals.runner import EpisodeRunner
+from restgraph.evals.benchmark import RunOptions
+from restgraph.evals.runner import EpisodeRunner
 
 REAL_RUNS = []
 if HAVE_ENDPOINT:
@@ -442,7 +442,7 @@ for name, runs in (("real sweep", REAL_RUNS), ("offline harness check (scripted 
 - Point `RESTGRAPH_ENDPOINT` at a local vLLM / Ollama / llama.cpp server (`http://localhost:8000/v1`) and
   set `RESTGRAPH_TABLE4_LIMIT=10` for a quick pass before the full 100 + 57 queries.
 - The same from a shell: `restgraph run restbench-tmdb --agent react --model openai:MODEL --base-url URL --out runs/react-tmdb`,
-  then `python -m evals.reports.table4 runs/* --out report/ --price-in 0.15 --price-out 0.60`.
+  then `python -m restgraph.evals.reports.table4 runs/* --out report/ --price-in 0.15 --price-out 0.60`.
 - Compare upstream's OAS reduction with the fixed one: `agent_options={"faithful_reduction": True}` (see `agents/restgpt/config.py` for every switch and budget).
 '''),
 ]
@@ -470,13 +470,13 @@ replies at random, so the curves show how the harness scores failures.
 ## ShortcutsBench: re-score the stored mixtral log
 '''),
     code('''
-from evals.datasets import resolve
-from evals.datasets.shortcuts import FILES as SHORTCUT_FILES
+from restgraph.evals.datasets import resolve
+from restgraph.evals.datasets.shortcuts import FILES as SHORTCUT_FILES
 
 print(sorted(SHORTCUT_FILES))  # pinned files; "sample_log" is upstream's stored open-mixtral-8x7b experiment log
 '''),
     code('''
-from evals.reports import shortcuts as shortcuts_report
+from restgraph.evals.reports import shortcuts as shortcuts_report
 
 LOG = os.environ.get("RESTGRAPH_SHORTCUTS_LOG") or str(resolve(SHORTCUT_FILES["sample_log"]))
 REPLAY = nb.run_dir("04_shortcuts_apiuse", "shortcuts-replay")
@@ -500,7 +500,7 @@ The `distractors` suite varies the number of distractor functions and the target
 sandboxed checker.
 '''),
     code('''
-from evals.reports import api_use as api_use_report
+from restgraph.evals.reports import api_use as api_use_report
 
 LIMIT = int(os.environ.get("RESTGRAPH_APIUSE_LIMIT", "0")) or None
 API_RUNS = []
@@ -588,7 +588,7 @@ AssistantBench's scorer (a clean-room re-implementation of the official one) com
 answer with the gold; `accuracy` is its mean.
 '''),
     code('''
-from evals.benchmark import get_benchmark
+from restgraph.evals.benchmark import get_benchmark
 bench = get_benchmark("assistantbench-local")
 for t in nb.traces(RUN):
     print(t.task_id, bench.score_episode(t))

@@ -6,7 +6,7 @@ code, not plumbing. Nothing here is needed outside the notebooks.
 - ``run_dir(name)``: a fresh folder under ``$RESTGRAPH_NOTEBOOK_RUNS`` (default ``notebooks/runs``,
   gitignored) so re-running a notebook never trips over an earlier run's ``traces.jsonl``.
 - ``run(...)``: ``await EpisodeRunner(...).run()``. Jupyter's kernel already runs an event loop, so
-  ``evals.runner.run_sync`` (``asyncio.run``) cannot be used from a cell; top-level ``await`` can.
+  ``restgraph.evals.runner.run_sync`` (``asyncio.run``) cannot be used from a cell; top-level ``await`` can.
 - ``draw_graph(graph)``: the compiled graph's nodes and edges drawn with matplotlib. LangGraph's
   ``draw_mermaid_png`` calls a web service, so it is not usable offline.
 """
@@ -19,9 +19,9 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
-from evals.benchmark import RunOptions
-from evals.runner import EpisodeRunner
-from evals.trace import Trace, TraceStore
+from restgraph.evals.benchmark import RunOptions
+from restgraph.evals.runner import EpisodeRunner
+from restgraph.evals.trace import Trace, TraceStore
 
 
 def data_dir_note() -> str:

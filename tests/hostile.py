@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from tools import codebox
+from restgraph.tools import codebox
 
 MARK = "PW" + "NED"
 SECRET = "sk-hostile-" + uuid.uuid4().hex

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from pydantic import BaseModel, Field
 
-from agents import local_model as lm
+from restgraph.agents import local_model as lm
 
 
 def _fake_wheel(tmp: Path, payload: bytes) -> tuple[Path, lm.PinnedGGUF]:
@@ -159,8 +159,8 @@ def test_local_models_get_a_longer_default_episode_timeout(tmp_path):
     """Long agent prompts take about a minute each on 2 CPU cores: 600 s would cut honest episodes."""
     from typer.testing import CliRunner
 
-    from evals.benchmark import EPISODE_TIMEOUT_S, LOCAL_EPISODE_TIMEOUT_S
-    from evals.cli import app
+    from restgraph.evals.benchmark import EPISODE_TIMEOUT_S, LOCAL_EPISODE_TIMEOUT_S
+    from restgraph.evals.cli import app
 
     def timeout_of(model: str, out: Path) -> float:
         result = CliRunner().invoke(app, ["run", "smoke", "--model", model, "--limit", "1", "--out", str(out), "--quiet"])

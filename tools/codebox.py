@@ -20,11 +20,11 @@ One job = one fresh process tree built by bubblewrap (Debian package ``bubblewra
   itself started with an empty environment.
 
 ``run`` starts one sandbox per job (``--code-sandbox bwrap-cold``, and the Synthetic API checker,
-which batches); ``tools.forkserver`` serves jobs from a warm sandbox built by ``server_command``
-(``--code-sandbox bwrap``, the default for ``tools.pyexec``).
+which batches); ``restgraph.tools.forkserver`` serves jobs from a warm sandbox built by ``server_command``
+(``--code-sandbox bwrap``, the default for ``restgraph.tools.pyexec``).
 
 ``run`` is transport only: bytes in on stdin, bounded bytes out, the exit status. What the bytes
-mean is for the caller (``tools.pyexec``, the Synthetic API checker) to decide outside the sandbox.
+mean is for the caller (``restgraph.tools.pyexec``, the Synthetic API checker) to decide outside the sandbox.
 Where bubblewrap is missing or cannot create namespaces, ``SandboxUnavailable`` says so and names
 the package and the choices; there is no silent fallback. ``none`` (trusted debugging only) runs
 the interpreter directly with the same limits and no isolation, and says so loudly.
@@ -55,7 +55,7 @@ from pydantic import BaseModel, ConfigDict
 log = logging.getLogger(__name__)
 
 CodeSandbox = Literal["bwrap", "bwrap-cold", "none"]
-#: ``bwrap``: programs run in a warm fork server inside the sandbox (``tools.forkserver``);
+#: ``bwrap``: programs run in a warm fork server inside the sandbox (``restgraph.tools.forkserver``);
 #: ``bwrap-cold``: a new sandbox and interpreter per program; ``none``: unisolated (debugging only)
 CHOICES: tuple[str, ...] = ("bwrap", "bwrap-cold", "none")
 SANDBOX_ENV = "RESTGRAPH_CODE_SANDBOX"
@@ -205,7 +205,7 @@ def command(script: Path, limits: Limits, *, sandbox: str | None = None) -> list
 
 
 def server_command(server: Path, boot: Path) -> list[str]:
-    """The argv of a warm fork server (``tools.forkserver``): the same sandbox, but the server keeps
+    """The argv of a warm fork server (``restgraph.tools.forkserver``): the same sandbox, but the server keeps
     ``SERVER_CAPS`` so that each child it forks can get its own mount/IPC namespace and a fresh uid."""
     exe, _ = interpreter()
     bwrap, *rest = _bwrap({SERVER_PATH: server, BOOT_PATH: boot}, tmpfs_mb=1)

@@ -1,7 +1,7 @@
 """Neutral, typed events: how tools and agents report what they did without knowing who listens.
 
 Why: the layers depend one way (``evals -> graphs -> agents -> tools``). A tool that recorded into
-the harness would import it; instead it *emits* an event and the harness (``evals.recording``)
+the harness would import it; instead it *emits* an event and the harness (``restgraph.evals.recording``)
 alone subscribes and turns events into trace records. Outside an episode nobody listens and
 ``emit`` is a cheap no-op, so a notebook can poke a sandbox without a harness. This module
 imports nothing but the standard library.

@@ -42,7 +42,7 @@ import threading
 import time
 from pathlib import Path
 
-from tools import codebox
+from restgraph.tools import codebox
 
 log = logging.getLogger(__name__)
 SERVER = Path(__file__).with_name("forkserver_child.py")

@@ -1,4 +1,4 @@
-"""The warm fork server that runs inside one long-lived bubblewrap sandbox (``tools.forkserver``).
+"""The warm fork server that runs inside one long-lived bubblewrap sandbox (``restgraph.tools.forkserver``).
 
 Executed with ``python -I -S`` as a script, never imported by the host. It never sees a program or
 its inputs: the host sends, over a ``SOCK_SEQPACKET`` socket on fd 0, one small JSON job (id, uid,

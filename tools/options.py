@@ -6,7 +6,7 @@ The harness validates the command line's ``key=value`` pairs against it before a
 so a typo (``planer_steps``) or a bad value (``planner_steps=abc``) is a usage error, not an
 option silently ignored or an error in every episode.
 
-It lives at the lowest layer (beside ``tools.datafiles``) because every layer declares options:
+It lives at the lowest layer (beside ``restgraph.tools.datafiles``) because every layer declares options:
 model kinds in ``agents``, agents in ``graphs``, benchmarks in ``evals``.
 """
 
@@ -21,7 +21,7 @@ from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError, model_validator
 from pydantic_core import PydanticUndefined
 
-from tools.suggest import did_you_mean
+from restgraph.tools.suggest import did_you_mean
 
 _NONE_WORDS = ("", "none", "null")
 

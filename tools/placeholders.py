@@ -2,7 +2,7 @@
 episode, followed along a dotted path (integers index lists).
 
 Shared by the ``oracle`` agent (which resolves them against the responses it got) and the sandboxes
-that write templated reference solutions (``tools.sandbox.tmdb.template``). A placeholder that is
+that write templated reference solutions (``restgraph.tools.sandbox.tmdb.template``). A placeholder that is
 the whole string keeps the value's type.
 """
 

@@ -11,7 +11,7 @@ A plugin comes from one of three places, tried in this order:
    declares no entry point of the group: an editable install made before the entry points existed
    still finds its built-ins (``pip install -e .`` refreshes the metadata).
 
-An entry point may name a module that registers the plugin on import (``chat = "graphs.chat"``)
+An entry point may name a module that registers the plugin on import (``chat = "restgraph.graphs.chat"``)
 or the plugin object itself (``my-agent = "mypkg.agent:SPEC"``), which ``adopt`` turns into a
 registration. It lives at the lowest layer because the scripted-model registry (``agents``) uses it
 as well as the agent (``graphs``) and benchmark (``evals``) registries.
@@ -26,7 +26,7 @@ from importlib import import_module
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any, Generic, TypeVar
 
-from tools.suggest import unknown_name
+from restgraph.tools.suggest import unknown_name
 
 T = TypeVar("T")
 

@@ -1,7 +1,7 @@
 """Sandboxed Python execution for model-written code (the RestGPT response parser, notebooks).
 
 Model-written code never runs in the host process. ``run_python`` starts a fresh interpreter in
-the operating-system sandbox of ``tools.codebox`` (bubblewrap namespaces, an unprivileged uid, a
+the operating-system sandbox of ``restgraph.tools.codebox`` (bubblewrap namespaces, an unprivileged uid, a
 read-only view of only the interpreter, a private tmpfs, kernel rlimits; one process, no threads)
 through the bootstrap ``tools/pyexec_child.py``. Safe from any thread or event loop.
 
@@ -9,7 +9,7 @@ The sandbox returns only data: stdout and stderr (bounded) and the exit status. 
 here from that status (exit 0, no timeout), so nothing the code prints can forge it and megabytes
 of stderr cannot flip it. The error text of a failed run is read from the end of stderr.
 
-Every execution emits a ``tools.events.ProgramRun`` (the harness records it in the episode
+Every execution emits a ``restgraph.tools.events.ProgramRun`` (the harness records it in the episode
 trace as a ``ToolCall(kind="python")``) with the code and output bounded.
 """
 
@@ -28,9 +28,9 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from tools import codebox, forkserver
-from tools.events import ProgramRun, emit
-from tools.trace_schema import bounded
+from restgraph.tools import codebox, forkserver
+from restgraph.tools.events import ProgramRun, emit
+from restgraph.tools.trace_schema import bounded
 
 T = TypeVar("T")
 CHILD = Path(__file__).with_name("pyexec_child.py")

@@ -1,4 +1,4 @@
-"""Bootstrap that runs inside the sandbox (``tools.codebox``) for ``tools.pyexec.run_python``.
+"""Bootstrap that runs inside the sandbox (``restgraph.tools.codebox``) for ``restgraph.tools.pyexec.run_python``.
 
 Executed with ``python -I -S`` as a script, never imported by the host. Containment is the
 operating system's (namespaces, unprivileged uid, rlimits): nothing here is a security boundary.

@@ -3,7 +3,7 @@
 RestGPT cuts caller docs, parser schemas, JSON samples and parser output by text-davinci-003
 tokens (restbench.md §3.5); cutting with the same tokenizer is what makes a cut fall where the
 original's fell. The BPE table is resolved like every data file (``$RESTGRAPH_DATA_DIR/tokenizers/``,
-the user cache, then a sha256-checked download through ``tools.datafiles``): tiktoken's own implicit
+the user cache, then a sha256-checked download through ``restgraph.tools.datafiles``): tiktoken's own implicit
 download (unpinned cache location, no project-level offline story) is never used.
 """
 
@@ -15,7 +15,7 @@ from functools import cache
 import tiktoken
 from tiktoken_ext.openai_public import r50k_pat_str
 
-from tools.datafiles import DataFile, resolve
+from restgraph.tools.datafiles import DataFile, resolve
 
 P50K_BASE = DataFile(
     "tokenizers",

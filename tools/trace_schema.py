@@ -5,8 +5,8 @@ A ``Trace`` records one finished episode. Scorers read traces (never models), so
 inspect_ai re-scores its logs. Every persisted object here is a pydantic model.
 
 It lives in ``tools`` (the lowest layer) so every layer may import it (a scripted policy reads a
-``Task``) without importing the harness; ``evals.trace`` re-exports it next to ``TraceStore``,
-which redacts (``tools.redact``) each line before it reaches disk.
+``Task``) without importing the harness; ``restgraph.evals.trace`` re-exports it next to ``TraceStore``,
+which redacts (``restgraph.tools.redact``) each line before it reaches disk.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, ValidationInfo, model_validator
 
 #: 2: each call's messages are stored as ``message_refs`` into the run's prompt store
-#: (``evals.prompt_store``); version 1 lines hold ``messages`` inline and still load
+#: (``restgraph.evals.prompt_store``); version 1 lines hold ``messages`` inline and still load
 SCHEMA_VERSION = 2
 #: Response bodies longer than this are cut in traces (the full body is never needed to score).
 MAX_BODY_CHARS = 20_000

@@ -17,8 +17,8 @@ from langchain_core.runnables import Runnable
 from langchain_openai.chat_models.base import BaseChatOpenAI
 from pydantic import BaseModel
 
-from agents.api_use.extract import extract_body, uses_keyword_arguments
-from tools.events import parse_outcome
+from restgraph.agents.api_use.extract import extract_body, uses_keyword_arguments
+from restgraph.tools.events import parse_outcome
 
 ROLE = "code_writer"
 _HERE = Path(__file__).parent

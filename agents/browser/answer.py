@@ -4,12 +4,12 @@ abstention (the ensembles fall back to the closed-book answerer on one).
 The answer itself leaves the agent raw, as the model wrote it: the official AssistantBench scorer
 receives it unchanged (faithful by default). Rewriting answers into the scorer's preferred shapes
 ("1,010,000" -> 1010000, bullet lists -> JSON arrays, "unknown" -> abstain) is a scoring option,
-``-B normalize_answers=1`` (``evals.scorers.assistantbench_normalize``), reported as such.
+``-B normalize_answers=1`` (``restgraph.evals.scorers.assistantbench_normalize``), reported as such.
 """
 
 from __future__ import annotations
 
-from agents.parsing import strip_fences
+from restgraph.agents.parsing import strip_fences
 
 #: replies that mean "no answer" (SPA's protocol asks for an empty string; models also say these)
 ABSTAIN_WORDS = frozenset({

@@ -8,9 +8,9 @@ import re
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage
 
-from agents.browser.policy import prompt
-from agents.prompt_template import fill
-from tools.events import parse_outcome
+from restgraph.agents.browser.policy import prompt
+from restgraph.agents.prompt_template import fill
+from restgraph.tools.events import parse_outcome
 
 #: marker the scripted oracle uses to recognise the closed-book prompt
 CLOSED_BOOK_MARKER = "you cannot browse the web"

@@ -20,8 +20,8 @@ import re
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 
-from agents.browser.paper_prompts import figure_prompt
-from tools.events import parse_outcome
+from restgraph.agents.browser.paper_prompts import figure_prompt
+from restgraph.tools.events import parse_outcome
 
 #: the paper's figure holding the closed-book prompts
 CB_FIGURE = 17

@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from tools.datafiles import DATA_DIR_ENV, DataFile, DatasetUnavailable, resolve, sha256_of
+from restgraph.tools.datafiles import DATA_DIR_ENV, DataFile, DatasetUnavailable, resolve, sha256_of
 
 PAPER = DataFile("assistantbench", "upstream/paper/assistantbench-paper.txt", None, "6a02b9ad207e8edb17979cf27a0c03cbf092bef4258da029aa1dae20ac51bce6")
 #: where the shared project tree keeps the paper, relative to ``$RESTGRAPH_DATA_DIR``

@@ -19,10 +19,10 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import ConfigDict, ValidationError
 
-from agents.parsing import ParseError, extract_json_object
-from agents.prompt_template import fill
-from tools.browser.actions import ACTION_NAMES, BrowserAction
-from tools.events import parse_outcome
+from restgraph.agents.parsing import ParseError, extract_json_object
+from restgraph.agents.prompt_template import fill
+from restgraph.tools.browser.actions import ACTION_NAMES, BrowserAction
+from restgraph.tools.events import parse_outcome
 
 PROMPTS = Path(__file__).parent / "prompts"
 #: marker the scripted oracle uses to recognise the policy prompt

@@ -8,7 +8,7 @@ snippet``, numbered across the episode, as in the figure's example), ``Task: <ta
 model's earlier generations. RALM-1S adds the figure's one-shot example turns (the paper prints
 its first two exchanges and elides the rest); RALM-INST uses the same system prompt without it.
 
-This module holds the protocol (messages, parsing, context lines); ``graphs.ralm`` the bounded loop.
+This module holds the protocol (messages, parsing, context lines); ``restgraph.graphs.ralm`` the bounded loop.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from typing import Literal
 
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 
-from agents.browser.closed_book_paper import example_messages, extract_answer, fill_placeholder
-from agents.browser.paper_prompts import figure_prompt
-from tools.search import SearchResult
+from restgraph.agents.browser.closed_book_paper import example_messages, extract_answer, fill_placeholder
+from restgraph.agents.browser.paper_prompts import figure_prompt
+from restgraph.tools.search import SearchResult
 
 #: the paper's figure holding the retrieval-augmented prompts
 RALM_FIGURE = 18

@@ -22,12 +22,12 @@ from dataclasses import dataclass
 from typing import Literal
 from urllib.parse import urljoin
 
-from agents.browser.seeplanact_observe import StepView
-from agents.browser.seeplanact_parse import Grounding
-from agents.browser.seeplanact_prompt import option_index
-from tools.browser.element_actions import on_element
-from tools.browser.elements import PageElement, locator
-from tools.browser.session import BrowserSession
+from restgraph.agents.browser.seeplanact_observe import StepView
+from restgraph.agents.browser.seeplanact_parse import Grounding
+from restgraph.agents.browser.seeplanact_prompt import option_index
+from restgraph.tools.browser.element_actions import on_element
+from restgraph.tools.browser.elements import PageElement, locator
+from restgraph.tools.browser.session import BrowserSession
 
 ELEMENT_ACTIONS = ("CLICK", "SELECT", "TYPE", "PRESS ENTER", "HOVER", "TERMINATE")
 _SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*://", re.I)

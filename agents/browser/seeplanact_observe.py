@@ -1,6 +1,6 @@
 """What SeePlanAct shows the model each step: the cropped screenshot and the candidate elements.
 
-As upstream's step loop does: the interactive elements (``tools.browser.elements``) sorted by
+As upstream's step loop does: the interactive elements (``restgraph.tools.browser.elements``) sorted by
 their rounded centre (y, then x); a screenshot clip that starts 200 px above the first element
 (at most ``page height - 1144``) and is at least 1144 px tall, sized from the dynamic batch size
 1600 (Playwright trims a clip to the viewport); the candidates are the elements whose centre lies
@@ -22,9 +22,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from tools.browser.elements import PageElement, interactive_elements, page_height
-from tools.browser.observe import compact_snapshot
-from tools.browser.session import BrowserSession
+from restgraph.tools.browser.elements import PageElement, interactive_elements, page_height
+from restgraph.tools.browser.observe import compact_snapshot
+from restgraph.tools.browser.session import BrowserSession
 
 DYNAMIC_BATCH = 1600
 CLIP_MIN_HEIGHT = 1144

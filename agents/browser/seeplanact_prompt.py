@@ -17,7 +17,7 @@ from __future__ import annotations
 import string
 from collections.abc import Sequence
 
-from agents.browser.seeplanact_source import Parts, SeePlanActTexts, render
+from restgraph.agents.browser.seeplanact_source import Parts, SeePlanActTexts, render
 
 #: ``[element id, choice text]`` as upstream's ``format_choices`` returns them
 Choice = Sequence[str]

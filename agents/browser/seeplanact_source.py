@@ -1,7 +1,7 @@
 """SeePlanAct's prompt texts, read at run time from the upstream files (never pasted here).
 
 Two files of SeePlanAct (``oriyor/assistantbench``, ``SeePlanAct/src/data_utils/``, OpenRAIL-S) are
-resolved through ``tools.datafiles``: ``$RESTGRAPH_DATA_DIR/assistantbench/upstream/SeePlanAct/...``
+resolved through ``restgraph.tools.datafiles``: ``$RESTGRAPH_DATA_DIR/assistantbench/upstream/SeePlanAct/...``
 first, else a download at ``COMMIT`` checked against the sha256 of the shared copy. The commit is
 the one whose ``prompts.py`` the public index holds with the shared copy's length; the sha256 pins
 are those of the shared copy (``format_prompt_utils.py`` was not in the index at that commit, so
@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from tools.datafiles import DataFile, resolve
+from restgraph.tools.datafiles import DataFile, resolve
 
 BENCH = "assistantbench"
 REPO = "oriyor/assistantbench"

@@ -14,10 +14,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from agents.parsing import ParseError
-from agents.prompt_template import placeholders
-from agents.restgpt.llm import RoleReply
-from agents.restgpt.protocol import (
+from restgraph.agents.parsing import ParseError
+from restgraph.agents.prompt_template import placeholders
+from restgraph.agents.restgpt.llm import RoleReply
+from restgraph.agents.restgpt.protocol import (
     Reflection,
     StepList,
     call_start,
@@ -25,8 +25,8 @@ from agents.restgpt.protocol import (
     parse_reflection,
     parse_steps,
 )
-from agents.restgpt.roles import RoleKit
-from agents.restgpt.templates import template_text
+from restgraph.agents.restgpt.roles import RoleKit
+from restgraph.agents.restgpt.templates import template_text
 
 _FINAL = re.compile(r"final\s+answer\s*[:：]?\s*", re.IGNORECASE)
 

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator
 
-from tools.options import AutoBool, Options
+from restgraph.tools.options import AutoBool, Options
 
 #: scenarios the original RestGPT has in-context examples for
 UPSTREAM_SCENARIOS = ("tmdb", "spotify")

@@ -22,8 +22,8 @@ from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 from langchain_core.runnables import RunnableConfig
 from pydantic import BaseModel
 
-from agents.parsing import ParseError
-from tools.events import parse_outcome
+from restgraph.agents.parsing import ParseError
+from restgraph.tools.events import parse_outcome
 
 #: messages carry their role here (not sent to providers); scripted policies read it
 ROLE_KEY = "restgraph_role"
@@ -52,7 +52,7 @@ def cut_at_stops(text: str, stops: Sequence[str]) -> str:
 def uses_structured(model: BaseChatModel, preference: bool | None) -> bool:
     if preference is not None:
         return preference
-    from agents.models import supports_structured_output
+    from restgraph.agents.models import supports_structured_output
 
     return supports_structured_output(model)
 

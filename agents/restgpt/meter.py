@@ -13,7 +13,7 @@ import contextvars
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from agents.restgpt.config import Budget, BudgetExceeded
+from restgraph.agents.restgpt.config import Budget, BudgetExceeded
 
 _METER: contextvars.ContextVar[Meter | None] = contextvars.ContextVar("restgpt_meter", default=None)
 

@@ -8,7 +8,7 @@ Stages, each one model call, at most ``budget.parser_attempts`` of them per resp
    (upstream reused the 500-token cut, defect 7), and answers in prose;
 5. output over 500 tokens is cut and repaired by the postprocess prompt (one extra call).
 
-Model-written code runs only through ``tools.pyexec.run_python`` (subprocess, time and memory
+Model-written code runs only through ``restgraph.tools.pyexec.run_python`` (subprocess, time and memory
 limits, no network, no file writes, imports limited to json/re/math) and each run is recorded in
 the trace as a ``python`` tool call (defect 5: upstream used in-process ``exec``).
 """
@@ -19,11 +19,11 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from agents.restgpt.protocol import ParserCode, parse_code
-from agents.restgpt.roles import RoleKit
-from tools.openapi.client import HttpResult
-from tools.openapi.reduce import ReducedEndpoint, cut_tokens, narrow_search_schema
-from tools.pyexec import run_python
+from restgraph.agents.restgpt.protocol import ParserCode, parse_code
+from restgraph.agents.restgpt.roles import RoleKit
+from restgraph.tools.openapi.client import HttpResult
+from restgraph.tools.openapi.reduce import ReducedEndpoint, cut_tokens, narrow_search_schema
+from restgraph.tools.pyexec import run_python
 
 ALLOWED_MODULES = {"json", "re", "math"}
 

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from agents.parsing import ParseError, extract_json_object
+from restgraph.agents.parsing import ParseError, extract_json_object
 
 _PREFIX = re.compile(r"^\s*(?:plan step|api calling|step)\s*\d*\s*[:.)-]\s*", re.IGNORECASE)
 _FINAL = re.compile(r"final\s+answer\s*[:：]?\s*", re.IGNORECASE)
@@ -159,7 +159,7 @@ class ParserCode(BaseModel):
 
 
 def parse_code(text: str) -> ParserCode:
-    from agents.parsing import strip_fences
+    from restgraph.agents.parsing import strip_fences
 
     code = strip_fences(text)
     if not code.strip():

@@ -18,10 +18,10 @@ from typing import Any
 import yaml
 from langchain_core.language_models import BaseChatModel
 
-from agents.restgpt.config import RestGPTConfig
-from agents.restgpt.llm import RoleReply, call_role, uses_structured
-from agents.restgpt.meter import spend_llm_call
-from agents.restgpt.protocol import (
+from restgraph.agents.restgpt.config import RestGPTConfig
+from restgraph.agents.restgpt.llm import RoleReply, call_role, uses_structured
+from restgraph.agents.restgpt.meter import spend_llm_call
+from restgraph.agents.restgpt.protocol import (
     CallerDecision,
     PlannerDecision,
     SelectorDecision,
@@ -29,9 +29,9 @@ from agents.restgpt.protocol import (
     parse_planner,
     parse_selector,
 )
-from agents.restgpt.templates import examples, render
-from tools.openapi.client import HttpResult
-from tools.openapi.reduce import ReducedEndpoint, ReducedSpec, cut_tokens
+from restgraph.agents.restgpt.templates import examples, render
+from restgraph.tools.openapi.client import HttpResult
+from restgraph.tools.openapi.reduce import ReducedEndpoint, ReducedSpec, cut_tokens
 
 RoleFn = Callable[..., Awaitable[RoleReply]]
 
@@ -96,7 +96,7 @@ class RoleKit:
         return result.json is not None
 
     async def parse_result(self, decision: CallerDecision, result: HttpResult, plan_endpoint: str | None) -> str:
-        from agents.restgpt.parser import parse_response, simple_parse
+        from restgraph.agents.restgpt.parser import parse_response, simple_parse
 
         args: dict[str, Any] = {"result": result, "params": decision.params if decision.params else decision.data, "description": decision.description,
                 "output_instructions": decision.output_instructions or ""}

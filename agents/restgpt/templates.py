@@ -10,8 +10,8 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from agents.prompt_template import fill
-from agents.restgpt.config import RestGPTConfig
+from restgraph.agents.prompt_template import fill
+from restgraph.agents.restgpt.config import RestGPTConfig
 
 PROMPT_DIR = Path(__file__).with_name("prompts")
 SCENARIO_NAMES = {"tmdb": "TMDB (The Movie Database)", "spotify": "Spotify"}
@@ -40,7 +40,7 @@ def examples(role: str, scenario: str, config: RestGPTConfig | None = None) -> s
 
 
 def render(name: str, config: RestGPTConfig | None = None, **values: object) -> str:
-    """Fill a template (``agents.prompt_template.fill``): a ``$name`` without a value is an error,
+    """Fill a template (``restgraph.agents.prompt_template.fill``): a ``$name`` without a value is an error,
     never left in the prompt. A shipped template uses every value it is given; a user's override
     may use fewer."""
     values.setdefault("scenario_name", SCENARIO_NAMES.get(str(values.get("scenario", "")), str(values.get("scenario", "the API"))))

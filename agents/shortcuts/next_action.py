@@ -2,13 +2,13 @@
 
 Prompt packs (``-A prompts=``):
 - ``upstream`` (default): ShortcutsBench's own templates and assembly, read at run time from the
-  upstream files (``tools.shortcuts.upstream_prompts``); Gemini-style models get upstream's single
+  upstream files (``restgraph.tools.shortcuts.upstream_prompts``); Gemini-style models get upstream's single
   user turn ``"System: ..." + "\nUser: ..."``, every other model ``[system, user]``.
 - ``restgraph``: the project's earlier paraphrase (``next_action_system.txt`` /
   ``next_action_user.txt``, ``<<name>>`` slots since API texts are full of braces).
 
 The reply is free-form by default and goes through upstream's bracket parser
-(``tools.shortcuts.output.parse_reply``): a reply without a parseable ``{...}`` span is a
+(``restgraph.tools.shortcuts.output.parse_reply``): a reply without a parseable ``{...}`` span is a
 ``json_error`` and scores as wrong, as in the paper. ``structured=True`` requests
 ``NEXT_ACTION_SCHEMA`` instead (a JSON-schema ``response_format``; grammar-constrained decoding on
 the local model), which removes the format failures upstream counts. Either way the result is a
@@ -26,11 +26,11 @@ from typing import Any, cast
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 
-from tools.events import parse_outcome
-from tools.shortcuts.candidates import candidate_lines
-from tools.shortcuts.episode import history_json
-from tools.shortcuts.output import GENERATED, BStep, bstep_from_reply
-from tools.shortcuts.upstream_prompts import load_upstream_prompts
+from restgraph.tools.events import parse_outcome
+from restgraph.tools.shortcuts.candidates import candidate_lines
+from restgraph.tools.shortcuts.episode import history_json
+from restgraph.tools.shortcuts.output import GENERATED, BStep, bstep_from_reply
+from restgraph.tools.shortcuts.upstream_prompts import load_upstream_prompts
 
 PROMPT_PACKS = ("upstream", "restgraph")
 

@@ -4,7 +4,7 @@
   ``model`` and ``[system, user]`` messages only: no temperature, top_p, max_tokens or seed, so the
   provider's defaults apply.
 - Gemini sends one user turn, ``"System: " + system + "\\nUser: " + user`` (the concatenation is read
-  from upstream's code by ``tools.shortcuts.upstream_prompts``); its generation config was built
+  from upstream's code by ``restgraph.tools.shortcuts.upstream_prompts``); its generation config was built
   but never passed, so provider defaults apply there too.
 
 So the faithful request adds nothing the user did not ask for: the harness's automatic ``seed`` on
@@ -20,7 +20,7 @@ from typing import Any
 from langchain_core.language_models import BaseChatModel
 from langchain_openai.chat_models.base import BaseChatOpenAI
 
-from agents.models import parse_spec
+from restgraph.agents.models import parse_spec
 
 OPENAI_STYLE, GOOGLE_STYLE = "openai", "google"
 #: provider prefixes of ``--model`` whose upstream counterpart is Gemini's single-turn chat
@@ -36,7 +36,7 @@ def provider_style(model: Any) -> str:
 
 
 def _is_local(model: Any) -> bool:
-    from agents.local_model import LocalChatOpenAI
+    from restgraph.agents.local_model import LocalChatOpenAI
 
     return isinstance(model, LocalChatOpenAI)
 

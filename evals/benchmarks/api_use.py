@@ -18,14 +18,14 @@ from typing import Any, ClassVar
 from langchain_core.messages import BaseMessage
 from pydantic import Field, field_validator
 
-from agents.scripted import register_scripted
-from evals.benchmark import Benchmark, RunOptions, register_benchmark
-from evals.datasets.api_use import FILES, load_suite, suite_name
-from evals.scorers.api_use import aggregate_scores, samples_from_answer, score_samples
-from evals.trace import Task, Trace
-from tools.options import Options
-from tools.synthetic_api.env import SyntheticApiEnv
-from tools.synthetic_api.generator import Fixes, get_example
+from restgraph.agents.scripted import register_scripted
+from restgraph.evals.benchmark import Benchmark, RunOptions, register_benchmark
+from restgraph.evals.datasets.api_use import FILES, load_suite, suite_name
+from restgraph.evals.scorers.api_use import aggregate_scores, samples_from_answer, score_samples
+from restgraph.evals.trace import Task, Trace
+from restgraph.tools.options import Options
+from restgraph.tools.synthetic_api.env import SyntheticApiEnv
+from restgraph.tools.synthetic_api.generator import Fixes, get_example
 
 
 def fixes_option(value: Any) -> Fixes:

@@ -3,8 +3,8 @@
 Both run the browsing agents (``browser``, ``browser+cb``, ``closed-book``) in Debian's headless
 Chromium: one browser per run (``run_resources``), one fresh context per episode
 (``environment``), and score answers with the official AssistantBench scorer
-(``evals.scorers.assistantbench``) on the raw final answer. ``assistantbench-local`` also serves
-the offline world (``tools.browser.sites.world``: the fixture sites and the Loopback Search engine
+(``restgraph.evals.scorers.assistantbench``) on the raw final answer. ``assistantbench-local`` also serves
+the offline world (``restgraph.tools.browser.sites.world``: the fixture sites and the Loopback Search engine
 over them, on two free loopback ports), starts every episode on the engine's home page and browses
 in offline mode, where any request to a non-loopback host is refused and recorded in the trace.
 
@@ -28,20 +28,26 @@ from typing import Any, ClassVar, Literal
 from langchain_core.runnables import RunnableConfig
 from pydantic import Field, create_model, field_validator
 
-from evals.benchmark import Benchmark, EpisodeOutcome, RunOptions, outcome_from_state, register_benchmark
-from evals.datasets.assistantbench import load_tasks, split_name
-from evals.scorers.assistantbench import (
+from restgraph.evals.benchmark import (
+    Benchmark,
+    EpisodeOutcome,
+    RunOptions,
+    outcome_from_state,
+    register_benchmark,
+)
+from restgraph.evals.datasets.assistantbench import load_tasks, split_name
+from restgraph.evals.scorers.assistantbench import (
     aggregate,
     exact_match,
     exact_match_raw,
     independent_has_answer,
     score_answer,
 )
-from evals.scorers.assistantbench_normalize import format_answer
-from evals.trace import Task, Trace
-from tools.browser.env import BrowserEnv
-from tools.browser.launch import BrowserConfig, launch_browser
-from tools.options import Options
+from restgraph.evals.scorers.assistantbench_normalize import format_answer
+from restgraph.evals.trace import Task, Trace
+from restgraph.tools.browser.env import BrowserEnv
+from restgraph.tools.browser.launch import BrowserConfig, launch_browser
+from restgraph.tools.options import Options
 
 
 class _Options(Options):
@@ -82,7 +88,7 @@ class Resources:
     screenshots_root: Path | None
     #: assistantbench-local: the fixture sites' origin (what the local search index covers)
     sites_url: str | None = None
-    #: assistantbench-local: the search engine's backend (``tools.search``), handed to every episode
+    #: assistantbench-local: the search engine's backend (``restgraph.tools.search``), handed to every episode
     search: Any = None
 
 
@@ -135,7 +141,7 @@ class _AssistantBenchBase(Benchmark):
             await env.close()
 
     async def run_episode(self, task: Task, graph: Any, env: Any, options: RunOptions, config: RunnableConfig) -> EpisodeOutcome:
-        from evals.runner import stream_graph  # local import: runner imports the benchmark module
+        from restgraph.evals.runner import stream_graph  # local import: runner imports the benchmark module
 
         state = await stream_graph(graph, self.initial_state(task, env, options), config)
         outcome = outcome_from_state(state)
@@ -189,7 +195,7 @@ class AssistantBenchLocal(_AssistantBenchBase):
     offline_default: ClassVar[bool] = True
 
     def tasks(self, options: RunOptions) -> list[Task]:
-        from tools.browser.sites.tasks import TASKS
+        from restgraph.tools.browser.sites.tasks import TASKS
 
         return [
             Task(id=f"local/{t.id}", benchmark=self.name, instruction=t.question, gold={"answer": t.gold}, metadata={"local_id": t.id, "answer_type": t.answer_type, "difficulty": t.difficulty})
@@ -206,7 +212,7 @@ class AssistantBenchLocal(_AssistantBenchBase):
     @contextlib.asynccontextmanager
     async def run_resources(self, options: RunOptions) -> AsyncIterator[Resources]:
         """The fixture sites and the search engine on two loopback origins; episodes start on the engine."""
-        from tools.browser.sites.world import serve_world
+        from restgraph.tools.browser.sites.world import serve_world
 
         async with serve_world() as world, self._browser(options, world.start_url, world.origins) as resources:
             resources.sites_url, resources.search = world.sites_url, world.backend

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from tools.options import Options
+from restgraph.tools.options import Options
 
 
 class RestBenchOptions(Options):

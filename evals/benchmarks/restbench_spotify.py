@@ -3,7 +3,7 @@
 Upstream judged success by hand on a live Premium account it wiped before each query. Here each
 episode gets its own bearer token, i.e. its own copy of the §8.4 initial state in one shared
 sandbox app, and success is decided by the §9 state predicates over the episode's final state,
-request log and answer (``evals.scorers.spotify``). The final state, its diff against the
+request log and answer (``restgraph.evals.scorers.spotify``). The final state, its diff against the
 initial state and the request log are stored in ``trace.env_state``, so ``restgraph score``
 re-scores without any server.
 
@@ -34,20 +34,25 @@ from typing import Any, ClassVar
 
 import httpx
 
-from evals.benchmark import Benchmark, RunOptions, register_benchmark
-from evals.benchmarks.restbench_options import SpotifyOptions
-from evals.datasets.restbench import load_queries, load_spec
-from evals.scorers.answer_keys import load_keys
-from evals.scorers.restbench import RESTBENCH_METRICS, aggregate_restbench, final_answer, path_scores
-from evals.scorers.spotify import evaluate, state_diff
-from evals.scorers.spotify_predicates import READ_ONLY, Episode
-from evals.trace import Task, Trace
-from tools.openapi import HttpTool, OpenAPIEnvironment, operations
-from tools.options import Options, read_recorded
-from tools.sandbox.spotify.app import create_app
-from tools.sandbox.spotify.models import LogEntry, SpotifyState
-from tools.sandbox.spotify.solutions import reference_solutions
-from tools.sandbox.spotify.state import initial_state, initial_state_json
+from restgraph.evals.benchmark import Benchmark, RunOptions, register_benchmark
+from restgraph.evals.benchmarks.restbench_options import SpotifyOptions
+from restgraph.evals.datasets.restbench import load_queries, load_spec
+from restgraph.evals.scorers.answer_keys import load_keys
+from restgraph.evals.scorers.restbench import (
+    RESTBENCH_METRICS,
+    aggregate_restbench,
+    final_answer,
+    path_scores,
+)
+from restgraph.evals.scorers.spotify import evaluate, state_diff
+from restgraph.evals.scorers.spotify_predicates import READ_ONLY, Episode
+from restgraph.evals.trace import Task, Trace
+from restgraph.tools.openapi import HttpTool, OpenAPIEnvironment, operations
+from restgraph.tools.options import Options, read_recorded
+from restgraph.tools.sandbox.spotify.app import create_app
+from restgraph.tools.sandbox.spotify.models import LogEntry, SpotifyState
+from restgraph.tools.sandbox.spotify.solutions import reference_solutions
+from restgraph.tools.sandbox.spotify.state import initial_state, initial_state_json
 
 LIVE_BASE_URL = "https://api.spotify.com/v1"
 INPROCESS_BASE_URL = "http://spotify.sandbox/v1"
@@ -107,7 +112,7 @@ class RestBenchSpotify(Benchmark):
         server = opts.server
         app = create_app()
         if server == "loopback":
-            from tools.openapi.serve import serve_on_loopback
+            from restgraph.tools.openapi.serve import serve_on_loopback
 
             async with serve_on_loopback(app) as url:
                 yield Resources("loopback", url + "/v1", load_spec("spotify"), app=app)

@@ -3,10 +3,10 @@
 Upstream ran against the live TMDB API (whose lists drift) and judged success by hand. Here every
 episode talks to the fixture-backed sandbox (``tools/sandbox/tmdb``, frozen at 2023-07-24) and
 success is the query's answer key (``evals/scorers/keys/tmdb.yaml``, values from the fixture)
-judged against the final answer by claim analysis (``evals.scorers.answer_keys``): the answer
+judged against the final answer by claim analysis (``restgraph.evals.scorers.answer_keys``): the answer
 must *assert* the asked entity, number, date, polarity or comparison winner, not merely mention
 it. An episode without a final answer (spent budget, timeout, error) fails. The path metrics
-follow restbench.md §6 (``evals.scorers.restbench``).
+follow restbench.md §6 (``restgraph.evals.scorers.restbench``).
 
 Gold per task: ``gold_path`` (normalised, §2.1), ``reference_calls`` and ``reference_answer``
 (recomputed from the sandbox when tasks are built; the ``oracle`` agent replays them),
@@ -34,14 +34,19 @@ from typing import Any, ClassVar
 
 import httpx
 
-from evals.benchmark import Benchmark, RunOptions, register_benchmark
-from evals.benchmarks.restbench_options import RestBenchOptions
-from evals.datasets.restbench import load_queries, load_spec
-from evals.scorers.answer_keys import load_keys, verdict
-from evals.scorers.restbench import RESTBENCH_METRICS, aggregate_restbench, final_answer, path_scores
-from evals.trace import Task, Trace
-from tools.openapi import HttpTool, OpenAPIEnvironment, operations
-from tools.options import Options
+from restgraph.evals.benchmark import Benchmark, RunOptions, register_benchmark
+from restgraph.evals.benchmarks.restbench_options import RestBenchOptions
+from restgraph.evals.datasets.restbench import load_queries, load_spec
+from restgraph.evals.scorers.answer_keys import load_keys, verdict
+from restgraph.evals.scorers.restbench import (
+    RESTBENCH_METRICS,
+    aggregate_restbench,
+    final_answer,
+    path_scores,
+)
+from restgraph.evals.trace import Task, Trace
+from restgraph.tools.openapi import HttpTool, OpenAPIEnvironment, operations
+from restgraph.tools.options import Options
 
 LIVE_BASE_URL = "https://api.themoviedb.org/3"
 INPROCESS_BASE_URL = "http://tmdb.sandbox/3"
@@ -82,7 +87,9 @@ class RestBenchTMDB(Benchmark):
     options_model: ClassVar[type[Options]] = RestBenchOptions
 
     def tasks(self, options: RunOptions) -> list[Task]:
-        from tools.sandbox.tmdb.solutions import reference_gold  # builds the fixture index on first use
+        from restgraph.tools.sandbox.tmdb.solutions import (
+            reference_gold,  # builds the fixture index on first use
+        )
 
         tasks = []
         for q in load_queries("tmdb"):
@@ -99,11 +106,11 @@ class RestBenchTMDB(Benchmark):
             yield Resources("live", LIVE_BASE_URL, spec, token=token, auth_style=style)
             return
         server = opts.server
-        from tools.sandbox.tmdb.app import create_app
+        from restgraph.tools.sandbox.tmdb.app import create_app
 
         app = create_app()
         if server == "loopback":
-            from tools.openapi.serve import serve_on_loopback
+            from restgraph.tools.openapi.serve import serve_on_loopback
 
             async with serve_on_loopback(app) as url:
                 yield Resources("loopback", url + "/3", spec, app=app)
@@ -136,7 +143,7 @@ class RestBenchTMDB(Benchmark):
         return {**scores, "success": ok, "reason": reason}
 
     def judge_rubric(self, trace: Trace) -> tuple[str, str, str | None]:
-        """(query, answer key in words, answer) for an LLM judge (``evals.judge``)."""
+        """(query, answer key in words, answer) for an LLM judge (``restgraph.evals.judge``)."""
         return trace.task.instruction, load_keys("tmdb")[trace.task.gold["query_id"]].describe(), final_answer(trace)
 
     def aggregate(self, scores: list[dict[str, Any]], traces: Sequence[Trace]) -> dict[str, float]:

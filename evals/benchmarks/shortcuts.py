@@ -25,18 +25,18 @@ from langchain_core.messages import BaseMessage
 from langchain_core.runnables import RunnableConfig
 from pydantic import Field
 
-from agents.scripted import register_scripted
-from evals.benchmark import Benchmark, EpisodeOutcome, RunOptions, register_benchmark
-from evals.datasets.shortcuts import ShortcutRecord, load_catalogue, load_source
-from evals.recording import current_recorder
-from evals.scorers.shortcuts import METRICS, aggregate_counts, score_record
-from evals.trace import Task, Trace
-from tools.options import Options
-from tools.shortcuts.candidates import candidate_table, gold_api_set, query_seed, sample_candidates
-from tools.shortcuts.cleaning import CleaningError
-from tools.shortcuts.episode import build_plan, history_json
-from tools.shortcuts.length import shortcut_length
-from tools.shortcuts.output import COPIED, BStep, is_context_error
+from restgraph.agents.scripted import register_scripted
+from restgraph.evals.benchmark import Benchmark, EpisodeOutcome, RunOptions, register_benchmark
+from restgraph.evals.datasets.shortcuts import ShortcutRecord, load_catalogue, load_source
+from restgraph.evals.recording import current_recorder
+from restgraph.evals.scorers.shortcuts import METRICS, aggregate_counts, score_record
+from restgraph.evals.trace import Task, Trace
+from restgraph.tools.options import Options
+from restgraph.tools.shortcuts.candidates import candidate_table, gold_api_set, query_seed, sample_candidates
+from restgraph.tools.shortcuts.cleaning import CleaningError
+from restgraph.tools.shortcuts.episode import build_plan, history_json
+from restgraph.tools.shortcuts.length import shortcut_length
+from restgraph.tools.shortcuts.output import COPIED, BStep, is_context_error
 
 REPLAY_AGENT = "replay"
 
@@ -99,8 +99,8 @@ class ShortcutsBenchmark(Benchmark):
         return [make_task(r, candidates=mode, run_seed=options.seed, all_ids=all_ids) for r in records]
 
     async def run_episode(self, task: Task, graph: Any, env: Any, options: RunOptions, config: RunnableConfig) -> EpisodeOutcome:
-        from evals.runner import stream_graph
-        from graphs.registry import get_agent
+        from restgraph.evals.runner import stream_graph
+        from restgraph.graphs.registry import get_agent
 
         catalogue = load_catalogue()
         gold = task.gold
@@ -176,8 +176,8 @@ def log_record(trace: Trace) -> dict[str, Any]:
 
 def export_log(run_dir: str | Path, path: str | Path) -> int:
     """Write a run's traces as an upstream-format log (scorable by upstream's code and by ``replay``)."""
-    from evals.summary import latest_per_task
-    from evals.trace import TraceStore
+    from restgraph.evals.summary import latest_per_task
+    from restgraph.evals.trace import TraceStore
 
     traces = latest_per_task(TraceStore(run_dir).load().traces)
     with open(path, "w", encoding="utf-8") as fh:

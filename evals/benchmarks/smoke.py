@@ -14,10 +14,10 @@ from typing import Any, ClassVar
 from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 from pydantic import Field
 
-from agents.scripted import register_scripted
-from evals.benchmark import Benchmark, RunOptions, register_benchmark
-from evals.trace import Task, Trace
-from tools.options import Options
+from restgraph.agents.scripted import register_scripted
+from restgraph.evals.benchmark import Benchmark, RunOptions, register_benchmark
+from restgraph.evals.trace import Task, Trace
+from restgraph.tools.options import Options
 
 _QUESTION = re.compile(r"What is (\d+) ([+*-]) (\d+)\?")
 

@@ -1,11 +1,11 @@
 """Benchmark dataset loaders.
 
 File resolution (data folder, cache, pinned download with sha256) lives in
-:mod:`tools.datafiles`, the lowest layer, so agents can read upstream prompt files the same way
+:mod:`restgraph.tools.datafiles`, the lowest layer, so agents can read upstream prompt files the same way
 the loaders read datasets. It is re-exported here for the loaders' convenience.
 """
 
-from tools.datafiles import (
+from restgraph.tools.datafiles import (
     DATA_DIR_ENV,
     DataFile,
     DatasetUnavailable,

@@ -13,8 +13,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from evals.datasets import DataFile, resolve
-from tools.datafiles import DataFormatError, data_errors, load_json
+from restgraph.evals.datasets import DataFile, resolve
+from restgraph.tools.datafiles import DataFormatError, data_errors, load_json
 
 _UPSTREAM = "https://raw.githubusercontent.com/ethanachi/api_use/9848a2b/testcases"
 #: suite name (``--suite``) -> pinned file (sha256 of the verbatim upstream copy)

@@ -11,7 +11,7 @@ so it can never reach a trace, and tasks are never redistributed by this project
 download: they use a JSONL in a temporary data folder.
 
 Export a run's answers for the hidden test split with
-``python -m evals.datasets.assistantbench export RUN_DIR [OUT.jsonl]``.
+``python -m restgraph.evals.datasets.assistantbench export RUN_DIR [OUT.jsonl]``.
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ from typing import Any
 import httpx
 from pydantic import BaseModel, ConfigDict, Field
 
-from evals.datasets import DatasetUnavailable, cache_root, data_dir
-from evals.redact import register_secret
+from restgraph.evals.datasets import DatasetUnavailable, cache_root, data_dir
+from restgraph.evals.redact import register_secret
 
 BENCH = "assistantbench"
 HF_REPO = "AssistantBench/AssistantBench"
@@ -133,10 +133,10 @@ def export_predictions(traces: list[Any], out: str | Path) -> Path:
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if len(args) not in (2, 3) or args[0] != "export":
-        print("usage: python -m evals.datasets.assistantbench export RUN_DIR [OUT.jsonl]", file=sys.stderr)
+        print("usage: python -m restgraph.evals.datasets.assistantbench export RUN_DIR [OUT.jsonl]", file=sys.stderr)
         return 2
-    from evals.summary import latest_per_task
-    from evals.trace import TraceStore
+    from restgraph.evals.summary import latest_per_task
+    from restgraph.evals.trace import TraceStore
 
     run_dir = Path(args[1])
     traces = latest_per_task(TraceStore(run_dir).load().traces)

@@ -12,9 +12,9 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from evals.datasets import DataFile, resolve
-from tools.datafiles import data_errors, load_json
-from tools.openapi.spec import load_dereferenced
+from restgraph.evals.datasets import DataFile, resolve
+from restgraph.tools.datafiles import data_errors, load_json
+from restgraph.tools.openapi.spec import load_dereferenced
 
 # The repository has not moved since its last commit (d990128, 2023-09-28); the sha256 pins guard it.
 _UPSTREAM = "https://raw.githubusercontent.com/Yifan-Song793/RestGPT/main"

@@ -21,7 +21,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from evals.datasets import DataFile, resolve
+from restgraph.evals.datasets import DataFile, resolve
 
 BENCH = "shortcutsbench"
 _COMMIT = "5c2e07d0b20bb306f17e0e57895ce8863685250c"
@@ -82,7 +82,7 @@ def _read_json(path: Path) -> Any:
 @functools.lru_cache(maxsize=2)
 def load_catalogue() -> Catalogue:
     """The 1,414 API texts, their default return names, and each URL's category label."""
-    from tools.shortcuts.cleaning import return_names
+    from restgraph.tools.shortcuts.cleaning import return_names
 
     cats = _read_json(resolve(FILES["categories"]))
     return Catalogue(

@@ -6,7 +6,7 @@ know, instead of answering from the gold: a wiring bug then fails loudly rather 
 a success. Importing this package registers them.
 """
 
-from evals.oracles import browser, paper_baselines, restgpt, seeplanact
-from evals.oracles.errors import UnknownRoleError
+from restgraph.evals.oracles import browser, paper_baselines, restgpt, seeplanact
+from restgraph.evals.oracles.errors import UnknownRoleError
 
 __all__ = ["UnknownRoleError", "browser", "paper_baselines", "restgpt", "seeplanact"]

@@ -1,7 +1,7 @@
 """``scripted:browser-oracle``: a task-aware scripted policy that browses like a person who knows
 where the answer is.
 
-For an ``assistantbench-local`` task it follows the task's plan (``tools.browser.sites.tasks``),
+For an ``assistantbench-local`` task it follows the task's plan (``restgraph.tools.browser.sites.tasks``),
 turning each abstract step ("select 'Maple Bay' in the Town combobox") into a concrete action by
 finding the element's ref in the observation it is shown, so it exercises the real page, refs and
 actions. Any other task (e.g. an AssistantBench validation task) gets the gold answer at once.
@@ -23,12 +23,12 @@ from typing import Any
 
 from langchain_core.messages import BaseMessage
 
-from agents.browser.closed_book import CLOSED_BOOK_MARKER
-from agents.browser.policy import POLICY_MARKER
-from agents.scripted import register_scripted
-from evals.oracles.errors import UnknownRoleError
-from tools.browser.sites.tasks import TASKS_BY_ID
-from tools.trace_schema import Task
+from restgraph.agents.browser.closed_book import CLOSED_BOOK_MARKER
+from restgraph.agents.browser.policy import POLICY_MARKER
+from restgraph.agents.scripted import register_scripted
+from restgraph.evals.oracles.errors import UnknownRoleError
+from restgraph.tools.browser.sites.tasks import TASKS_BY_ID
+from restgraph.tools.trace_schema import Task
 
 _HISTORY_ITEM = re.compile(r"^(\d+)\. ", re.M)
 

@@ -25,14 +25,14 @@ from typing import Any
 
 from langchain_core.messages import BaseMessage, SystemMessage
 
-from agents.browser.closed_book_paper import CB_FIGURE
-from agents.browser.paper_prompts import figure_prompt
-from agents.browser.ralm import RALM_FIGURE
-from agents.scripted import register_scripted
-from evals.oracles.browser import _oracle as browser_oracle
-from evals.oracles.browser import plan_for
-from evals.oracles.errors import UnknownRoleError
-from tools.trace_schema import Task
+from restgraph.agents.browser.closed_book_paper import CB_FIGURE
+from restgraph.agents.browser.paper_prompts import figure_prompt
+from restgraph.agents.browser.ralm import RALM_FIGURE
+from restgraph.agents.scripted import register_scripted
+from restgraph.evals.oracles.browser import _oracle as browser_oracle
+from restgraph.evals.oracles.browser import plan_for
+from restgraph.evals.oracles.errors import UnknownRoleError
+from restgraph.tools.trace_schema import Task
 
 #: CB-1S's wrong guess on a task it does not know
 GUESS = "Unknown Place"
@@ -110,7 +110,7 @@ def _ralm(task: Task | None, user: str) -> str:
 
 
 def _paper_oracle(task: Task | None, params: dict[str, str]):
-    from evals.oracles.seeplanact import seeplanact_oracle
+    from restgraph.evals.oracles.seeplanact import seeplanact_oracle
 
     browse = browser_oracle(task, params)
     see_plan_act = seeplanact_oracle(task, params)  # so one model drives spa-cb / seeact-cb end to end

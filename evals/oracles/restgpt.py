@@ -20,10 +20,10 @@ from typing import Any
 
 from langchain_core.messages import BaseMessage
 
-from agents.restgpt.llm import message_role
-from agents.scripted import register_scripted
-from evals.oracles.errors import UnknownRoleError
-from tools.trace_schema import Task
+from restgraph.agents.restgpt.llm import message_role
+from restgraph.agents.scripted import register_scripted
+from restgraph.evals.oracles.errors import UnknownRoleError
+from restgraph.tools.trace_schema import Task
 
 _VALUE = re.compile(r"^\[(\d+(?:\.[^\]\s]+)*)\] = (.+)$", re.MULTILINE)
 _PLACEHOLDER = re.compile(r"\$\{(\d+)((?:\.[^.}]+)*)\}")

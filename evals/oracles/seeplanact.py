@@ -1,6 +1,6 @@
 """``scripted:seeplanact-oracle``: a task-aware scripted model speaking SPA's and SeeAct's protocol.
 
-For an ``assistantbench-local`` task it follows the task's plan (``tools.browser.sites.tasks``)
+For an ``assistantbench-local`` task it follows the task's plan (``restgraph.tools.browser.sites.tasks``)
 the way those agents must be driven: the first call of each step gets a reply with the sections
 the prompt asks for (for SPA: original plan, relevant information, refined plan; the plan step's
 answer as ``Task answer:`` with "Terminating" at the end), the second call the grounding lines
@@ -21,11 +21,11 @@ from typing import Any
 
 from langchain_core.messages import BaseMessage
 
-from agents.browser.seeplanact_source import load_texts
-from agents.scripted import register_scripted
-from evals.oracles.browser import plan_for
-from evals.oracles.errors import UnknownRoleError
-from tools.trace_schema import Task
+from restgraph.agents.browser.seeplanact_source import load_texts
+from restgraph.agents.scripted import register_scripted
+from restgraph.evals.oracles.browser import plan_for
+from restgraph.evals.oracles.errors import UnknownRoleError
+from restgraph.tools.trace_schema import Task
 
 _CHOICE = re.compile(r"^([A-Z]{1,2})\. (<(\S+)[^>]*>(.*)</\S+>)$", re.M)
 _TAGS = {"link": "a", "button": "button"}

@@ -5,7 +5,7 @@ Reads each run's ``scores.jsonl`` (one row per case, with its pass rate and dial
 distractor count and target position (plus their (k, i) grid), noise pair and style pair, chain
 length, number of arguments and of fixed arguments, and the few-shot variant.
 
-    python -m evals.reports.api_use runs/a runs/b --out report/
+    python -m restgraph.evals.reports.api_use runs/a runs/b --out report/
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from evals.stats import describe, fmt_interval
+from restgraph.evals.stats import describe, fmt_interval
 
 #: dial -> axis label; numeric dials are drawn as lines, the others as grouped bars
 DIAL_LABELS = {

@@ -1,17 +1,17 @@
 """AssistantBench in the paper's Table 1 layout: one row per system (type, system, accuracy,
 answer rate, precision, exact match), each with n and a 95% interval, beside the paper's
-GPT-4-Turbo figures (``evals.reports.assistantbench_paper``, cited).
+GPT-4-Turbo figures (``restgraph.evals.reports.assistantbench_paper``, cited).
 
-Built on the run frames (``evals.results``): every episode is re-scored from its trace with the
+Built on the run frames (``restgraph.evals.results``): every episode is re-scored from its trace with the
 options it was run with, so ``normalize_answers`` runs are scored as such and are set apart by
 their setup column (``answers=normalized``), never pooled with raw-answer runs. Runs of the same
 (benchmark, split, agent, model, setup) are pooled. Intervals: accuracy and precision are means
-of partial-credit scores (percentile bootstrap, ``evals.stats``); answer rate and exact match are
+of partial-credit scores (percentile bootstrap, ``restgraph.evals.stats``); answer rate and exact match are
 proportions (Wilson). A split without gold answers (the hidden test split) reports
 "gold unavailable" for accuracy, precision and EM, and its answer rate.
 
     restgraph report runs/spa runs/spa-cb runs/cb-1s          # --layout auto picks this
-    python -m evals.reports.assistantbench runs/* --out report/
+    python -m restgraph.evals.reports.assistantbench runs/* --out report/
 """
 
 from __future__ import annotations
@@ -24,10 +24,10 @@ from typing import Any
 
 import pandas as pd
 
-from evals.reports.assistantbench_paper import CITATION, SYSTEMS, TABLES, system_of, table_for
-from evals.reports.table4 import markdown as markdown_table
-from evals.results import load_run, run_config
-from evals.stats import bootstrap_mean, wilson
+from restgraph.evals.reports.assistantbench_paper import CITATION, SYSTEMS, TABLES, system_of, table_for
+from restgraph.evals.reports.table4 import markdown as markdown_table
+from restgraph.evals.results import load_run, run_config
+from restgraph.evals.stats import bootstrap_mean, wilson
 
 BENCHMARKS = ("assistantbench", "assistantbench-local")
 METRICS = ("accuracy", "answer_rate", "precision", "exact_match")

@@ -5,7 +5,7 @@ model. The table gives every metric per difficulty level with its denominator (p
 are conditional on a right API, so rates alone mislead); the PNG has one heat map per metric,
 runs by levels, like the paper's figures.
 
-    python -m evals.reports.shortcuts runs/a runs/b --out report/
+    python -m restgraph.evals.reports.shortcuts runs/a runs/b --out report/
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from evals.scorers.shortcuts import METRICS, level_counts, position_counts
-from evals.stats import wilson
-from tools.shortcuts.protocol import LEVELS
+from restgraph.evals.scorers.shortcuts import METRICS, level_counts, position_counts
+from restgraph.evals.stats import wilson
+from restgraph.tools.shortcuts.protocol import LEVELS
 
 COLUMNS = [label for label, _, _ in LEVELS] + ["Overall"]
 TITLES = {

@@ -2,7 +2,7 @@
 ΔSolution Len per scenario, plus mean API calls, tokens and cost per episode, with the paper's
 numbers (arXiv 2306.06624, text-davinci-003; restbench.md §7) alongside for reference.
 
-Built on ``evals.results`` frames: the episodes of every run of an (agent, model, setup) are pooled
+Built on ``restgraph.evals.results`` frames: the episodes of every run of an (agent, model, setup) are pooled
 into one frame per scenario and each cell is computed from it (the benchmark's own aggregate, so a
 single run's cell equals its ``summary.json``), with a 95% interval for every per-episode metric
 (Wilson for Success and Correct Path, bootstrap for #API) and cost from the traces' price table.
@@ -11,14 +11,14 @@ The table itself is a typed DataFrame (``frame``): ``table4.csv`` holds its numb
 and ``table4.md`` format it. Writes ``table4.md``, ``table4.csv`` and ``table4.png`` (grouped bars
 of Success and Correct Path per scenario, the paper's values as hatched bars) into ``--out``:
 
-    python -m evals.reports.table4 runs/restgpt-tmdb runs/restgpt-spotify runs/react-tmdb ... --out report/
-    python -m evals.reports.table4 runs/* --out report/ --price-in 0.15 --price-out 0.60   # $ per 1M tokens
+    python -m restgraph.evals.reports.table4 runs/restgpt-tmdb runs/restgpt-spotify runs/react-tmdb ... --out report/
+    python -m restgraph.evals.reports.table4 runs/* --out report/ --price-in 0.15 --price-out 0.60   # $ per 1M tokens
 
 Our Success is automatic (fixture criteria / state predicates), the paper's was judged by hand;
 the columns are comparable in layout, not in method. A run is set beside the paper's row for the
 same agent *and* model (text-davinci-003, gpt-3.5-turbo-0301, Llama2-13B, Vicuna-13B, matched
 from the model spec); other models get no paper numbers. Each cell says n and the episodes that
-ended in an error, Success and Correct Path carry their 95% interval (``evals.stats``), and the
+ended in an error, Success and Correct Path carry their 95% interval (``restgraph.evals.stats``), and the
 setup column gives the run's prompt pack, protocol and decoding (from its ``config.json``).
 """
 
@@ -33,8 +33,8 @@ from typing import Any
 
 import pandas as pd
 
-from evals.scorers.restbench import aggregate_restbench
-from evals.stats import describe, pool_summaries
+from restgraph.evals.scorers.restbench import aggregate_restbench
+from restgraph.evals.stats import describe, pool_summaries
 
 SCENARIOS = {"restbench-tmdb": "TMDB", "restbench-spotify": "Spotify"}
 DAVINCI = "text-davinci-003"
@@ -110,8 +110,8 @@ def load_rows(run_dirs: list[Path]) -> list[Row]:
 
 
 def cell_from_episodes(run_dirs: list[Path]) -> dict[str, Any]:
-    """A scenario's cell from the pooled episodes frame of its runs (``evals.results``)."""
-    from evals import results
+    """A scenario's cell from the pooled episodes frame of its runs (``restgraph.evals.results``)."""
+    from restgraph.evals import results
 
     ep = results.load(run_dirs).episodes
     n = len(ep)
@@ -136,7 +136,7 @@ def _count(value: Any) -> float:
 
 
 def cell_from_summaries(summaries: list[dict[str, Any]]) -> dict[str, Any]:
-    """A scenario's cell from ``summary.json`` alone (no traces at hand): pooled by ``evals.stats``."""
+    """A scenario's cell from ``summary.json`` alone (no traces at hand): pooled by ``restgraph.evals.stats``."""
     summary = pool_summaries(summaries)
     n = max(1, int(summary.get("n", 0)))
     usage = summary.get("usage", {})

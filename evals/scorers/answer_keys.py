@@ -10,7 +10,7 @@ A key says what a careful judge checks, in data a reviewer can read at a glance
         kind: person                  # "Bale, Christian" and "BALE" count
         distractors: [Heath Ledger]   # wrong names a tempting answer gives
 
-A key holds when every requirement holds (``judge``), each read through ``evals.scorers.claims``:
+A key holds when every requirement holds (``judge``), each read through ``restgraph.evals.scorers.claims``:
 
 - ``one_of``: one accepted name is *asserted* (not denied, hedged or asked), never denied, and not
   an item of a list that also offers a distractor; ``cue`` words ("album") must sit nearest it.
@@ -33,7 +33,7 @@ from typing import Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
-from evals.scorers.claims import Analysis, Mention, Vocabulary
+from restgraph.evals.scorers.claims import Analysis, Mention, Vocabulary
 
 KEYS_DIR = Path(__file__).with_name("keys")
 Kind = Literal["person", "title", "text", "path", "domain", "track"]

@@ -13,9 +13,9 @@ from collections import defaultdict
 from math import comb
 from typing import Any
 
-from agents.api_use.extract import extract_body, uses_keyword_arguments
-from tools.pyexec import run_sync
-from tools.synthetic_api.checker import execute_batch_async, parse_test
+from restgraph.agents.api_use.extract import extract_body, uses_keyword_arguments
+from restgraph.tools.pyexec import run_sync
+from restgraph.tools.synthetic_api.checker import execute_batch_async, parse_test
 
 #: dials reported per suite (spec section 7, "Aggregate per dial")
 DIALS = ("distractors", "position", "chain_length", "n_args", "fixed_args", "shots", "n_shots", "noise", "style")

@@ -2,7 +2,7 @@
 run-level metrics (accuracy, answer rate, precision, exact match).
 
 ``score(prediction, gold)`` returns the official ``(score, has_ans)`` whenever the official code
-would return one (``evals.scorers.assistantbench_official``). Inputs that crash the official code
+would return one (``restgraph.evals.scorers.assistantbench_official``). Inputs that crash the official code
 (``[45]`` against ``45``, ``null``, ``true``, ``{}`` against a dict) score 0, keep an independent
 ``has_ans`` and carry the reason in ``ScoreResult.error`` so the trace-level score records it.
 ``hal_compat=True`` records ``(0, 0)`` on a crash, as HAL does; ``fixed=True`` repairs the crashes
@@ -19,7 +19,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from evals.scorers.assistantbench_official import fix_number, parse_gold, question_scorer
+from restgraph.evals.scorers.assistantbench_official import fix_number, parse_gold, question_scorer
 
 
 class ScoreResult(BaseModel):

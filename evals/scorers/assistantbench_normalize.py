@@ -8,7 +8,7 @@ the raw answer, so by default the scorer receives it unchanged; with the option,
 - give numbers bare: no thousands separators, units or currency, ``.`` as the decimal point;
 - give several items as a JSON array of strings (one-element numeric lists are unwrapped);
 - give dicts as double-quoted JSON (Python-style single quotes are converted);
-- give ``""`` to abstain, never ``None``/``null`` (abstentions as ``agents.browser.answer`` knows them).
+- give ``""`` to abstain, never ``None``/``null`` (abstentions as ``restgraph.agents.browser.answer`` knows them).
 
 The result is a different measurement from the paper's: runs scored with it say so in their
 config and in every report row.
@@ -21,8 +21,8 @@ import json
 import re
 from typing import Any
 
-from agents.browser.answer import ABSTAIN_WORDS
-from agents.parsing import strip_fences
+from restgraph.agents.browser.answer import ABSTAIN_WORDS
+from restgraph.agents.parsing import strip_fences
 
 _PREFIX = re.compile(r"^\s*(?:\**\s*)?(?:the\s+)?(?:final\s+answer|answer)(?:\s+is)?\s*\**\s*[:=\-]?\s*", re.I)
 _UNITS = r"%|percent|dollars?|usd|us dollars|sq\.?\s?ft|sqft|square feet|square kilometers|km|kilometers|miles?|minutes?|mins?|hours?|hrs?|pages?|years?|days?"

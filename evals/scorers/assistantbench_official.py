@@ -5,7 +5,7 @@ table in section 4), not from the upstream code. Published numbers (the paper, H
 come from the official scorer, so the default here reproduces it *exactly*, bugs and crashes
 included: the comma-to-dot number rewrite, the tuple returned for one-element numeric lists,
 ``len(None)`` crashes, natural-log number scores, NaN from empty dicts. ``fixed=True`` removes
-the crashes (and only the crashes); ``evals.scorers.assistantbench`` wraps this module so that a
+the crashes (and only the crashes); ``restgraph.evals.scorers.assistantbench`` wraps this module so that a
 crash becomes a recorded score of 0.
 
 Type checks use ``type(x) is ...`` (not ``isinstance``) where the description treats ``bool`` as

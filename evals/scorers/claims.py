@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from functools import cached_property
 
-from evals.scorers.tmdb_success import normalise
+from restgraph.evals.scorers.tmdb_success import normalise
 
 _ABBREVIATIONS = {"no", "mr", "mrs", "ms", "dr", "st", "jr", "sr", "vs", "vol", "ltd", "inc", "co", "bros", "corp", "feat", "ft", "approx", "ca", "ep", "pt", "etc", "e.g", "i.e", "b", "d"}
 _SENTENCE_END = re.compile(r"([.!?]+)[\"'”’)\]]*(?:\s+|$)")

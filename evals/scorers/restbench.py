@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from evals.trace import Trace
+from restgraph.evals.trace import Trace
 
 
 def final_answer(trace: Trace) -> str | None:

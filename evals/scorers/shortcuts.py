@@ -16,9 +16,9 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from tools.shortcuts.length import shortcut_length, top_level_positions
-from tools.shortcuts.output import JSON_ERROR
-from tools.shortcuts.protocol import (
+from restgraph.tools.shortcuts.length import shortcut_length, top_level_positions
+from restgraph.tools.shortcuts.output import JSON_ERROR
+from restgraph.tools.shortcuts.protocol import (
     ACTION_OUTPUT,
     CATEGORIES,
     INPUT_TYPES,

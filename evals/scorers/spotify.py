@@ -15,11 +15,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from evals.scorers import spotify_predicates as p
-from evals.scorers.spotify_predicates import READ_ONLY, Check, Episode
-from tools.sandbox.spotify.catalogue import uri
-from tools.sandbox.spotify.models import SpotifyState
-from tools.sandbox.spotify.search import fold
+from restgraph.evals.scorers import spotify_predicates as p
+from restgraph.evals.scorers.spotify_predicates import READ_ONLY, Check, Episode
+from restgraph.tools.sandbox.spotify.catalogue import uri
+from restgraph.tools.sandbox.spotify.models import SpotifyState
+from restgraph.tools.sandbox.spotify.search import fold
 
 
 @dataclass(frozen=True)

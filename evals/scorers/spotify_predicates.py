@@ -2,7 +2,7 @@
 
 A predicate sees an ``Episode``: the §8.4 initial state, the final state, the final answer and the
 sandbox's request log. Each query has a check (its §9 row), the state components it may change
-(``touches``) and those it may take items from (``lose``); the table is in ``evals.scorers.spotify``.
+(``touches``) and those it may take items from (``lose``); the table is in ``restgraph.evals.scorers.spotify``.
 On top of the check:
 
 - default mode fails any *loss* outside ``lose`` (a removed saved track, album, follow or playlist
@@ -21,10 +21,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from evals.scorers.answer_keys import verdict
-from tools.sandbox.spotify.catalogue import Catalogue, load_catalogue
-from tools.sandbox.spotify.models import LogEntry, Playlist, SpotifyState
-from tools.sandbox.spotify.search import fold
+from restgraph.evals.scorers.answer_keys import verdict
+from restgraph.tools.sandbox.spotify.catalogue import Catalogue, load_catalogue
+from restgraph.tools.sandbox.spotify.models import LogEntry, Playlist, SpotifyState
+from restgraph.tools.sandbox.spotify.search import fold
 
 READ_ONLY = (17, 19, 21, 24, 25, 27, 30, 31, 56)
 
@@ -253,7 +253,7 @@ def log_order(first: tuple[str, str], then: tuple[str, str]) -> Check:
 
 def answer_key(query_id: int) -> Check:
     """The read-only queries: the answer must *assert* what the query's answer key
-    (``evals/scorers/keys/spotify.yaml``) asks for, judged by ``evals.scorers.answer_keys``."""
+    (``evals/scorers/keys/spotify.yaml``) asks for, judged by ``restgraph.evals.scorers.answer_keys``."""
 
     def check(ep: Episode) -> str | None:
         ok, reason = verdict("spotify", query_id, ep.answer)

@@ -1,8 +1,8 @@
 """``restgraph sweep``: a study (benchmarks x agents x models x variants x seeds) in one command.
 
-- :mod:`evals.sweep.study`: the matrix, its cells and the study folder (``study.json``);
-- :mod:`evals.sweep.presets`: the papers' tables as named studies;
-- :mod:`evals.sweep.local` / :mod:`evals.sweep.ray_executor`: the two executors; both write
+- :mod:`restgraph.evals.sweep.study`: the matrix, its cells and the study folder (``study.json``);
+- :mod:`restgraph.evals.sweep.presets`: the papers' tables as named studies;
+- :mod:`restgraph.evals.sweep.local` / :mod:`restgraph.evals.sweep.ray_executor`: the two executors; both write
   ordinary run folders, one per cell, so scoring and reports read them unchanged.
 """
 
@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from evals.sweep.study import Cell, StudySpec, SweepError
+    from restgraph.evals.sweep.study import Cell, StudySpec, SweepError
 
 __all__ = ["Cell", "StudySpec", "SweepError", "run_sweep"]
 
@@ -22,7 +22,7 @@ def __getattr__(name: str) -> Any:
     """The study types load on first use: the CLI registers ``sweep`` without paying for YAML and
     pydantic models on every ``restgraph --help``."""
     if name in ("Cell", "StudySpec", "SweepError"):
-        from evals.sweep import study
+        from restgraph.evals.sweep import study
 
         return getattr(study, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -41,12 +41,12 @@ def run_sweep(
     **ray_options: Any,
 ) -> dict[str, Any]:
     """Run (or resume) a study; return ``{cell key: summary}``. Raises ``SweepError`` on bad input."""
-    from evals.sweep.study import SweepError, prepare_study_dir
+    from restgraph.evals.sweep.study import SweepError, prepare_study_dir
 
     if executor not in ("local", "ray"):
         raise SweepError(f"--executor must be 'local' or 'ray', not {executor!r}")
     if executor == "ray":
-        from evals.sweep.ray_executor import import_ray
+        from restgraph.evals.sweep.ray_executor import import_ray
 
         import_ray(local=not address)  # say what to install before any folder is written
     cells = spec.cells()
@@ -60,11 +60,11 @@ def run_sweep(
 
     log(f"study {spec.name}: {len(cells)} cells in {study_dir} ({executor} executor)")
     if executor == "local":
-        from evals.sweep.local import run_local
+        from restgraph.evals.sweep.local import run_local
 
         complete = run_local(study_dir, cells, progress=progress, on_cell=on_cell)
     else:
-        from evals.sweep.ray_executor import run_ray
+        from restgraph.evals.sweep.ray_executor import run_ray
 
         report = run_ray(study_dir, cells, address=address, workers=workers, on_cell=on_cell, log=log, **ray_options)
         complete = not report.stopped and not report.abandoned
@@ -83,7 +83,7 @@ def _headline(summary: dict[str, Any]) -> str:
 
 
 def _write_report(layout: str, run_dirs: list[Path], out: Path) -> None:
-    from evals.report import render_layout
+    from restgraph.evals.report import render_layout
 
     if run_dirs:
         render_layout(layout, run_dirs, out)

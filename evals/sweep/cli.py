@@ -31,10 +31,10 @@ def sweep(
     quiet: Annotated[bool, typer.Option(help="no progress bars")] = False,
 ) -> None:
     """Run a study: every combination of benchmarks x agents x models x seeds, one run folder per cell."""
-    from evals.cli import _kv, console, usage_error
-    from evals.sweep import StudySpec, SweepError, run_sweep
-    from evals.sweep.presets import PRESETS
-    from evals.sweep.study import Variant
+    from restgraph.evals.cli import _kv, console, usage_error
+    from restgraph.evals.sweep import StudySpec, SweepError, run_sweep
+    from restgraph.evals.sweep.presets import PRESETS
+    from restgraph.evals.sweep.study import Variant
 
     try:
         if study in PRESETS:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from evals.sweep.study import Cell
+from restgraph.evals.sweep.study import Cell
 
 #: called after each cell with (cell, summary)
 CellDone = Callable[[Cell, dict[str, Any]], None]
@@ -29,7 +29,7 @@ def run_local(study_dir: Path, cells: list[Cell], *, progress: bool, on_cell: Ce
 
 
 async def _run_cells(study_dir: Path, cells: list[Cell], *, progress: bool, on_cell: CellDone | None) -> bool:
-    from evals.runner import EpisodeRunner
+    from restgraph.evals.runner import EpisodeRunner
 
     for cell in cells:
         out = study_dir / cell.key

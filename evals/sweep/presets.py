@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from evals.sweep.study import StudySpec
+from restgraph.evals.sweep.study import StudySpec
 
 #: RestGPT Table 4: the seven systems on both RestBench scenarios (arXiv 2306.06624)
 TABLE4_AGENTS = ["offline", "deps", "react", "reflexion", "restgpt", "restgpt-no-planner", "restgpt-no-parser"]

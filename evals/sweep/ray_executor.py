@@ -14,7 +14,7 @@ Design (why it cannot lose or repeat an episode):
   worker and re-queues the unit (bounded by ``max_attempts``). A killed *driver* loses only the
   units in flight; ``--resume`` re-derives the pending set from disk.
 - ``max_connections`` holds across all workers: one limiter actor per sweep leases the slots
-  (``evals.sweep.shared_slots``); the driver takes back a dead worker's leases when it replaces it.
+  (``restgraph.evals.sweep.shared_slots``); the driver takes back a dead worker's leases when it replaces it.
 """
 
 from __future__ import annotations
@@ -29,9 +29,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from agents.connection_limit import EndpointLimits, limiting
-from evals.sweep.shared_slots import SharedSlots, shared_limit, start_slots, worker_limits
-from evals.sweep.study import Cell, SweepError
+from restgraph.agents.connection_limit import EndpointLimits, limiting
+from restgraph.evals.sweep.shared_slots import SharedSlots, shared_limit, start_slots, worker_limits
+from restgraph.evals.sweep.study import Cell, SweepError
 
 RAY_MISSING = "--executor ray needs Ray, an optional extra: pip install -e '.[ray]'"
 #: environment a worker needs to find data and credentials (values travel as actor arguments)
@@ -76,7 +76,7 @@ class EpisodeWorker:
     async def _cell(self, cell_json: str, out_dir: str) -> tuple[Any, dict[str, Any], Any]:
         async with self._lock:  # concurrent units of a new cell build it once
             if cell_json not in self._cells:
-                from evals.runner import EpisodeRunner
+                from restgraph.evals.runner import EpisodeRunner
 
                 cell = Cell.model_validate_json(cell_json)
                 runner = EpisodeRunner(cell.run_options(Path(out_dir)), out_dir, progress=False)
@@ -140,8 +140,8 @@ def run_ray(
 ) -> RayReport:
     """Run every pending unit of ``cells`` on Ray; write traces and summaries on this driver."""
     ray = import_ray(local=not address)
-    from evals.runner import EpisodeRunner
-    from evals.trace import Trace
+    from restgraph.evals.runner import EpisodeRunner
+    from restgraph.evals.trace import Trace
 
     started_here = not ray.is_initialized()
     if started_here:
@@ -257,7 +257,7 @@ def run_ray(
 
 
 def _finish_cell(run: _CellRun, on_cell: Callable[[Cell, dict[str, Any]], None] | None) -> None:
-    from evals.summary import write_summary
+    from restgraph.evals.summary import write_summary
 
     summary = write_summary(run.out, run.runner.benchmark)
     if on_cell is not None:

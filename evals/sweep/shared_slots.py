@@ -3,8 +3,8 @@
 Why an actor: the workers are separate processes (on other machines too), so per-process
 ``asyncio`` semaphores would allow ``workers x N`` requests per endpoint. One async actor, owned
 by the driver, holds every endpoint's slots (:class:`ConnectionSlots`); each worker makes a
-:class:`SharedSlots` current (``agents.connection_limit.limiting``), so every model request
-attempt (``agents.retry``) leases a slot from the actor first and gives it back after.
+:class:`SharedSlots` current (``restgraph.agents.connection_limit.limiting``), so every model request
+attempt (``restgraph.agents.retry``) leases a slot from the actor first and gives it back after.
 
 Leases, and why none leaks:
 
@@ -25,7 +25,7 @@ Leases, and why none leaks:
 - The actor is the driver's, not detached: a killed driver takes it along, and a resumed sweep
   starts a fresh one with no stale leases.
 
-Endpoint keys are ``agents.connection_limit.endpoint_key``'s, except that a loopback URL
+Endpoint keys are ``restgraph.agents.connection_limit.endpoint_key``'s, except that a loopback URL
 (``http://127.0.0.1:8080/v1``) names a server *on the worker's machine*: the worker prefixes it
 with its node's address, so only workers on one machine share those slots.
 """
@@ -40,7 +40,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 from urllib.parse import urlsplit
 
-from agents.connection_limit import EndpointLimits, SlotProvider
+from restgraph.agents.connection_limit import EndpointLimits, SlotProvider
 
 LOOPBACK_HOSTS = ("localhost", "::1")
 

@@ -71,7 +71,7 @@ class Cell(BaseModel):
 
     def run_options(self, out_dir: Path) -> Any:
         """The ``RunOptions`` of this cell's run (imported late: the harness is heavy)."""
-        from evals.benchmark import RunOptions
+        from restgraph.evals.benchmark import RunOptions
 
         data: dict[str, Any] = {
             "benchmark": self.benchmark,
@@ -113,7 +113,7 @@ class StudySpec(BaseModel):
     epochs: int = Field(default=1, ge=1)
     concurrency: int = Field(default=4, ge=1)
     #: model requests in flight per endpoint, shared by every episode of the sweep (``restgraph run
-    #: --max-connections``): on Ray by all workers together (``evals.sweep.shared_slots``)
+    #: --max-connections``): on Ray by all workers together (``restgraph.evals.sweep.shared_slots``)
     max_connections: int | None = Field(default=None, ge=1)
     max_steps: int | None = Field(default=None, ge=1)
     episode_timeout_s: float | None = Field(default=None, gt=0)
@@ -137,8 +137,8 @@ class StudySpec(BaseModel):
 
     def cells(self) -> list[Cell]:
         """Every compatible combination, in a stable order; unknown names are usage errors."""
-        from evals.benchmark import get_benchmark
-        from graphs.registry import get_agent
+        from restgraph.evals.benchmark import get_benchmark
+        from restgraph.graphs.registry import get_agent
 
         cells: list[Cell] = []
         for bench_name, agent_name in itertools.product(self.benchmarks, self.agents):
@@ -166,10 +166,10 @@ def prepare_study_dir(study_dir: Path, spec: StudySpec, cells: list[Cell], *, re
     """Create or re-open the study folder; refuse to mix a changed cell into an old run.
 
     A cell's folder is checked exactly as ``restgraph run --resume`` checks a run folder
-    (``evals.run_guard.check_resume``), against the options its runner would use.
+    (``restgraph.evals.run_guard.check_resume``), against the options its runner would use.
     """
-    from evals.run_guard import RunMismatch, check_resume
-    from evals.runner import EpisodeRunner
+    from restgraph.evals.run_guard import RunMismatch, check_resume
+    from restgraph.evals.runner import EpisodeRunner
 
     path = study_dir / STUDY_FILE
     if path.exists() and not resume:

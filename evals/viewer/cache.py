@@ -18,7 +18,7 @@ from typing import Any
 
 import orjson
 
-from tools.datafiles import cache_root
+from restgraph.tools.datafiles import cache_root
 
 #: bump when the row layout changes: older cached indexes are then rebuilt
 VERSION = 1

@@ -1,12 +1,12 @@
 """What the trace viewer shows, as JSON: the runs, each run's episode list, one episode in full.
 
-Why its own module: the live server (``evals.viewer.server``) and the static copy
+Why its own module: the live server (``restgraph.evals.viewer.server``) and the static copy
 (``restgraph view --export``) must show exactly the same thing, so both serve these documents
 under the same relative URLs (``data/runs.json``, ``data/<run>/episodes.json``,
 ``data/<run>/ep/<i>.json``, ``files/<run>/<path>``) to one static page.
 
 Scale: a run's index is built in one streaming pass over ``traces.jsonl`` that keeps, per
-episode, a small row and the line's byte offset, and is cached per run (``evals.viewer.cache``)
+episode, a small row and the line's byte offset, and is cached per run (``restgraph.evals.viewer.cache``)
 so only the first view of a run pays for that pass; an episode's detail is read back by seeking
 to that offset, so a 10,000-episode run is never held in memory as traces. Scores come from the
 run's ``scores.jsonl`` (written with ``summary.json``) when it covers the run, else from the
@@ -22,11 +22,11 @@ from typing import Any
 
 import orjson
 
-from evals.cost import episode_cost
-from evals.prompt_store import reader
-from evals.run_keys import episode_key, run_config
-from evals.trace import TraceStore
-from evals.viewer import cache
+from restgraph.evals.cost import episode_cost
+from restgraph.evals.prompt_store import reader
+from restgraph.evals.run_keys import episode_key, run_config
+from restgraph.evals.trace import TraceStore
+from restgraph.evals.viewer import cache
 
 #: columns of the episode table, in order (the page sorts and filters on them)
 COLUMNS = ("i", "task_id", "epoch", "outcome", "status", "scores", "model_calls", "parse_errors", "tool_calls",
@@ -68,7 +68,7 @@ def _stored_scores(run_dir: Path) -> dict[tuple[str, int], dict[str, Any]]:
 
 
 def index_run(run_dir: str | Path, label: str | None = None) -> RunIndex:
-    """The run's episode index: from the cache (``evals.viewer.cache``) while the run's files are
+    """The run's episode index: from the cache (``restgraph.evals.viewer.cache``) while the run's files are
     unchanged, else by one streaming pass over ``traces.jsonl`` (then cached)."""
     run_dir = Path(run_dir)
     if not (run_dir / TraceStore.FILENAME).is_file():
@@ -123,7 +123,7 @@ def _build(run_dir: Path, summary: dict[str, Any]) -> dict[str, Any]:
 
 
 def _benchmark(data: dict[str, Any]) -> Any:
-    from evals.benchmark import get_benchmark
+    from restgraph.evals.benchmark import get_benchmark
 
     try:
         return get_benchmark(str(data.get("benchmark")))
@@ -134,7 +134,7 @@ def _benchmark(data: dict[str, Any]) -> Any:
 def _score(bench: Any, data: dict[str, Any]) -> dict[str, Any]:
     if bench is None:
         return {}
-    from evals.results import _score as score
+    from restgraph.evals.results import _score as score
 
     return score(bench, data)
 

@@ -1,7 +1,7 @@
 """``restgraph view RUN [RUN...]``: a local trace viewer, served on loopback or exported as static files.
 
 One static page (``static/index.html``: plain JavaScript, no build step, no CDN) reads the JSON
-documents of ``evals.viewer.data`` under relative URLs, so the FastAPI server and the exported
+documents of ``restgraph.evals.viewer.data`` under relative URLs, so the FastAPI server and the exported
 folder are the same site: ``--export site/`` writes every document the server would serve, and
 the copy opens from any static file host (or ``python -m http.server`` in that folder).
 
@@ -19,7 +19,7 @@ from typing import Any
 
 import orjson
 
-from evals.viewer.data import RunIndex, episode_doc, episodes_doc, index_run, run_card
+from restgraph.evals.viewer.data import RunIndex, episode_doc, episodes_doc, index_run, run_card
 
 STATIC = Path(__file__).with_name("static")
 
@@ -129,7 +129,7 @@ def serve(viewer: Viewer, host: str = "127.0.0.1", port: int = 0, open_browser: 
 
     import uvicorn
 
-    from evals.listen import listening_socket
+    from restgraph.evals.listen import listening_socket
 
     sock = listening_socket(host, port)
     url = f"http://{host}:{sock.getsockname()[1]}/"
@@ -160,7 +160,7 @@ def start(run_dirs: list[str | Path], host: str = "127.0.0.1", port: int = 0) ->
     serves, on a free loopback port, answering as soon as this returns."""
     import uvicorn
 
-    from evals.listen import listening_socket
+    from restgraph.evals.listen import listening_socket
 
     viewer = Viewer([Path(d) for d in run_dirs])
     sock = listening_socket(host, port)

@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 from langchain_core.messages import BaseMessage
 
-from agents.api_use.extract import clean_decode, extract_body, uses_keyword_arguments
-from agents.scripted import register_scripted
-from evals.benchmark import RunOptions
-from evals.reports.api_use import main as report_main
-from evals.runner import run_sync
-from evals.scorers.api_use import pass_at_k
-from evals.trace import Task, TraceStore
+from restgraph.agents.api_use.extract import clean_decode, extract_body, uses_keyword_arguments
+from restgraph.agents.scripted import register_scripted
+from restgraph.evals.benchmark import RunOptions
+from restgraph.evals.reports.api_use import main as report_main
+from restgraph.evals.runner import run_sync
+from restgraph.evals.scorers.api_use import pass_at_k
+from restgraph.evals.trace import Task, TraceStore
 
 
 @pytest.mark.parametrize(("answer", "body"), [
@@ -106,8 +106,8 @@ def test_local_model_completes_a_few_cases(data_dir: Path, tmp_path: Path) -> No
 def test_chat_requests_default_to_temperature_zero_and_do_not_steer_argument_style() -> None:
     import asyncio
 
-    from agents.api_use.code_writer import build_messages, sampling_model, write_code
-    from graphs.api_use_coder import default_temperature
+    from restgraph.agents.api_use.code_writer import build_messages, sampling_model, write_code
+    from restgraph.graphs.api_use_coder import default_temperature
     from tests.fake_openai import recording_openai
 
     model, requests = recording_openai(["```python\ndef g(a):\n    return solids.f(a)\n```\n[END]"])

@@ -9,8 +9,8 @@ import re
 import time
 from pathlib import Path
 
-from tools.synthetic_api import build_program, execute, execute_batch, get_example
-from tools.synthetic_api.checker import execute_batch_async
+from restgraph.tools.synthetic_api import build_program, execute, execute_batch, get_example
+from restgraph.tools.synthetic_api.checker import execute_batch_async
 
 FILES = ("argument_fixing", "chaining", "distractors_and_positioning", "name_description")
 

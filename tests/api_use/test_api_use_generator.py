@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from tools.synthetic_api import DEFAULT_REGISTRY, Fixes, Registry, get_example, library_from_json
-from tools.synthetic_api.noise import derange, intersperse, rename
+from restgraph.tools.synthetic_api import DEFAULT_REGISTRY, Fixes, Registry, get_example, library_from_json
+from restgraph.tools.synthetic_api.noise import derange, intersperse, rename
 
 FILES = ("argument_fixing", "chaining", "distractors_and_positioning", "name_description")
 

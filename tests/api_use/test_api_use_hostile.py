@@ -12,10 +12,10 @@ import asyncio
 
 import pytest
 
+from restgraph.tools.pyexec import PyExecResult, run_python
+from restgraph.tools.synthetic_api import execute, execute_batch, get_example
 from tests.hostile import RUN_PYTHON_OK, SECRET, Harness, as_sample, program_names, programs
 from tests.hostile import harness as harness  # noqa: F401 - the module's fixture
-from tools.pyexec import PyExecResult, run_python
-from tools.synthetic_api import execute, execute_batch, get_example
 
 TIMEOUT = 1.5
 NAMES = program_names()
@@ -167,7 +167,7 @@ NOT_INERT = {
 
 @pytest.mark.parametrize("name", sorted(INERT))
 def test_inert_samples_run_in_process_and_still_cannot_carry_over(name: str, cone) -> None:
-    from tools.synthetic_api.checker import build_check
+    from restgraph.tools.synthetic_api.checker import build_check
 
     assert build_check(as_sample(INERT[name]), cone.test).inert
     wrong = "return solids.volume_of_cone(height, radius)"
@@ -177,6 +177,6 @@ def test_inert_samples_run_in_process_and_still_cannot_carry_over(name: str, con
 
 @pytest.mark.parametrize("name", sorted(NOT_INERT))
 def test_samples_that_could_reach_shared_state_get_their_own_process(name: str, cone) -> None:
-    from tools.synthetic_api.checker import build_check
+    from restgraph.tools.synthetic_api.checker import build_check
 
     assert not build_check(as_sample(NOT_INERT[name]), cone.test).inert

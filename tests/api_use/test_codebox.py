@@ -1,4 +1,4 @@
-"""The sandbox itself (``tools.codebox``): what a job can see and do, and the refusal to run without it."""
+"""The sandbox itself (``restgraph.tools.codebox``): what a job can see and do, and the refusal to run without it."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from restgraph.tools import codebox
+from restgraph.tools.pyexec import run_python_sync
 from tests.foundation.conftest import cli
-from tools import codebox
-from tools.pyexec import run_python_sync
 
 REPO = Path(__file__).resolve().parents[2]
 

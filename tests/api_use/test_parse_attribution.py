@@ -1,6 +1,6 @@
 """Parse outcomes reach the exact model call they belong to, even with 8 samples in flight at once.
 
-Before ``tools.events``, a role attached its parse result to "the last model call of the episode";
+Before ``restgraph.tools.events``, a role attached its parse result to "the last model call of the episode";
 with concurrent samples most calls ended up with neither ``parsed`` nor ``parse_error`` and some
 carried another call's outcome. Here every model call must carry its *own* outcome: a call whose
 reply holds code has ``parsed.body`` taken from that very reply, a reply without code has the
@@ -16,9 +16,9 @@ from pathlib import Path
 from langchain_core.messages import BaseMessage
 from typer.testing import CliRunner
 
-from agents.scripted import register_scripted
-from evals.cli import app
-from tools.trace_schema import Task
+from restgraph.agents.scripted import register_scripted
+from restgraph.evals.cli import app
+from restgraph.tools.trace_schema import Task
 
 
 def _mixed_policy(task: Task | None, params: dict[str, str]):

@@ -1,11 +1,11 @@
-"""Basic contract of ``tools.pyexec``: inputs, results, and use from loops and threads."""
+"""Basic contract of ``restgraph.tools.pyexec``: inputs, results, and use from loops and threads."""
 
 from __future__ import annotations
 
 import asyncio
 import threading
 
-from tools.pyexec import PyExecResult, run_python, run_python_sync
+from restgraph.tools.pyexec import PyExecResult, run_python, run_python_sync
 
 
 def test_inputs_are_globals_and_stdout_is_returned() -> None:

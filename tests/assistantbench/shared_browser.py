@@ -12,10 +12,10 @@ import contextlib
 from pathlib import Path
 from typing import Any
 
-from evals.benchmark import RunOptions
-from evals.benchmarks.assistantbench import AssistantBenchLocal
-from evals.runner import EpisodeRunner
-from evals.trace import Trace, TraceStore
+from restgraph.evals.benchmark import RunOptions
+from restgraph.evals.benchmarks.assistantbench import AssistantBenchLocal
+from restgraph.evals.runner import EpisodeRunner
+from restgraph.evals.trace import Trace, TraceStore
 
 
 class SharedResources(AssistantBenchLocal):

@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
-from agents.browser.closed_book import extract_final_answer
-from agents.browser.policy import parse_decision
-from agents.parsing import ParseError
-from evals.oracles.browser import find_ref, resolve
-from tools.browser.netpolicy import check_url
-from tools.browser.observe import compact_snapshot
-from tools.browser.sites import create_app
+from restgraph.agents.browser.closed_book import extract_final_answer
+from restgraph.agents.browser.policy import parse_decision
+from restgraph.agents.parsing import ParseError
+from restgraph.evals.oracles.browser import find_ref, resolve
+from restgraph.tools.browser.netpolicy import check_url
+from restgraph.tools.browser.observe import compact_snapshot
+from restgraph.tools.browser.sites import create_app
 
 
 @pytest.mark.parametrize(

@@ -16,13 +16,13 @@ from typing import Any
 import pytest
 from langchain_core.messages import BaseMessage
 
-from agents.scripted import register_scripted
-from evals.benchmark import RunOptions
-from evals.benchmarks.assistantbench import AssistantBenchLocal
-from evals.oracles.browser import find_ref
-from evals.trace import Trace
+from restgraph.agents.scripted import register_scripted
+from restgraph.evals.benchmark import RunOptions
+from restgraph.evals.benchmarks.assistantbench import AssistantBenchLocal
+from restgraph.evals.oracles.browser import find_ref
+from restgraph.evals.trace import Trace
+from restgraph.tools.browser.sites.tasks import TASKS_BY_ID
 from tests.assistantbench.shared_browser import run_all
-from tools.browser.sites.tasks import TASKS_BY_ID
 
 pytestmark = pytest.mark.browser
 
@@ -151,8 +151,8 @@ def test_an_error_page_left_by_a_late_refusal_is_left_before_the_next_action(tmp
     """A refused navigation commits Chromium's error page after the action returned (under load CI saw
     the next relative goto resolve against ``chrome-error://`` and be refused): the next action
     must start from the last real page."""
-    from tools.browser.actions import ActionResult, BrowserAction
-    from tools.browser.session import BrowserSession
+    from restgraph.tools.browser.actions import ActionResult, BrowserAction
+    from restgraph.tools.browser.session import BrowserSession
 
     async def main() -> tuple[str, str, ActionResult]:
         options = RunOptions(benchmark="assistantbench-local", agent="aria", run_dir=str(tmp_path))

@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from evals.benchmark import RunOptions, get_benchmark
-from evals.datasets import DatasetUnavailable
-from evals.datasets.assistantbench import (
+from restgraph.evals.benchmark import RunOptions, get_benchmark
+from restgraph.evals.datasets import DatasetUnavailable
+from restgraph.evals.datasets.assistantbench import (
     FILES,
     dataset_path,
     export_predictions,
@@ -16,7 +16,7 @@ from evals.datasets.assistantbench import (
     main,
     split_name,
 )
-from evals.trace import Task, Trace, TraceStore
+from restgraph.evals.trace import Task, Trace, TraceStore
 
 ROWS = [
     {"id": "a" * 64, "set": "dev", "task": "How much is it?", "answer": "$55", "gold_url": "https://x", "explanation": "", "metadata": {}, "difficulty": "Hard"},

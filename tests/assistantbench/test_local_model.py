@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from evals.benchmark import RunOptions
-from evals.runner import run_sync
-from evals.trace import TraceStore
+from restgraph.evals.benchmark import RunOptions
+from restgraph.evals.runner import run_sync
+from restgraph.evals.trace import TraceStore
 
 pytestmark = [pytest.mark.browser, pytest.mark.local_model, pytest.mark.slow]
 

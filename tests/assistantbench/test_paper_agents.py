@@ -1,6 +1,6 @@
 """The paper's closed-book, retrieval-augmented and ensemble agents end to end on
 ``assistantbench-local`` (real fixture server, real Chromium for the browsing primary), driven by
-``scripted:paper-oracle``, whose fixed rule (``evals.oracles.paper_baselines``) says what each
+``scripted:paper-oracle``, whose fixed rule (``restgraph.evals.oracles.paper_baselines``) says what each
 agent must score; and the ensembles' fallback at every limit: steps, time, tokens, errors."""
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ import pytest
 from langchain_core.messages import HumanMessage
 from langgraph.graph import END, START, StateGraph
 
-from agents.browser.closed_book_paper import CB_FIGURE
-from agents.browser.paper_prompts import figure_prompt
-from agents.scripted import register_scripted
-from evals.benchmark import RunOptions
-from evals.benchmarks.assistantbench import AssistantBenchLocal
-from evals.oracles.paper_baselines import (
+from restgraph.agents.browser.closed_book_paper import CB_FIGURE
+from restgraph.agents.browser.paper_prompts import figure_prompt
+from restgraph.agents.scripted import register_scripted
+from restgraph.evals.benchmark import RunOptions
+from restgraph.evals.benchmarks.assistantbench import AssistantBenchLocal
+from restgraph.evals.oracles.paper_baselines import (
     GUESS,
     _paper_oracle,
     evident,
@@ -27,14 +27,14 @@ from evals.oracles.paper_baselines import (
     knows,
     query_for,
 )
-from evals.runner import EpisodeRunner
-from evals.scorers.assistantbench import score_answer
-from evals.trace import Trace, TraceStore
-from graphs.ensemble import register_ensemble
-from graphs.registry import register_agent
+from restgraph.evals.runner import EpisodeRunner
+from restgraph.evals.scorers.assistantbench import score_answer
+from restgraph.evals.trace import Trace, TraceStore
+from restgraph.graphs.ensemble import register_ensemble
+from restgraph.graphs.registry import register_agent
+from restgraph.tools.browser.sites import create_app
+from restgraph.tools.search.local import LocalSearch
 from tests.assistantbench.shared_browser import SharedResources
-from tools.browser.sites import create_app
-from tools.search.local import LocalSearch
 
 pytestmark = pytest.mark.browser
 

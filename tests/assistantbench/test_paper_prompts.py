@@ -11,11 +11,16 @@ from __future__ import annotations
 import pytest
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 
-from agents.browser.closed_book_paper import cb_messages, extract_answer, fill_placeholder, is_abstention
-from agents.browser.paper_prompts import PAPER, PaperPromptError, figure_prompt, paper_path, unwrap
-from agents.browser.ralm import context_lines, ralm_messages, read_turn
-from tools.datafiles import sha256_of
-from tools.search import SearchResult
+from restgraph.agents.browser.closed_book_paper import (
+    cb_messages,
+    extract_answer,
+    fill_placeholder,
+    is_abstention,
+)
+from restgraph.agents.browser.paper_prompts import PAPER, PaperPromptError, figure_prompt, paper_path, unwrap
+from restgraph.agents.browser.ralm import context_lines, ralm_messages, read_turn
+from restgraph.tools.datafiles import sha256_of
+from restgraph.tools.search import SearchResult
 
 CB_SYSTEM = """You are a helpful agent that has to provide answers to tasks.
 Don't ask the user any questions.
@@ -76,7 +81,7 @@ def test_unwrap_keeps_sentence_ends_and_joins_wrapped_lines() -> None:
 
 
 def test_a_paper_without_the_figures_layout_is_refused(monkeypatch) -> None:
-    from agents.browser import paper_prompts
+    from restgraph.agents.browser import paper_prompts
 
     figure_prompt.cache_clear()
     paper_prompts.paper_text.cache_clear()

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from evals.reports.assistantbench import NO_GOLD, load_rows, markdown, table
-from evals.reports.assistantbench_paper import SYSTEMS, TABLE1, TABLE8, system_of
-from evals.trace import Task, Trace, TraceStore
+from restgraph.evals.reports.assistantbench import NO_GOLD, load_rows, markdown, table
+from restgraph.evals.reports.assistantbench_paper import SYSTEMS, TABLE1, TABLE8, system_of
+from restgraph.evals.trace import Task, Trace, TraceStore
 from tests.foundation.conftest import cli
 
 GOLDS = ["1010000", "Clara Voss", "a\nb", '{"price": 41.75}', "45"]
@@ -121,8 +121,8 @@ def test_the_published_figures_match_the_papers_text():
 
 
 def test_summary_of_a_split_without_gold_has_no_accuracy(tmp_path):
-    from evals.report import rows as generic_rows
-    from evals.summary import write_summary
+    from restgraph.evals.report import rows as generic_rows
+    from restgraph.evals.summary import write_summary
 
     run = _run(tmp_path, "test", "spa", ["55", "", "x", "y", "z"], bench="assistantbench", golds=[None] * 5, split="test")
     summary = write_summary(run)

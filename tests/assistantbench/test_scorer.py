@@ -10,7 +10,7 @@ import math
 
 import pytest
 
-from evals.scorers.assistantbench import (
+from restgraph.evals.scorers.assistantbench import (
     aggregate,
     exact_match,
     exact_match_raw,
@@ -18,7 +18,7 @@ from evals.scorers.assistantbench import (
     score,
     score_answer,
 )
-from evals.scorers.assistantbench_official import (
+from restgraph.evals.scorers.assistantbench_official import (
     fix_ans,
     fix_number,
     normalize_span,

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from evals.benchmark import get_benchmark
-from evals.scorers import assistantbench as ab_scorer
-from evals.scorers.assistantbench import aggregate, exact_match, exact_match_raw, score
-from evals.scorers.assistantbench_normalize import format_answer
-from evals.trace import Task, Trace
-from tools.options import OptionError
+from restgraph.evals.benchmark import get_benchmark
+from restgraph.evals.scorers import assistantbench as ab_scorer
+from restgraph.evals.scorers.assistantbench import aggregate, exact_match, exact_match_raw, score
+from restgraph.evals.scorers.assistantbench_normalize import format_answer
+from restgraph.evals.trace import Task, Trace
+from restgraph.tools.options import OptionError
 
 
 @pytest.mark.parametrize(
@@ -68,7 +68,7 @@ def test_the_official_scorer_receives_the_raw_answer_by_default(monkeypatch):
         seen.append(prediction)
         return real(prediction, gold, **kwargs)
 
-    monkeypatch.setattr("evals.benchmarks.assistantbench.score_answer", spy)
+    monkeypatch.setattr("restgraph.evals.benchmarks.assistantbench.score_answer", spy)
     bench = get_benchmark("assistantbench-local")
     assert bench.score_episode(_trace("1,010,000", "1010000"))["score"] == 0.0  # the comma quirk, as published
     assert bench.score_episode(_trace("1,010,000", "1010000", normalize_answers=True))["score"] == 1.0

@@ -15,12 +15,12 @@ import pytest
 from fastapi import FastAPI
 from fastapi.responses import HTMLResponse, Response
 
-from tools.browser.sites import create_app
-from tools.redact import redact_text
-from tools.search import SearchBackend, SearchError, make_backend
-from tools.search.crawl import asgi_fetcher, crawl, read_html
-from tools.search.local import LocalSearch, fts_query
-from tools.search.online import BraveSearch
+from restgraph.tools.browser.sites import create_app
+from restgraph.tools.redact import redact_text
+from restgraph.tools.search import SearchBackend, SearchError, make_backend
+from restgraph.tools.search.crawl import asgi_fetcher, crawl, read_html
+from restgraph.tools.search.local import LocalSearch, fts_query
+from restgraph.tools.search.online import BraveSearch
 
 
 def _page(title: str, body: str) -> HTMLResponse:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from agents.browser.policy import BrowserDecision
-from agents.browser.seeplanact_act import goto_url, resolve
-from agents.browser.seeplanact_observe import StepView, choice_text
-from agents.browser.seeplanact_parse import (
+from restgraph.agents.browser.policy import BrowserDecision
+from restgraph.agents.browser.seeplanact_act import goto_url, resolve
+from restgraph.agents.browser.seeplanact_observe import StepView, choice_text
+from restgraph.agents.browser.seeplanact_parse import (
     Grounding,
     history_entry,
     original_plan,
@@ -15,7 +15,7 @@ from agents.browser.seeplanact_parse import (
     refined_plan,
     task_answer,
 )
-from tools.browser.elements import PageElement
+from restgraph.tools.browser.elements import PageElement
 
 FIRST = """(Original plan)
 1. Open the gym directory.

@@ -24,9 +24,9 @@ from typing import Any
 
 import pytest
 
-from agents.browser.seeplanact_prompt import build_prompt, option_index, option_name
-from agents.browser.seeplanact_source import FORMAT_FILE, PROMPTS_FILE, load_texts
-from tools.datafiles import resolve
+from restgraph.agents.browser.seeplanact_prompt import build_prompt, option_index, option_name
+from restgraph.agents.browser.seeplanact_source import FORMAT_FILE, PROMPTS_FILE, load_texts
+from restgraph.tools.datafiles import resolve
 
 pytestmark = pytest.mark.skipif(not os.environ.get("RESTGRAPH_DATA_DIR"), reason="needs RESTGRAPH_DATA_DIR with assistantbench/upstream/SeePlanAct")
 

@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from evals.trace import Trace
+from restgraph.evals.trace import Trace
+from restgraph.tools.browser.sites.tasks import TASKS_BY_ID
 from tests.assistantbench.shared_browser import run_all
-from tools.browser.sites.tasks import TASKS_BY_ID
 
 pytestmark = pytest.mark.browser
 

@@ -12,14 +12,14 @@ from statistics import mean
 import pytest
 from fastapi.testclient import TestClient
 
-from evals.scorers.assistantbench import exact_match, score
-from evals.scorers.assistantbench_official import parse_gold
-from tools.browser.sites import books, care, create_app, detail_pages, eats, gyms, homes, transit
-from tools.browser.sites.engine import create_engine_app
-from tools.browser.sites.plan import HOMES
-from tools.browser.sites.tasks import TASKS, TASKS_BY_ID
-from tools.search import SearchError, SearchResult
-from tools.search.local import LocalSearch
+from restgraph.evals.scorers.assistantbench import exact_match, score
+from restgraph.evals.scorers.assistantbench_official import parse_gold
+from restgraph.tools.browser.sites import books, care, create_app, detail_pages, eats, gyms, homes, transit
+from restgraph.tools.browser.sites.engine import create_engine_app
+from restgraph.tools.browser.sites.plan import HOMES
+from restgraph.tools.browser.sites.tasks import TASKS, TASKS_BY_ID
+from restgraph.tools.search import SearchError, SearchResult
+from restgraph.tools.search.local import LocalSearch
 
 GOLD_KIND = {"number": "number", "string": "string", "list": "string list", "dict": "json"}
 
@@ -188,7 +188,7 @@ def test_the_served_world_engine_lists_its_backends_results_on_the_sites_origin(
 
     import httpx
 
-    from tools.browser.sites.world import serve_world
+    from restgraph.tools.browser.sites.world import serve_world
 
     async def main() -> tuple[str, str, list[SearchResult], str]:
         async with serve_world() as world, httpx.AsyncClient() as client:

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from evals.cli import app
+from restgraph.evals.cli import app
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -50,9 +50,9 @@ def usage_error_line(result: CliResult, *needles: str) -> str:
 
 
 def start_cli(*args: str) -> subprocess.Popen:
-    """``python -m evals.cli ARGS`` as a real process, so it can be killed or interrupted."""
+    """``python -m restgraph.evals.cli ARGS`` as a real process, so it can be killed or interrupted."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1", "COLUMNS": "200"}
-    return subprocess.Popen([sys.executable, "-m", "evals.cli", *map(str, args)], cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen([sys.executable, "-m", "restgraph.evals.cli", *map(str, args)], cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
 def wait_for_file(path: Path, proc: subprocess.Popen, timeout: float = 90.0) -> None:
@@ -91,7 +91,7 @@ def one_node_graph(fn: Any) -> Any:
     """A compiled ``ChatState`` graph whose only node is ``fn`` (for test agents)."""
     from langgraph.graph import END, START, StateGraph
 
-    from graphs.chat import ChatState
+    from restgraph.graphs.chat import ChatState
 
     graph = StateGraph(ChatState)
     graph.add_node("act", fn)

@@ -1,11 +1,11 @@
-"""Run-to-I/O scheduling (``tools.baton``): turns in arrival order, handed on around real waits,
+"""Run-to-I/O scheduling (``restgraph.tools.baton``): turns in arrival order, handed on around real waits,
 never a deadlock, and nothing at all outside a run or for waits that do not suspend."""
 
 from __future__ import annotations
 
 import asyncio
 
-from tools.baton import Baton, Hold, io_wait, reset_hold, set_hold
+from restgraph.tools.baton import Baton, Hold, io_wait, reset_hold, set_hold
 
 WAIT = 10  # seconds before a test fails instead of hanging
 
@@ -130,10 +130,10 @@ async def test_io_wait_outside_a_run_does_nothing() -> None:
 
 def test_a_run_hands_the_turn_on_during_model_calls(tmp_path) -> None:
     """Wired in: inside a run, a model call that really waits has given its episode's turn away."""
-    from agents.scripted import register_scripted
-    from evals.benchmark import RunOptions
-    from evals.runner import run_sync
-    from tools import baton as baton_module
+    from restgraph.agents.scripted import register_scripted
+    from restgraph.evals.benchmark import RunOptions
+    from restgraph.evals.runner import run_sync
+    from restgraph.tools import baton as baton_module
 
     seen: list[tuple[bool, bool, bool]] = []
 
@@ -159,7 +159,7 @@ def test_a_model_calls_latency_leaves_out_the_wait_for_the_next_turn(monkeypatch
     from langchain_core.messages import AIMessage, HumanMessage
     from langchain_core.outputs import ChatGeneration, LLMResult
 
-    import evals.recording as recording
+    import restgraph.evals.recording as recording
 
     now = [100.0]
     monkeypatch.setattr(recording.time, "perf_counter", lambda: now[0])

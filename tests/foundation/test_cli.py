@@ -11,9 +11,9 @@ from typing import ClassVar
 
 import pytest
 
-from evals.benchmark import RunOptions, register_benchmark
-from evals.benchmarks.smoke import SmokeBenchmark
-from evals.trace import Task
+from restgraph.evals.benchmark import RunOptions, register_benchmark
+from restgraph.evals.benchmarks.smoke import SmokeBenchmark
+from restgraph.evals.trace import Task
 from tests.foundation.conftest import cli, usage_error_line
 
 ORACLE = "scripted:smoke-oracle"

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from evals.benchmark import RunOptions
-from evals.runner import run_sync
+from restgraph.evals.benchmark import RunOptions
+from restgraph.evals.runner import run_sync
 from tests.foundation.conftest import trace_rows
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from evals.datasets import DATA_DIR_ENV, DataFile, DatasetUnavailable, resolve
+from restgraph.evals.datasets import DATA_DIR_ENV, DataFile, DatasetUnavailable, resolve
 
 CONTENT = b'{"tasks": [1, 2, 3]}\n'
 SHA = hashlib.sha256(CONTENT).hexdigest()

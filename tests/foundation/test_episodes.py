@@ -12,12 +12,12 @@ from langchain_core.messages import HumanMessage
 from langgraph.graph import START, StateGraph
 from pydantic import BaseModel
 
-from evals.benchmark import RunOptions
-from evals.runner import run_sync
-from graphs.chat import ChatState
-from graphs.registry import register_agent
+from restgraph.evals.benchmark import RunOptions
+from restgraph.evals.runner import run_sync
+from restgraph.graphs.chat import ChatState
+from restgraph.graphs.registry import register_agent
+from restgraph.tools.events import parse_outcome
 from tests.foundation.conftest import one_node_graph, trace_rows
-from tools.events import parse_outcome
 
 _one_node = one_node_graph
 

@@ -1,4 +1,4 @@
-"""tools.events: emit reaches the listeners of its context only, crosses into helper threads, and
+"""restgraph.tools.events: emit reaches the listeners of its context only, crosses into helper threads, and
 a parse outcome attaches to the model call that produced the reply, whatever order calls end in."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from uuid import uuid4
 from langchain_core.messages import AIMessage
 from langchain_core.outputs import ChatGeneration, LLMResult
 
-from evals.recording import EpisodeRecorder
-from tools.events import Event, HttpExchange, ModelParsed, emit, listening, parse_outcome
-from tools.pyexec import run_sync
+from restgraph.evals.recording import EpisodeRecorder
+from restgraph.tools.events import Event, HttpExchange, ModelParsed, emit, listening, parse_outcome
+from restgraph.tools.pyexec import run_sync
 
 
 def _exchange(name: str) -> HttpExchange:
@@ -77,7 +77,7 @@ def test_an_outcome_that_arrives_before_its_call_ends_is_kept() -> None:
 
 
 def test_the_http_tool_imports_neither_the_harness_nor_langchain() -> None:
-    code = ("import sys, tools.openapi.client, tools.pyexec, tools.synthetic_api.checker; "
-            "print(sorted({m.split('.')[0] for m in sys.modules if m.split('.')[0] in ('evals', 'graphs', 'agents', 'langchain_core')}))")
+    code = ("import sys, restgraph.tools.openapi.client, restgraph.tools.pyexec, restgraph.tools.synthetic_api.checker; "
+            "print(sorted({'.'.join(m.split('.')[:2]) for m in sys.modules if '.'.join(m.split('.')[:2]) in ('restgraph.evals', 'restgraph.graphs', 'restgraph.agents')} | {m.split('.')[0] for m in sys.modules if m.split('.')[0] == 'langchain_core'}))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from evals.benchmark import RunOptions
-from evals.runner import EpisodeRunner, run_sync
-from evals.selection import SelectionError, parse_limit
+from restgraph.evals.benchmark import RunOptions
+from restgraph.evals.runner import EpisodeRunner, run_sync
+from restgraph.evals.selection import SelectionError, parse_limit
+from restgraph.tools.options import AutoBool, OptionError, Options, validate_options
 from tests.foundation.conftest import cli, trace_rows, usage_error_line
-from tools.options import AutoBool, OptionError, Options, validate_options
 
 ORACLE = "scripted:smoke-oracle"
 

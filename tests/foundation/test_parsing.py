@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.parsing import ParseError, extract_json, extract_json_object, strip_fences
+from restgraph.agents.parsing import ParseError, extract_json, extract_json_object, strip_fences
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -55,7 +55,7 @@ def test_scripted_structured_output_reads_the_object_after_code() -> None:
 
     from pydantic import BaseModel
 
-    from agents.models import make_chat_model
+    from restgraph.agents.models import make_chat_model
 
     class Reply(BaseModel):
         answer: str

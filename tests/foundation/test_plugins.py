@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from agents.scripted import _POLICIES
-from evals.benchmark import _BENCHMARKS
-from graphs.registry import _AGENTS
+from restgraph.agents.scripted import _POLICIES
+from restgraph.evals.benchmark import _BENCHMARKS
+from restgraph.graphs.registry import _AGENTS
 from tests.foundation.conftest import REPO, python_lines
 
 PLUGIN = REPO / "tests" / "fixtures" / "demo_plugin"
@@ -41,7 +41,7 @@ def _install(pyproject: Path, site: Path) -> None:
 def _restgraph(*args: str | Path, site: Path | None = None) -> subprocess.CompletedProcess:
     """The installed ``restgraph`` command in a fresh process (``site`` prepended to its path)."""
     exe = shutil.which("restgraph", path=str(Path(sys.executable).parent))
-    command = [exe] if exe else [sys.executable, "-m", "evals.cli"]
+    command = [exe] if exe else [sys.executable, "-m", "restgraph.evals.cli"]
     env = {**os.environ, "COLUMNS": "200"}
     if site is not None:
         env["PYTHONPATH"] = os.pathsep.join(p for p in (str(site), env.get("PYTHONPATH", "")) if p)
@@ -82,7 +82,7 @@ def test_every_builtin_is_declared_in_pyproject() -> None:
     for group, registry in GROUPS.items():
         registry.load_builtins()
         modules = {name: _module_of(plugin) for name, plugin in registry._items.items()}
-        builtin = {name: module for name, module in modules.items() if module.split(".")[0] in ("agents", "graphs", "evals")}
+        builtin = {name: module for name, module in modules.items() if module.startswith("restgraph.") and module.split(".")[1] in ("agents", "graphs", "evals")}
         assert builtin == {name: value.split(":")[0] for name, value in declared[group].items()}, group
 
 
@@ -95,9 +95,9 @@ def test_a_run_imports_only_its_benchmark_and_agent(tmp_path: Path) -> None:
     probe = f"""
 import sys
 from typer.testing import CliRunner
-from evals.cli import app
+from restgraph.evals.cli import app
 def ours():
-    return sorted(m for m in sys.modules if m.startswith(("evals.benchmarks.", "graphs.")) and m not in ("graphs.registry", "graphs.episode_context"))
+    return sorted(m for m in sys.modules if m.startswith(("restgraph.evals.benchmarks.", "restgraph.graphs.")) and m not in ("restgraph.graphs.registry", "restgraph.graphs.episode_context"))
 for args in (["--help"], ["run", "no-such-bench"], ["list", "--options", "smoke"], ["run", "smoke", "-B", "nn=1"]):
     result = CliRunner().invoke(app, args)
     print(args[0], result.exit_code, ours(), "langgraph" in sys.modules)
@@ -108,16 +108,16 @@ print("ran", result.exit_code, ours())
     assert lines == [
         "--help 0 [] False",
         "run 2 [] False",
-        "list 0 ['evals.benchmarks.smoke'] False",
-        "run 2 ['evals.benchmarks.smoke', 'graphs.chat'] True",  # the agent is loaded to know its options
-        "ran 0 ['evals.benchmarks.smoke', 'graphs.chat']",
+        "list 0 ['restgraph.evals.benchmarks.smoke'] False",
+        "run 2 ['restgraph.evals.benchmarks.smoke', 'restgraph.graphs.chat'] True",  # the agent is loaded to know its options
+        "ran 0 ['restgraph.evals.benchmarks.smoke', 'restgraph.graphs.chat']",
     ], lines
 
 
 def test_registry_falls_back_to_the_builtins_only_when_its_metadata_is_stale() -> None:
     from importlib.metadata import EntryPoint
 
-    from tools.plugins import PluginLoadError, Registry
+    from restgraph.tools.plugins import PluginLoadError, Registry
 
     loaded: list[str] = []
     registry: Registry[int] = Registry("restgraph.test-no-such-group", "widget", adopt=lambda name, obj: None, builtins=lambda: loaded.append("builtins") or registry.register("old", 1))

@@ -1,4 +1,4 @@
-"""Prompts are stored once per run (``evals.prompt_store``): lines hold hash refs, loading gives the
+"""Prompts are stored once per run (``restgraph.evals.prompt_store``): lines hold hash refs, loading gives the
 messages back exactly, a torn store is repaired, schema-1 lines still load, and scoring a run
 gives the same files whichever way its prompts were stored."""
 
@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from evals.prompt_store import FILENAME, PromptMissing, PromptStore, chunks
-from evals.trace import ModelCall, Step, Task, Trace, TraceStore
+from restgraph.evals.prompt_store import FILENAME, PromptMissing, PromptStore, chunks
+from restgraph.evals.trace import ModelCall, Step, Task, Trace, TraceStore
 from tests.foundation.conftest import cli
 
 TEMPLATE = "".join(f"Rule {i}: the planner must say what it does and why, line {i} of the template.\n" for i in range(40))
@@ -126,7 +126,7 @@ def test_scoring_gives_the_same_files_for_either_schema(tmp_path: Path) -> None:
 
 
 def test_a_secret_in_a_prompt_is_redacted_in_the_store(tmp_path: Path) -> None:
-    from tools.redact import REDACTED
+    from restgraph.tools.redact import REDACTED
 
     secret = "sk-" + "Zq9" * 10
     trace = _trace("a", f"Use key {secret} please")

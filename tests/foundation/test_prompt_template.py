@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from agents.prompt_template import TemplateError, fill, placeholders
-from agents.restgpt.config import RestGPTConfig
-from agents.restgpt.templates import render
+from restgraph.agents.prompt_template import TemplateError, fill, placeholders
+from restgraph.agents.restgpt.config import RestGPTConfig
+from restgraph.agents.restgpt.templates import render
 
 
 def test_format_syntax_fills_like_str_format_so_upstream_texts_render_exactly() -> None:

@@ -8,7 +8,7 @@ import signal
 from collections import Counter
 from pathlib import Path
 
-from evals.trace import TraceStore
+from restgraph.evals.trace import TraceStore
 from tests.foundation.conftest import cli, smoke_ids, start_cli, trace_rows, wait_for_file, wait_for_lines
 
 N = 40

@@ -7,8 +7,8 @@ import openai
 import pytest
 from langchain_core.messages import HumanMessage
 
-from agents.retry import RetryPolicy, is_retryable, retrying_class, with_retries
-from agents.scripted import ScriptedChatModel
+from restgraph.agents.retry import RetryPolicy, is_retryable, retrying_class, with_retries
+from restgraph.agents.scripted import ScriptedChatModel
 
 FAST = RetryPolicy(attempts=4, initial_s=0.001, max_s=0.002)
 REQ = httpx.Request("POST", "http://x.invalid/v1/chat/completions")
@@ -108,9 +108,9 @@ async def test_with_retries_keeps_the_providers_tool_binding() -> None:
 
 
 def test_scripted_fault_model_built_by_the_factory_retries() -> None:
-    import evals.benchmarks.smoke  # noqa: F401  (registers scripted:smoke-oracle)
-    from agents.models import make_chat_model
-    from evals.trace import Task
+    import restgraph.evals.benchmarks.smoke  # noqa: F401  (registers scripted:smoke-oracle)
+    from restgraph.agents.models import make_chat_model
+    from restgraph.evals.trace import Task
 
     task = Task(id="t", benchmark="b", instruction="What is 2 + 3?")
     model = make_chat_model("scripted:smoke-oracle?faults=0.5", task=task, seed=1)
@@ -120,7 +120,7 @@ def test_scripted_fault_model_built_by_the_factory_retries() -> None:
 
 def test_waits_grow_exponentially_capped_with_bounded_jitter() -> None:
     """The plain loop waits as tenacity's ``wait_exponential(initial, max) + wait_random(0, initial)`` did."""
-    from agents.retry import wait_s
+    from restgraph.agents.retry import wait_s
 
     policy = RetryPolicy(attempts=8, initial_s=0.5, max_s=3.0)
     for attempt, base in [(1, 0.5), (2, 1.0), (3, 2.0), (4, 3.0), (7, 3.0)]:

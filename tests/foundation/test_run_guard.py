@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from evals.trace import TraceStore
+from restgraph.evals.trace import TraceStore
+from restgraph.tools import datafiles
 from tests.foundation.conftest import cli
 from tests.foundation.conftest import usage_error_line as _usage_error
-from tools import datafiles
 
 ORACLE = "scripted:smoke-oracle"
 

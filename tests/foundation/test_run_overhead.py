@@ -14,12 +14,12 @@ from typing import Any
 import pytest
 from langchain_core.callbacks import AsyncCallbackHandler
 
-import graphs.chat
-from evals.benchmark import RunOptions
-from evals.runner import EpisodeRunner, run_sync
-from evals.trace import TraceStore
-from evals.trace_writer import TraceWriter
-from graphs.registry import get_agent
+from restgraph import graphs
+from restgraph.evals.benchmark import RunOptions
+from restgraph.evals.runner import EpisodeRunner, run_sync
+from restgraph.evals.trace import TraceStore
+from restgraph.evals.trace_writer import TraceWriter
+from restgraph.graphs.registry import get_agent
 from tests.foundation.conftest import trace_rows
 
 
@@ -47,7 +47,7 @@ def test_a_per_run_agent_is_compiled_once_and_each_episode_has_its_own_model(tmp
 def test_per_run_builders_still_work_standalone() -> None:
     """Built with a model and invoked without a context (tests, notebooks), the graph uses the
     builder's own model."""
-    from agents.models import make_chat_model
+    from restgraph.agents.models import make_chat_model
 
     graph = graphs.chat.build_chat(make_chat_model("scripted:smoke-oracle"), None, {})
     state = asyncio.run(graph.ainvoke({"instruction": "What is 2 + 3? Reply with the number only."}))

@@ -15,12 +15,12 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from agents.scripted import register_scripted
-from evals.redact import REDACTED, redact
-from graphs.chat import ChatState
-from graphs.registry import register_agent
+from restgraph.agents.scripted import register_scripted
+from restgraph.evals.redact import REDACTED, redact
+from restgraph.graphs.chat import ChatState
+from restgraph.graphs.registry import register_agent
+from restgraph.tools.events import HttpExchange, emit
 from tests.foundation.conftest import cli, one_node_graph, trace_rows
-from tools.events import HttpExchange, emit
 
 OPENAI_KEY = "sk-proj-" + "A1b2C3d4E5f6G7h8I9j0K1l2"
 BEARER = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjMifQ.c2lnbmF0dXJl"
@@ -94,8 +94,8 @@ def test_secrets_in_a_tool_call_are_redacted_and_the_rest_is_kept(tmp_path: Path
 
 async def test_http_tool_token_echoed_by_the_server_is_redacted() -> None:
     """The real HttpTool: its token is registered, so even a server echoing it back is cleaned."""
-    from evals.recording import EpisodeRecorder, reset_recorder, set_recorder
-    from tools.openapi.client import HttpTool
+    from restgraph.evals.recording import EpisodeRecorder, reset_recorder, set_recorder
+    from restgraph.tools.openapi.client import HttpTool
 
     async def echo(request: Request) -> JSONResponse:
         return JSONResponse({"you_sent": request.headers.get("authorization")})
@@ -145,14 +145,14 @@ def test_secret_shaped_text_is_redacted(text: str, secret: str) -> None:
     "pasſword=abcdef123456",  # (?i) folds the long s to 's': the cheap pre-check must fold it too
 ])
 def test_the_cheap_pre_check_never_skips_a_secret_shape(text: str) -> None:
-    from tools.redact import redact_text
+    from restgraph.tools.redact import redact_text
 
     assert "[REDACTED]" in redact_text(f"some prose around it: {text} and after")
 
 
 def test_every_pattern_trigger_passes_a_gate() -> None:
     """The gates are a necessary condition: each trigger of each pattern contains one of them."""
-    from tools.redact import _GATES, _PATTERNS
+    from restgraph.tools.redact import _GATES, _PATTERNS
 
     assert all(any(g in t for g in _GATES) for _, triggers in _PATTERNS for t in triggers)
 
@@ -172,7 +172,7 @@ CLEAN_DOC = {"steps": [{"node": "model", "update": {"messages": [{"type": "human
     CLEAN_DOC,
 ], ids=lambda d: next(iter(d)))
 def test_redact_document_is_redact(doc: dict[str, Any]) -> None:
-    from tools.redact import redact_document
+    from restgraph.tools.redact import redact_document
 
     assert redact_document(doc, plain_keys=("input_tokens", "in_flight")) == redact(doc)
 
@@ -180,7 +180,7 @@ def test_redact_document_is_redact(doc: dict[str, Any]) -> None:
 def test_redact_document_skips_the_walk_only_when_nothing_could_match() -> None:
     """A clean trace is returned as is (no walk); a registered secret, even one JSON escapes, still
     forces the walk and is redacted."""
-    from tools.redact import redact_document, register_secret
+    from restgraph.tools.redact import redact_document, register_secret
 
     assert redact_document(CLEAN_DOC, plain_keys=("input_tokens", "in_flight")) is CLEAN_DOC
     assert redact_document(CLEAN_DOC) is not CLEAN_DOC  # "input_tokens" holds a gate word: walked
@@ -190,7 +190,7 @@ def test_redact_document_skips_the_walk_only_when_nothing_could_match() -> None:
 
 
 def test_plain_trace_keys_name_no_secret() -> None:
-    from evals.trace import PLAIN_KEYS
-    from tools.redact import _SECRET_KEYS
+    from restgraph.evals.trace import PLAIN_KEYS
+    from restgraph.tools.redact import _SECRET_KEYS
 
     assert not any(_SECRET_KEYS.match(key) for key in PLAIN_KEYS)

@@ -7,7 +7,7 @@ import os
 import subprocess
 import sys
 
-from evals import catalogue
+from restgraph.evals import catalogue
 from tests.foundation.conftest import REPO, python_lines
 
 HEAVY = ("langgraph", "langchain_core", "scipy", "fastapi", "openai", "numpy")
@@ -17,7 +17,8 @@ def test_help_list_and_usage_errors_import_nothing_heavy() -> None:
     probe = f"""
 import sys
 from typer.testing import CliRunner
-import evals.cli
+import restgraph.evals.cli
+from restgraph import evals
 for args in (["--help"], ["list"], ["run", "no-such-bench"], ["run", "smoke", "--agent", "no-such-agent"], ["run", "smoke", "--limit", "5:2"]):
     result = CliRunner().invoke(evals.cli.app, args)
     heavy = sorted(m for m in sys.modules if m.split(".")[0] in {HEAVY!r})
@@ -28,7 +29,7 @@ for args in (["--help"], ["list"], ["run", "no-such-bench"], ["run", "smoke", "-
 
 
 def test_list_shows_every_builtin_from_the_catalogue() -> None:
-    out = subprocess.run([sys.executable, "-m", "evals.cli", "list"], cwd=REPO, capture_output=True, text=True, timeout=300, env={**os.environ, "COLUMNS": "300"})
+    out = subprocess.run([sys.executable, "-m", "restgraph.evals.cli", "list"], cwd=REPO, capture_output=True, text=True, timeout=300, env={**os.environ, "COLUMNS": "300"})
     assert out.returncode == 0, out.stderr
     saved = catalogue.load()
     for name, card in saved.benchmarks.items():
@@ -48,8 +49,8 @@ def test_a_card_is_used_only_while_it_fits() -> None:
     """A card naming the declared entry point is shown as is; one for another entry-point value,
     or none at all, means: load the plugin and ask it (a fresh process, so nothing is loaded yet)."""
     probe = """
-from evals import catalogue
-from graphs.registry import get_agent
+from restgraph.evals import catalogue
+from restgraph.graphs.registry import get_agent
 saved = catalogue.load()
 wrong = catalogue.AgentCard(entry_point="somewhere.else", env_kind="bogus", description="stale words")
 right = saved.agents["oracle"].model_copy(update={"description": "words from the card"})

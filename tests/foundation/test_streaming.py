@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from evals import prompt_store
-from evals.trace import TraceStore
+from restgraph.evals import prompt_store
+from restgraph.evals.trace import TraceStore
 from tests.foundation.conftest import cli, smoke_ids
 
 
@@ -42,9 +42,9 @@ def test_resume_and_score_stream_without_prompts(tmp_path: Path, monkeypatch: py
 def test_a_large_run_keeps_no_parsed_traces_in_its_summary(monkeypatch: pytest.MonkeyPatch) -> None:
     """Parsed slim traces are kept only for a run of at most KEEP_PARSED episodes; past that, the
     objects already kept are dropped, so the summary's memory is bytes only (flat per episode)."""
-    from evals.summary import SlimTraces
-    from evals.trace import Trace
-    from tools.trace_schema import Task
+    from restgraph.evals.summary import SlimTraces
+    from restgraph.evals.trace import Trace
+    from restgraph.tools.trace_schema import Task
 
     monkeypatch.setattr(SlimTraces, "KEEP_PARSED", 3)
     slim = SlimTraces()

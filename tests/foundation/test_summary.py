@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from evals.summary import write_summary
-from evals.trace import Task, Trace, TraceStore
+from restgraph.evals.summary import write_summary
+from restgraph.evals.trace import Task, Trace, TraceStore
 
 
 def _trace(task_id: str, answer: str, gold: int = 4) -> Trace:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, timedelta
 
-from tools.trace_schema import now_iso
+from restgraph.tools.trace_schema import now_iso
 
 
 def test_now_iso_is_utc_isoformat_to_the_millisecond() -> None:

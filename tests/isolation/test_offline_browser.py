@@ -24,9 +24,9 @@ import pytest
 from fastapi import FastAPI
 from fastapi.responses import HTMLResponse, RedirectResponse
 
-from evals.recording import EpisodeRecorder, reset_recorder, set_recorder
-from tools.browser import BrowserAction, BrowserConfig, BrowserSession, launch_browser
-from tools.openapi.serve import serve_on_loopback
+from restgraph.evals.recording import EpisodeRecorder, reset_recorder, set_recorder
+from restgraph.tools.browser import BrowserAction, BrowserConfig, BrowserSession, launch_browser
+from restgraph.tools.openapi.serve import serve_on_loopback
 
 pytestmark = pytest.mark.browser
 

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from evals.benchmark import RunOptions
-from evals.benchmarks.restbench_spotify import RestBenchSpotify
-from evals.runner import EpisodeRunner
+from restgraph.evals.benchmark import RunOptions
+from restgraph.evals.benchmarks.restbench_spotify import RestBenchSpotify
+from restgraph.evals.runner import EpisodeRunner
 
 
 class _Watched(RestBenchSpotify):

@@ -1,4 +1,4 @@
-"""The warm fork server (``tools.forkserver``): each program still starts from nothing.
+"""The warm fork server (``restgraph.tools.forkserver``): each program still starts from nothing.
 
 Two consecutive programs share no state (globals, patched modules and builtins, files, uid, IPC);
 concurrent programs cannot see or signal each other or the server; a server that is killed (idle
@@ -22,8 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from tools import codebox, forkserver
-from tools.pyexec import CHILD, PyExecResult, run_python, run_python_sync
+from restgraph.tools import codebox, forkserver
+from restgraph.tools.pyexec import CHILD, PyExecResult, run_python, run_python_sync
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -212,8 +212,8 @@ def test_cold_sandbox_remains_a_choice() -> None:
 
 EXITING_HOST = textwrap.dedent("""
     import json, sys
-    from tools import forkserver
-    from tools.pyexec import CHILD, run_python_sync
+    from restgraph.tools import forkserver
+    from restgraph.tools.pyexec import CHILD, run_python_sync
     result = run_python_sync("import os\\nprint(os.getuid())")
     print(json.dumps({"bwrap": forkserver.server(CHILD).proc.pid, "uid": int(result.stdout)}), flush=True)
     if sys.argv[1] == "crash":

@@ -8,14 +8,14 @@ import pytest
 from fastapi import FastAPI
 from fastapi.responses import JSONResponse, Response
 
-from evals.datasets.restbench import load_queries, load_spec, normalise_gold
-from evals.recording import EpisodeRecorder, reset_recorder, set_recorder
-from evals.scorers.restbench import aggregate_restbench, is_subsequence
-from graphs.oracle import ReferenceError_, substitute
-from tools.openapi.client import HttpTool
-from tools.openapi.matching import endpoints_in_text, match_endpoint
-from tools.openapi.spec import operations
-from tools.openapi.validate import validate_response
+from restgraph.evals.datasets.restbench import load_queries, load_spec, normalise_gold
+from restgraph.evals.recording import EpisodeRecorder, reset_recorder, set_recorder
+from restgraph.evals.scorers.restbench import aggregate_restbench, is_subsequence
+from restgraph.graphs.oracle import ReferenceError_, substitute
+from restgraph.tools.openapi.client import HttpTool
+from restgraph.tools.openapi.matching import endpoints_in_text, match_endpoint
+from restgraph.tools.openapi.spec import operations
+from restgraph.tools.openapi.validate import validate_response
 
 KEYS = ["GET /movie/{movie_id}", "GET /movie/popular", "GET /movie/{movie_id}/credits", "GET /search/movie"]
 

@@ -13,14 +13,14 @@ from typing import Any
 import pytest
 from langchain_core.messages import HumanMessage
 
-from evals.benchmark import RunOptions
-from evals.oracles import UnknownRoleError
-from evals.oracles.browser import _oracle
-from evals.oracles.restgpt import OraclePolicy
-from evals.runner import run_sync
-from evals.trace import Task, TraceStore
-from graphs.chat import ChatState
-from graphs.registry import register_agent
+from restgraph.evals.benchmark import RunOptions
+from restgraph.evals.oracles import UnknownRoleError
+from restgraph.evals.oracles.browser import _oracle
+from restgraph.evals.oracles.restgpt import OraclePolicy
+from restgraph.evals.runner import run_sync
+from restgraph.evals.trace import Task, TraceStore
+from restgraph.graphs.chat import ChatState
+from restgraph.graphs.registry import register_agent
 from tests.foundation.conftest import one_node_graph
 
 

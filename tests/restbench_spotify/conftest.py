@@ -9,16 +9,16 @@ import pytest
 from fastapi.testclient import TestClient
 from openapi_schema_validator import OAS30Validator
 
-from evals.scorers.spotify_predicates import Episode
-from tools.sandbox.spotify.app import create_app
-from tools.sandbox.spotify.models import SpotifyState
-from tools.sandbox.spotify.schema import typed_spec
-from tools.sandbox.spotify.state import initial_state
+from restgraph.evals.scorers.spotify_predicates import Episode
+from restgraph.tools.sandbox.spotify.app import create_app
+from restgraph.tools.sandbox.spotify.models import SpotifyState
+from restgraph.tools.sandbox.spotify.schema import typed_spec
+from restgraph.tools.sandbox.spotify.state import initial_state
 
 
 @pytest.fixture(scope="session")
 def spotify_spec(data_dir) -> dict[str, Any]:
-    from evals.datasets.restbench import load_spec
+    from restgraph.evals.datasets.restbench import load_spec
 
     return typed_spec(load_spec("spotify"))
 
@@ -26,7 +26,7 @@ def spotify_spec(data_dir) -> dict[str, Any]:
 @pytest.fixture(scope="session")
 def schema_errors(spotify_spec) -> Callable[[str, str, int, Any], list[str]]:
     """``(method, template, status, body) -> errors`` against the spec's response schema."""
-    from tools.openapi import operations
+    from restgraph.tools.openapi import operations
 
     ops = {op.key: op for op in operations(spotify_spec)}
     cache: dict[tuple[str, int], OAS30Validator | None] = {}
@@ -74,7 +74,7 @@ class Driver:
 
     def episode(self, answer: str = "") -> Episode:
         snap = self.client.app.state.store.snapshot(self.token)
-        from tools.sandbox.spotify.models import LogEntry
+        from restgraph.tools.sandbox.spotify.models import LogEntry
 
         return Episode(initial=initial_state(), final=SpotifyState.model_validate(snap["final_state"]), answer=answer, log=[LogEntry.model_validate(e) for e in snap["request_log"]])
 

@@ -13,9 +13,9 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tools.sandbox.spotify.app import create_app
-from tools.sandbox.spotify.catalogue import load_catalogue
-from tools.sandbox.spotify.state import initial_state
+from restgraph.tools.sandbox.spotify.app import create_app
+from restgraph.tools.sandbox.spotify.catalogue import load_catalogue
+from restgraph.tools.sandbox.spotify.state import initial_state
 
 FUZZ_TOKEN, BYSTANDER = "fuzzer", "bystander"
 SETTINGS = {"deadline": None, "database": None, "derandomize": True, "suppress_health_check": list(HealthCheck)}

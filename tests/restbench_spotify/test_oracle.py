@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from evals.benchmark import RunOptions, get_benchmark
-from evals.runner import run_sync
-from evals.trace import TraceStore
-from graphs.oracle import build_oracle
+from restgraph.evals.benchmark import RunOptions, get_benchmark
+from restgraph.evals.runner import run_sync
+from restgraph.evals.trace import TraceStore
+from restgraph.graphs.oracle import build_oracle
 
 
 def _run(tmp_path, limit=None, **bench_options):
@@ -102,8 +102,8 @@ def test_an_episode_that_times_out_keeps_the_state_it_changed(tmp_path, data_dir
 
     from langgraph.graph import END, START, StateGraph
 
-    from graphs.oracle import OracleState
-    from graphs.registry import register_agent
+    from restgraph.graphs.oracle import OracleState
+    from restgraph.graphs.registry import register_agent
 
     def build_stuck(model, env, options):
         async def mutate_then_hang(state: OracleState) -> dict:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from evals.scorers.spotify import TABLE, evaluate
-from evals.scorers.spotify_predicates import READ_ONLY, Episode
-from tools.sandbox.spotify.catalogue import load_catalogue
-from tools.sandbox.spotify.state import initial_state
+from restgraph.evals.scorers.spotify import TABLE, evaluate
+from restgraph.evals.scorers.spotify_predicates import READ_ONLY, Episode
+from restgraph.tools.sandbox.spotify.catalogue import load_catalogue
+from restgraph.tools.sandbox.spotify.state import initial_state
 
 CAT = load_catalogue()
 START = initial_state()

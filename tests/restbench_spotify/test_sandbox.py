@@ -6,11 +6,11 @@ import asyncio
 
 import pytest
 
-from evals.benchmark import RunOptions, get_benchmark
-from evals.trace import Trace
+from restgraph.evals.benchmark import RunOptions, get_benchmark
+from restgraph.evals.trace import Trace
+from restgraph.tools.sandbox.spotify.catalogue import load_catalogue
+from restgraph.tools.sandbox.spotify.state import initial_state
 from tests.restbench_spotify.conftest import auth
-from tools.sandbox.spotify.catalogue import load_catalogue
-from tools.sandbox.spotify.state import initial_state
 
 CAT = load_catalogue()
 

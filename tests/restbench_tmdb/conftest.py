@@ -9,12 +9,12 @@ import pytest
 from fastapi.testclient import TestClient
 from openapi_schema_validator import OAS30Validator
 
-from tools.sandbox.tmdb.app import create_app
+from restgraph.tools.sandbox.tmdb.app import create_app
 
 
 @pytest.fixture(scope="session")
 def tmdb_spec(data_dir) -> dict[str, Any]:
-    from evals.datasets.restbench import load_spec
+    from restgraph.evals.datasets.restbench import load_spec
 
     return load_spec("tmdb")
 
@@ -22,7 +22,7 @@ def tmdb_spec(data_dir) -> dict[str, Any]:
 @pytest.fixture(scope="session")
 def schema_errors(tmdb_spec) -> Callable[[str, int, Any], list[str]]:
     """``(template, status, body) -> errors`` against tmdb_oas.json's response schema (undocumented 2xx is an error)."""
-    from tools.openapi import operations
+    from restgraph.tools.openapi import operations
 
     ops = {op.template: op for op in operations(tmdb_spec)}
     cache: dict[tuple[str, int], OAS30Validator | None] = {}

@@ -8,11 +8,11 @@ from typing import Any
 import pytest
 from langgraph.graph import END, START, StateGraph
 
-from evals.benchmark import RunOptions, get_benchmark
-from evals.runner import run_sync
-from evals.trace import TraceStore
-from graphs.oracle import OracleState
-from graphs.registry import register_agent
+from restgraph.evals.benchmark import RunOptions, get_benchmark
+from restgraph.evals.runner import run_sync
+from restgraph.evals.trace import TraceStore
+from restgraph.graphs.oracle import OracleState
+from restgraph.graphs.registry import register_agent
 
 
 def _dont_know(model: Any, env: Any, options: dict[str, Any]) -> Any:
@@ -61,7 +61,7 @@ def test_i_dont_know_agent_scores_zero(tmp_path, data_dir):
 
 
 def test_live_mode_needs_credentials_and_is_not_judged(monkeypatch, data_dir):
-    from evals.benchmarks.restbench_tmdb import live_credentials
+    from restgraph.evals.benchmarks.restbench_tmdb import live_credentials
 
     for var in ("TMDB_TOKEN", "TMDB_BEARER_TOKEN", "TMDB_API_KEY"):
         monkeypatch.delenv(var, raising=False)
@@ -74,8 +74,8 @@ def test_live_mode_needs_credentials_and_is_not_judged(monkeypatch, data_dir):
 
 
 def test_live_review_export_lists_query_answer_and_hint(data_dir):
-    from evals.benchmarks.restbench_tmdb import review_csv
-    from evals.trace import Trace
+    from restgraph.evals.benchmarks.restbench_tmdb import review_csv
+    from restgraph.evals.trace import Trace
 
     bench = get_benchmark("restbench-tmdb")
     task = bench.tasks(RunOptions(benchmark="restbench-tmdb", agent="oracle"))[0]

@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from tools.sandbox.tmdb.authoring.build import render
-from tools.sandbox.tmdb.db import FIXTURES, FixtureDB, FixtureError, get_db
-from tools.sandbox.tmdb.handlers import ROUTES
+from restgraph.tools.sandbox.tmdb.authoring.build import render
+from restgraph.tools.sandbox.tmdb.db import FIXTURES, FixtureDB, FixtureError, get_db
+from restgraph.tools.sandbox.tmdb.handlers import ROUTES
 
 PROMPT_IDS = {
     "people": {12453: "Wong Kar-wai", 1337: "Tony Leung Chiu-wai", 1032: "Martin Scorsese", 20294: "Laeta Kalogridis", 5026: "Akira Kurosawa", 1769: "Sofia Coppola"},
@@ -21,7 +21,7 @@ PROMPT_IDS = {
 
 def test_committed_json_matches_the_authoring_source():
     for name, text in render().items():
-        assert (FIXTURES / name).read_text(encoding="utf-8") == text, f"{name} is stale: run python -m tools.sandbox.tmdb.authoring.build"
+        assert (FIXTURES / name).read_text(encoding="utf-8") == text, f"{name} is stale: run python -m restgraph.tools.sandbox.tmdb.authoring.build"
 
 
 def test_files_are_small_and_valid():
@@ -59,7 +59,7 @@ def test_dangling_reference_is_rejected(tmp_path):
 
 
 def test_routes_are_exactly_the_spec_operations(tmdb_spec):
-    from tools.openapi import operations
+    from restgraph.tools.openapi import operations
 
     ops = operations(tmdb_spec)
     assert len(ops) == 54 and {op.template for op in ops} == {template for template, _ in ROUTES}

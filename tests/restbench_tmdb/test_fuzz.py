@@ -13,8 +13,8 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tools.sandbox.tmdb.app import create_app
-from tools.sandbox.tmdb.db import get_db
+from restgraph.tools.sandbox.tmdb.app import create_app
+from restgraph.tools.sandbox.tmdb.db import get_db
 
 SETTINGS = {"deadline": None, "database": None, "derandomize": True, "suppress_health_check": list(HealthCheck)}
 AUTH = {"Authorization": "Bearer fuzz"}

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from tools.sandbox.tmdb.db import get_db, get_facts_db
-from tools.sandbox.tmdb.derive import normalise
-from tools.sandbox.tmdb.finders import _index
-from tools.sandbox.tmdb.padding.entities import is_generated
-from tools.sandbox.tmdb.realtotals import estimate
+from restgraph.tools.sandbox.tmdb.db import get_db, get_facts_db
+from restgraph.tools.sandbox.tmdb.derive import normalise
+from restgraph.tools.sandbox.tmdb.finders import _index
+from restgraph.tools.sandbox.tmdb.padding.entities import is_generated
+from restgraph.tools.sandbox.tmdb.realtotals import estimate
 
 
 def _search(client, kind: str, query: str, page: int = 1) -> dict:

@@ -13,15 +13,15 @@ import os
 
 import pytest
 
-from evals.scorers.tmdb_success import check
-from tools.placeholders import substitute
-from tools.sandbox.tmdb.db import get_db, get_facts_db
-from tools.sandbox.tmdb.finders import _index
-from tools.sandbox.tmdb.padding.entities import is_generated
-from tools.sandbox.tmdb.padding.generate import World, pad
-from tools.sandbox.tmdb.reference import replay
-from tools.sandbox.tmdb.solutions import SOLUTIONS
-from tools.sandbox.tmdb.template import templated
+from restgraph.evals.scorers.tmdb_success import check
+from restgraph.tools.placeholders import substitute
+from restgraph.tools.sandbox.tmdb.db import get_db, get_facts_db
+from restgraph.tools.sandbox.tmdb.finders import _index
+from restgraph.tools.sandbox.tmdb.padding.entities import is_generated
+from restgraph.tools.sandbox.tmdb.padding.generate import World, pad
+from restgraph.tools.sandbox.tmdb.reference import replay
+from restgraph.tools.sandbox.tmdb.solutions import SOLUTIONS
+from restgraph.tools.sandbox.tmdb.template import templated
 
 #: open queries ("some", "a", "any") whose accepted set is a list the padding lengthens, by what they read:
 #: images 16 20 27 35 52 59 69 71 83 100; reviews 7 24 39 46 67 75; similar/recommendations 8 13 25 42 47 48 68;

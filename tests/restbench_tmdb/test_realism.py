@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from evals.benchmark import RunOptions
-from evals.runner import run_sync
-from evals.trace import TraceStore
+from restgraph.evals.benchmark import RunOptions
+from restgraph.evals.runner import run_sync
+from restgraph.evals.trace import TraceStore
 
 LIMIT = 12
 

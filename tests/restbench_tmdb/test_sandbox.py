@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from tools.sandbox.tmdb.app import create_app
+from restgraph.tools.sandbox.tmdb.app import create_app
 
 
 def test_credentials_are_required_bearer_or_api_key():

@@ -7,16 +7,16 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from evals.datasets.restbench import load_queries
-from evals.recording import EpisodeRecorder, reset_recorder, set_recorder
-from evals.scorers.restbench import is_subsequence
-from evals.scorers.tmdb_success import check
-from tools.openapi import HttpTool, operations
-from tools.placeholders import substitute
-from tools.sandbox.tmdb.app import create_app
-from tools.sandbox.tmdb.db import get_db
-from tools.sandbox.tmdb.reference import replay
-from tools.sandbox.tmdb.solutions import SOLUTIONS, reference_gold
+from restgraph.evals.datasets.restbench import load_queries
+from restgraph.evals.recording import EpisodeRecorder, reset_recorder, set_recorder
+from restgraph.evals.scorers.restbench import is_subsequence
+from restgraph.evals.scorers.tmdb_success import check
+from restgraph.tools.openapi import HttpTool, operations
+from restgraph.tools.placeholders import substitute
+from restgraph.tools.sandbox.tmdb.app import create_app
+from restgraph.tools.sandbox.tmdb.db import get_db
+from restgraph.tools.sandbox.tmdb.reference import replay
+from restgraph.tools.sandbox.tmdb.solutions import SOLUTIONS, reference_gold
 
 
 @pytest.fixture(scope="module")

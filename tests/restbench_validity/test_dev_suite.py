@@ -48,7 +48,7 @@ def test_the_bench_script_prints_the_figures(suite, capsys, tmp_path):
 
 def test_an_llm_judge_is_measured_against_the_labels(suite, capsys):
     """A scripted judge that passes everything: all incorrect answers are its false positives."""
-    from agents.scripted import register_scripted
+    from restgraph.agents.scripted import register_scripted
 
     register_scripted("test-yes-judge", lambda task, params: (lambda messages: "VERDICT: PASS"))
     assert main([str(Path(os.environ["RESTGRAPH_DATA_DIR"]) / "restbench" / "answer_suite_dev.jsonl"), "--judge", "scripted:test-yes-judge"]) == 0

@@ -8,11 +8,11 @@ import json
 
 import pytest
 
-import agents.models
-from agents.scripted import register_scripted
-from evals.benchmark import RunOptions
-from evals.judge import JUDGE_FILE, parse_verdict
-from evals.runner import run_sync
+from restgraph import agents
+from restgraph.agents.scripted import register_scripted
+from restgraph.evals.benchmark import RunOptions
+from restgraph.evals.judge import JUDGE_FILE, parse_verdict
+from restgraph.evals.runner import run_sync
 from tests.foundation.conftest import cli
 
 CALLS: list[str] = []
@@ -86,9 +86,9 @@ def test_score_with_judge_on_a_run_made_without_one(tmp_path, data_dir, monkeypa
 def test_an_answerless_episode_is_failed_without_asking_the_judge(data_dir):
     import asyncio
 
-    from evals.benchmark import get_benchmark
-    from evals.judge import judge_traces
-    from evals.trace import Trace
+    from restgraph.evals.benchmark import get_benchmark
+    from restgraph.evals.judge import judge_traces
+    from restgraph.evals.trace import Trace
 
     bench = get_benchmark("restbench-tmdb")
     task = bench.tasks(RunOptions(benchmark="restbench-tmdb", agent="oracle"))[0]
@@ -100,8 +100,8 @@ def test_an_answerless_episode_is_failed_without_asking_the_judge(data_dir):
 
 @pytest.mark.parametrize("query", [17, 56])
 def test_spotify_rubric_is_built_from_the_key(data_dir, query):
-    from evals.benchmark import get_benchmark
-    from evals.trace import Trace
+    from restgraph.evals.benchmark import get_benchmark
+    from restgraph.evals.trace import Trace
 
     bench = get_benchmark("restbench-spotify")
     task = next(t for t in bench.tasks(RunOptions(benchmark="restbench-spotify", agent="oracle")) if t.gold["query_id"] == query)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from evals.scorers.answer_keys import KEYS_DIR, AnswerKey, Requirement, judge, load_keys, verdict
-from evals.scorers.spotify_predicates import READ_ONLY
+from restgraph.evals.scorers.answer_keys import KEYS_DIR, AnswerKey, Requirement, judge, load_keys, verdict
+from restgraph.evals.scorers.spotify_predicates import READ_ONLY
 
 
 def test_one_key_per_tmdb_query_and_per_answer_read_spotify_query():
@@ -38,7 +38,7 @@ def test_the_catalogue_is_literal_so_later_padding_names_are_not_distractors():
 
 
 def test_every_tmdb_reference_answer_meets_its_key(data_dir):
-    from tools.sandbox.tmdb.solutions import reference_gold
+    from restgraph.tools.sandbox.tmdb.solutions import reference_gold
 
     failed = {q: verdict("tmdb", q, reference_gold(q)["reference_answer"]) for q in range(1, 101)}
     assert not {q: r for q, r in failed.items() if not r[0]}
@@ -46,7 +46,7 @@ def test_every_tmdb_reference_answer_meets_its_key(data_dir):
 
 @pytest.mark.parametrize("shift", [1, 2, 3, 7, 50])
 def test_another_querys_reference_answer_fails(data_dir, shift):
-    from tools.sandbox.tmdb.solutions import reference_gold
+    from restgraph.tools.sandbox.tmdb.solutions import reference_gold
 
     answers = {q: reference_gold(q)["reference_answer"] for q in range(1, 101)}
     passed = [q for q in range(1, 101) if verdict("tmdb", q, answers[(q - 1 + shift) % 100 + 1])[0]]

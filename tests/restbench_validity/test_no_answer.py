@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from evals.benchmark import RunOptions, get_benchmark
-from evals.trace import Trace
+from restgraph.evals.benchmark import RunOptions, get_benchmark
+from restgraph.evals.trace import Trace
 
 
 @pytest.mark.parametrize("status", ["budget_exhausted", "error:timeout", "error:RuntimeError"])

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from evals.scorers.answer_keys import verdict
-from evals.scorers.tmdb_success import check
+from restgraph.evals.scorers.answer_keys import verdict
+from restgraph.evals.scorers.tmdb_success import check
 
 RIGHT = [
     (1, "She has directed 7 feature films."),
@@ -98,8 +98,8 @@ def test_a_name_dump_a_hedge_a_denial_and_a_reversed_comparison_fail_where_conta
     """The four trap kinds of the issue, on queries where the previous checker passed them."""
     import yaml
 
-    from evals.scorers.answer_keys import KEYS_DIR
-    from tools.sandbox.tmdb.solutions import reference_gold
+    from restgraph.evals.scorers.answer_keys import KEYS_DIR
+    from restgraph.tools.sandbox.tmdb.solutions import reference_gold
 
     # every hand-seeded fixture name (the keys' literal catalogue; generated padding names are not in it)
     catalogue = yaml.safe_load((KEYS_DIR / "tmdb.yaml").read_text(encoding="utf-8"))["catalogue"]

@@ -11,10 +11,10 @@ import pytest
 from fastapi import FastAPI, Response
 from langchain_core.messages import BaseMessage
 
-from agents.restgpt.llm import message_role
-from agents.scripted import ScriptedChatModel
-from evals.recording import EpisodeRecorder, TraceCallbackHandler, reset_recorder, set_recorder
-from tools.openapi import HttpTool, OpenAPIEnvironment, operations
+from restgraph.agents.restgpt.llm import message_role
+from restgraph.agents.scripted import ScriptedChatModel
+from restgraph.evals.recording import EpisodeRecorder, TraceCallbackHandler, reset_recorder, set_recorder
+from restgraph.tools.openapi import HttpTool, OpenAPIEnvironment, operations
 
 BASE = "http://fake.test/api"
 
@@ -71,7 +71,7 @@ def fake_app() -> FastAPI:
 
 @pytest.fixture
 def fake_env() -> OpenAPIEnvironment:
-    from tools.openapi import dereference
+    from restgraph.tools.openapi import dereference
 
     spec = dereference(SPEC)
     http = HttpTool(BASE, transport=httpx.ASGITransport(app=fake_app()), endpoint_keys=[op.key for op in operations(spec)])

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from fastapi import FastAPI, Request
 
-from evals.benchmark import RunOptions
-from evals.runner import EpisodeRunner
-from tools.openapi.serve import serve_on_loopback
+from restgraph.evals.benchmark import RunOptions
+from restgraph.evals.runner import EpisodeRunner
+from restgraph.tools.openapi.serve import serve_on_loopback
 
 
 def fake_openai(seen: list[dict[str, Any]]) -> FastAPI:

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from evals.benchmark import RunOptions
-from evals.runner import run_sync
-from evals.trace import TraceStore
+from restgraph.evals.benchmark import RunOptions
+from restgraph.evals.runner import run_sync
+from restgraph.evals.trace import TraceStore
 
 AGENTS = ("restgpt", "restgpt-no-planner", "restgpt-no-parser", "react", "reflexion", "deps", "offline")
 BENCHES = ("restbench-tmdb", "restbench-spotify")

@@ -7,10 +7,10 @@ import asyncio
 import json
 from pathlib import Path
 
-from agents.restgpt.llm import RoleReply
-from agents.restgpt.protocol import SelectorDecision
-from graphs.registry import agent_names, get_agent
-from graphs.restgpt import build_restgpt
+from restgraph.agents.restgpt.llm import RoleReply
+from restgraph.agents.restgpt.protocol import SelectorDecision
+from restgraph.graphs.registry import agent_names, get_agent
+from restgraph.graphs.restgpt import build_restgpt
 from tests.restgpt.conftest import model_calls, role_model, run_graph
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import os
 
-from graphs.registry import get_agent
-from graphs.restgpt import build_restgpt
-from graphs.restgpt_baselines import build_deps, build_offline, build_react, build_reflexion
+from restgraph.graphs.registry import get_agent
+from restgraph.graphs.restgpt import build_restgpt
+from restgraph.graphs.restgpt_baselines import build_deps, build_offline, build_react, build_reflexion
 from tests.restgpt.conftest import caller_op, http_calls, model_calls, role_model, run_graph
 
 PRINT_NAME = "```python\nprint('name: ' + str(data.get('name')) + ' (' + str(data.get('id')) + ')')\n```"

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from graphs.restgpt import build_restgpt
+from restgraph.graphs.restgpt import build_restgpt
 from tests.restgpt.conftest import model_calls, run_graph
 
 pytestmark = pytest.mark.local_model
 
 
 async def test_restgpt_with_local_model_ends_cleanly(fake_env) -> None:
-    from agents.models import make_chat_model
+    from restgraph.agents.models import make_chat_model
 
     model = make_chat_model("local", max_tokens=48)
     state, rec = await run_graph(build_restgpt(model, fake_env, {"llm_calls": 3}))

@@ -4,18 +4,18 @@ graph step budget derived from the agent's own budgets."""
 
 from __future__ import annotations
 
-from evals.benchmark import RunOptions
-from evals.benchmarks.restbench_spotify import RestBenchSpotify
-from evals.datasets.restbench import load_spec
-from evals.defaults import resolve_run_options
-from evals.recording import EpisodeRecorder, reset_recorder, set_recorder
-from evals.scorers.restbench import path_scores
-from evals.trace import Step, Task, Trace
-from graphs.registry import get_agent
-from graphs.restgpt import build_restgpt
+from restgraph.evals.benchmark import RunOptions
+from restgraph.evals.benchmarks.restbench_spotify import RestBenchSpotify
+from restgraph.evals.datasets.restbench import load_spec
+from restgraph.evals.defaults import resolve_run_options
+from restgraph.evals.recording import EpisodeRecorder, reset_recorder, set_recorder
+from restgraph.evals.scorers.restbench import path_scores
+from restgraph.evals.trace import Step, Task, Trace
+from restgraph.graphs.registry import get_agent
+from restgraph.graphs.restgpt import build_restgpt
+from restgraph.tools.openapi import operations
+from restgraph.tools.openapi.matching import match_endpoint, matched_endpoints
 from tests.restgpt.conftest import caller_op, http_calls, model_calls, role_model, run_graph
-from tools.openapi import operations
-from tools.openapi.matching import match_endpoint, matched_endpoints
 
 PRINT_NAME = "print('name: ' + str(data.get('name')))"
 
@@ -76,7 +76,7 @@ async def test_spotify_environment_resets_to_a_fresh_state(data_dir) -> None:
 
 def test_default_step_budget_comes_from_the_agent_budgets() -> None:
     options = RunOptions(benchmark="restbench-tmdb", agent="restgpt", model="openai:x")
-    from evals.benchmark import get_benchmark
+    from restgraph.evals.benchmark import get_benchmark
 
     resolved = resolve_run_options(options, get_benchmark("restbench-tmdb"), get_agent("restgpt"))
     assert resolved.max_steps >= 2 * 80 + 15  # two graph steps per allowed LLM call, plus the planner's rounds
@@ -92,7 +92,7 @@ def test_default_step_budget_comes_from_the_agent_budgets() -> None:
 async def _reflexion_queue_adds(options: dict) -> list[str]:
     """Reflexion on the Spotify sandbox where each trial queues the same song and trial 1 is judged
     a failure; returns the user queue at the end."""
-    from graphs.restgpt_baselines import build_reflexion
+    from restgraph.graphs.restgpt_baselines import build_reflexion
 
     bench = RestBenchSpotify()
     run = RunOptions(benchmark=bench.name, agent="reflexion", model="scripted:constant")

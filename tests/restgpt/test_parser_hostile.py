@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from graphs.restgpt import build_restgpt
+from restgraph.graphs.restgpt import build_restgpt
 from tests.hostile import GOLD, MARK, SECRET, Harness, program_names, programs
 from tests.hostile import harness as harness  # noqa: F401 - the module's fixture
 from tests.restgpt.conftest import caller_op, role_model, run_graph

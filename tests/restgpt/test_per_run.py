@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from evals.benchmark import RunOptions
-from evals.runner import EpisodeRunner
-from graphs.registry import get_agent
+from restgraph.evals.benchmark import RunOptions
+from restgraph.evals.runner import EpisodeRunner
+from restgraph.graphs.registry import get_agent
 from tests.foundation.conftest import trace_rows
 
 

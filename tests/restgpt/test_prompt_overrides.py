@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from agents.restgpt.config import RestGPTConfig, prompt_options
-from graphs.restgpt import build_restgpt
+from restgraph.agents.restgpt.config import RestGPTConfig, prompt_options
+from restgraph.graphs.restgpt import build_restgpt
 from tests.restgpt.upstream_support import drive, replay_env, replay_model, vector
 
 

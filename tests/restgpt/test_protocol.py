@@ -7,10 +7,10 @@ from typing import Any
 import pytest
 from langchain_core.runnables import RunnableLambda
 
-from agents.parsing import ParseError
-from agents.restgpt.baseline_roles import parse_select_line
-from agents.restgpt.llm import call_role, cut_at_stops
-from agents.restgpt.protocol import (
+from restgraph.agents.parsing import ParseError
+from restgraph.agents.restgpt.baseline_roles import parse_select_line
+from restgraph.agents.restgpt.llm import call_role, cut_at_stops
+from restgraph.agents.restgpt.protocol import (
     PlannerDecision,
     endpoint_in_plan,
     parse_caller,
@@ -20,7 +20,7 @@ from agents.restgpt.protocol import (
     parse_selector,
     parse_steps,
 )
-from evals.recording import EpisodeRecorder, TraceCallbackHandler, reset_recorder, set_recorder
+from restgraph.evals.recording import EpisodeRecorder, TraceCallbackHandler, reset_recorder, set_recorder
 from tests.restgpt.conftest import role_model
 
 

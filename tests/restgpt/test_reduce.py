@@ -5,9 +5,9 @@ from __future__ import annotations
 import copy
 import json
 
-from evals.datasets.restbench import load_spec
+from restgraph.evals.datasets.restbench import load_spec
+from restgraph.tools.openapi.reduce import merge_allof, narrow_search_schema, reduce_openapi_spec
 from tests.restgpt.conftest import SPEC
-from tools.openapi.reduce import merge_allof, narrow_search_schema, reduce_openapi_spec
 
 
 def test_tmdb_path_level_parameters_are_kept(data_dir) -> None:

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from agents.models import ModelSpecError, check_spec
-from evals.benchmark import RunOptions
-from evals.runner import run_sync
-from evals.trace import Trace, TraceStore
+from restgraph.agents.models import ModelSpecError, check_spec
+from restgraph.evals.benchmark import RunOptions
+from restgraph.evals.runner import run_sync
+from restgraph.evals.trace import Trace, TraceStore
 
 
 def behaviour(trace: Trace) -> dict:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from evals.reports.table4 import load_rows, main, table
+from restgraph.evals.reports.table4 import load_rows, main, table
 
 
 def write_summary(folder: Path, bench: str, agent: str, success: float, model: str = "m") -> Path:
@@ -40,7 +40,7 @@ def test_table4_layout_and_files(tmp_path: Path) -> None:
 def test_restgraph_report_uses_the_table4_layout_for_restbench_runs(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 
-    from evals.cli import app
+    from restgraph.evals.cli import app
 
     runs = [write_summary(tmp_path / "a", "restbench-tmdb", "restgpt", 0.75), write_summary(tmp_path / "b", "restbench-spotify", "react", 0.5)]
     result = CliRunner().invoke(app, ["report", *map(str, runs), "--out", str(tmp_path / "out")])
@@ -53,7 +53,7 @@ def test_restgraph_report_uses_the_table4_layout_for_restbench_runs(tmp_path: Pa
 
 
 def test_generic_table_leaves_per_dial_breakdowns_out(tmp_path: Path) -> None:
-    from evals.report import metric_names
+    from restgraph.evals.report import metric_names
 
     summaries = [{"metrics": {"pass_rate": 0.5, "pass_rate/k=3": 1.0, "pass@1": 0.5}}]
     assert metric_names(summaries) == ["pass_rate", "pass@1"]

@@ -13,10 +13,10 @@ import json
 import re
 from typing import Any
 
-from agents.restgpt.upstream import source
-from graphs.restgpt import build_restgpt
+from restgraph.agents.restgpt.upstream import source
+from restgraph.graphs.restgpt import build_restgpt
+from restgraph.tools.tokenizer import p50k_base
 from tests.restgpt.upstream_support import drive, replay_env, replay_model, vector
-from tools.tokenizer import p50k_base
 
 NOT_IN_LIST = "The API you called is not in the list of available APIs. Please use another API."
 

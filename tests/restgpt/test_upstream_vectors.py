@@ -12,8 +12,8 @@ import json
 
 import pytest
 
-from agents.restgpt.upstream import assembly
-from graphs.restgpt import build_restgpt
+from restgraph.agents.restgpt.upstream import assembly
+from restgraph.graphs.restgpt import build_restgpt
 from tests.restgpt.upstream_support import data_root, drive, replay_env, replay_model, vector
 
 
@@ -46,8 +46,8 @@ def test_all_first_planner_prompts() -> None:
 def test_planning_baselines_see_the_selectors_pieces(episode: str) -> None:
     """Offline and DEPS under the upstream pack: RestGPT's selector introduction, endpoint list,
     per-scenario examples and note, exactly as the recorded selector prompt shows them."""
-    from agents.restgpt.upstream.baselines import planning_prompt
-    from agents.restgpt.upstream.reduce import endpoint_listing, reduce_upstream
+    from restgraph.agents.restgpt.upstream.baselines import planning_prompt
+    from restgraph.agents.restgpt.upstream.reduce import endpoint_listing, reduce_upstream
     from tests.restgpt.upstream_support import spec
 
     rec = vector(episode)

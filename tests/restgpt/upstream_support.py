@@ -18,8 +18,8 @@ import httpx
 import pytest
 from langchain_core.callbacks import AsyncCallbackHandler
 
-from agents.models import make_chat_model
-from tools.openapi import HttpTool, OpenAPIEnvironment, operations
+from restgraph.agents.models import make_chat_model
+from restgraph.tools.openapi import HttpTool, OpenAPIEnvironment, operations
 
 OFFICIAL = {"tmdb": "https://api.themoviedb.org/3", "spotify": "https://api.spotify.com/v1"}
 
@@ -36,7 +36,7 @@ def vector(name: str) -> dict[str, Any]:
 
 
 def spec(scenario: str) -> dict[str, Any]:
-    from evals.datasets.restbench import load_spec
+    from restgraph.evals.datasets.restbench import load_spec
 
     return load_spec(scenario)
 

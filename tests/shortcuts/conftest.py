@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from evals.benchmark import RunOptions
-from evals.runner import run_sync
-from evals.trace import TraceStore
+from restgraph.evals.benchmark import RunOptions
+from restgraph.evals.runner import run_sync
+from restgraph.evals.trace import TraceStore
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

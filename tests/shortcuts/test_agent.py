@@ -8,14 +8,14 @@ import json
 import pytest
 from langchain_core.messages import BaseMessage
 
-from agents.scripted import register_scripted
-from agents.shortcuts.next_action import approx_tokens, build_messages
-from evals.benchmark import RunOptions, get_benchmark
-from evals.benchmarks.shortcuts import export_log
-from evals.datasets.shortcuts import load_catalogue
+from restgraph.agents.scripted import register_scripted
+from restgraph.agents.shortcuts.next_action import approx_tokens, build_messages
+from restgraph.evals.benchmark import RunOptions, get_benchmark
+from restgraph.evals.benchmarks.shortcuts import export_log
+from restgraph.evals.datasets.shortcuts import load_catalogue
+from restgraph.tools.shortcuts.candidates import candidate_table
+from restgraph.tools.shortcuts.episode import build_plan
 from tests.shortcuts.conftest import FIXTURES
-from tools.shortcuts.candidates import candidate_table
-from tools.shortcuts.episode import build_plan
 
 HEADLINE = ("api_selection_accuracy", "static_param_accuracy", "prev_output_param_accuracy", "ask_input_accuracy")
 TINY = FIXTURES / "tiny_log.jsonl"

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from evals.datasets.shortcuts import (
+from restgraph.evals.datasets.shortcuts import (
     RELEASE_CHECK,
     RELEASE_GOLD,
     RELEASE_QUERIES,
@@ -54,7 +54,7 @@ def test_gold_run_on_release_files_scores_one(release, run_shortcuts):
     assert summary["metrics"]["api_selection_accuracy"] == 1.0 and summary["metrics"]["static_param_accuracy"] == 1.0
     assert summary["metrics"]["ask_input_accuracy"] == 1.0 and summary["n"] == 2
     with pytest.raises(ValueError, match="experiment log"):  # replay needs logged predictions
-        from graphs.shortcuts import build_replay
+        from restgraph.graphs.shortcuts import build_replay
 
         build_replay(None, None, {}).invoke({"instruction": "q", "gold": {}, "position": 0})
 

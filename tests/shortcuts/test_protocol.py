@@ -9,14 +9,14 @@ import json
 
 import pytest
 
-from tools.shortcuts.candidates import (
+from restgraph.tools.shortcuts.candidates import (
     candidate_lines,
     candidate_table,
     gold_api_set,
     n_extra,
     sample_candidates,
 )
-from tools.shortcuts.cleaning import (
+from restgraph.tools.shortcuts.cleaning import (
     CleaningError,
     clean_action,
     output_names,
@@ -24,10 +24,10 @@ from tools.shortcuts.cleaning import (
     rewrite_ignored,
     truncate_strings,
 )
-from tools.shortcuts.episode import build_plan
-from tools.shortcuts.length import shortcut_length, top_level_positions
-from tools.shortcuts.output import bstep_from_reply, is_context_error
-from tools.shortcuts.protocol import level_of
+from restgraph.tools.shortcuts.episode import build_plan
+from restgraph.tools.shortcuts.length import shortcut_length, top_level_positions
+from restgraph.tools.shortcuts.output import bstep_from_reply, is_context_error
+from restgraph.tools.shortcuts.protocol import level_of
 
 P = "is.workflow.actions."
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from evals.reports.shortcuts import level_table, load_run, load_scores, write_report
-from evals.scorers.shortcuts import position_counts
+from restgraph.evals.reports.shortcuts import level_table, load_run, load_scores, write_report
+from restgraph.evals.scorers.shortcuts import position_counts
 from tests.shortcuts.conftest import FIXTURES
 
 

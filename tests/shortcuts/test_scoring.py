@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from evals.reports.shortcuts import load_scores
-from evals.scorers.shortcuts import judge_if_equal, position_counts, return_value_verdict
+from restgraph.evals.reports.shortcuts import load_scores
+from restgraph.evals.scorers.shortcuts import judge_if_equal, position_counts, return_value_verdict
 from tests.shortcuts.conftest import FIXTURES, read_log
 
 P = "is.workflow.actions."
@@ -158,7 +158,7 @@ def test_every_log_replays_to_its_independent_counts(log, data_dir, run_shortcut
 def test_cli_replay_reproduces_the_log(data_dir, tmp_path):
     log = data_dir / "shortcutsbench" / "experiment_res_open-mixtral-8x7b.jsonl"
     out = tmp_path / "cli"
-    result = subprocess.run([sys.executable, "-m", "evals.cli", "run", "shortcuts", "--agent", "replay", "--source", str(log), "--out", str(out), "--quiet"], capture_output=True, text=True, timeout=120, cwd=Path(__file__).resolve().parents[2])
+    result = subprocess.run([sys.executable, "-m", "restgraph.evals.cli", "run", "shortcuts", "--agent", "replay", "--source", str(log), "--out", str(out), "--quiet"], capture_output=True, text=True, timeout=120, cwd=Path(__file__).resolve().parents[2])
     assert result.returncode == 0, result.stderr[-2000:]
     metrics = json.loads((out / "summary.json").read_text())["metrics"]
     assert metrics["api_selection_accuracy"] == pytest.approx(9 / 56, abs=1e-6) and metrics["prev_output_param_accuracy"] == 0.25

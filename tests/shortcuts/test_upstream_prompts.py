@@ -17,13 +17,13 @@ import re
 
 import pytest
 
-from agents.shortcuts.request import describe_request
-from evals.datasets.shortcuts import load_catalogue
-from graphs.shortcuts import build_next_action
+from restgraph.agents.shortcuts.request import describe_request
+from restgraph.evals.datasets.shortcuts import load_catalogue
+from restgraph.graphs.shortcuts import build_next_action
+from restgraph.tools.shortcuts.candidates import candidate_table
+from restgraph.tools.shortcuts.episode import build_plan
 from tests.fake_openai import recording_openai
 from tests.shortcuts.conftest import read_log
-from tools.shortcuts.candidates import candidate_table
-from tools.shortcuts.episode import build_plan
 
 P = "is.workflow.actions."
 FILTER = {P + "comment", P + "alert"}

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-import agents.models
-from evals.studio import STUDIO_AGENTS, restgpt, studio_graph
+from restgraph import agents
+from restgraph.evals.studio import STUDIO_AGENTS, restgpt, studio_graph
 
 
 async def test_building_the_model_does_not_block_the_event_loop(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -2,6 +2,6 @@
 
 import os
 
-from evals.sweep.ray_executor import LOOPBACK_ONLY_ENV
+from restgraph.evals.sweep.ray_executor import LOOPBACK_ONLY_ENV
 
 os.environ.setdefault(*LOOPBACK_ONLY_ENV)

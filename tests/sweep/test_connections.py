@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-import agents.connection_limit
-from evals.sweep import StudySpec, SweepError, run_sweep
-from evals.sweep.study import Variant
+from restgraph import agents
+from restgraph.evals.sweep import StudySpec, SweepError, run_sweep
+from restgraph.evals.sweep.study import Variant
 from tests.fake_openai import CountingEndpoint
 from tests.foundation.conftest import cli
 

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from evals.sweep import StudySpec, run_sweep
-from evals.sweep.study import Variant
+from restgraph.evals.sweep import StudySpec, run_sweep
+from restgraph.evals.sweep.study import Variant
 from tests.fake_openai import CountingEndpoint
 from tests.sweep.test_connections import check_counts, endpoint_study, trace_rows
 

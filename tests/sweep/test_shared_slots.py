@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from agents.connection_limit import SlotProvider, limiting, request_slot
-from agents.scripted import ScriptedChatModel
-from evals.sweep.shared_slots import ConnectionSlots, SharedSlots, shared_limit
+from restgraph.agents.connection_limit import SlotProvider, limiting, request_slot
+from restgraph.agents.scripted import ScriptedChatModel
+from restgraph.evals.sweep.shared_slots import ConnectionSlots, SharedSlots, shared_limit
 
 
 class LocalHandle:
@@ -112,7 +112,7 @@ def test_model_requests_lease_through_the_current_shared_slots() -> None:
     async def main() -> dict[str, Any]:
         limiter = ConnectionSlots(3)
         model = ScriptedChatModel(policy=lambda messages: "42", name_="scripted-x")
-        from agents.retry import RetryPolicy, with_retries
+        from restgraph.agents.retry import RetryPolicy, with_retries
 
         retrying = with_retries(model, RetryPolicy())
         with limiting(SharedSlots(LocalHandle(limiter), "w0", "10.0.0.5")):

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from evals.sweep import StudySpec, SweepError, run_sweep
-from evals.sweep.presets import PRESETS, TABLE4_AGENTS
-from evals.sweep.study import Variant
+from restgraph.evals.sweep import StudySpec, SweepError, run_sweep
+from restgraph.evals.sweep.presets import PRESETS, TABLE4_AGENTS
+from restgraph.evals.sweep.study import Variant
 from tests.foundation.conftest import cli
 
 SMOKE = "scripted:smoke-oracle"

@@ -14,12 +14,12 @@ from typing import Any
 
 import pytest
 
-from agents.connection_limit import endpoint_key, limiting, run_limit
-from agents.models import make_chat_model
-from agents.retry import RetryPolicy, retrying_class
-from agents.scripted import ScriptedChatModel
-from evals.benchmark import RunOptions
-from evals.runner import EpisodeRunner
+from restgraph.agents.connection_limit import endpoint_key, limiting, run_limit
+from restgraph.agents.models import make_chat_model
+from restgraph.agents.retry import RetryPolicy, retrying_class
+from restgraph.agents.scripted import ScriptedChatModel
+from restgraph.evals.benchmark import RunOptions
+from restgraph.evals.runner import EpisodeRunner
 from tests.fake_openai import InFlightCounter, counting_openai
 from tests.foundation.conftest import cli, trace_rows
 
@@ -103,7 +103,7 @@ def test_the_cli_option_is_checked_and_recorded(tmp_path: Path) -> None:
 def test_a_local_model_run_waits_for_the_servers_slots_without_being_asked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The embedded server serves 2 requests at once; the third would wait *inside* it with its
     timeout running, so a local run defaults to the server's slots (a fake endpoint stands in)."""
-    import agents.local_model
+    from restgraph import agents
 
     counter = InFlightCounter()
     fake = _fake_endpoint_factory(counter)

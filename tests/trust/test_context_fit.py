@@ -11,10 +11,10 @@ import httpx
 import openai
 import pytest
 
-from agents.context_fit import ContextOverflow, check_fit, context_window, prompt_tokens
-from agents.scripted import register_scripted
-from evals.benchmark import RunOptions
-from evals.runner import EpisodeRunner
+from restgraph.agents.context_fit import ContextOverflow, check_fit, context_window, prompt_tokens
+from restgraph.agents.scripted import register_scripted
+from restgraph.evals.benchmark import RunOptions
+from restgraph.evals.runner import EpisodeRunner
 from tests.fake_openai import recording_openai
 from tests.foundation.conftest import cli, trace_rows
 from tests.trust import test_fail_fast  # noqa: F401  (registers its test agents)

@@ -49,7 +49,7 @@ def test_a_provider_with_nothing_close_is_still_one_line_naming_the_known_ones(t
 
 
 def test_base_url_servers_take_any_model_name(tmp_path: Path) -> None:
-    from evals.names import provider_error
+    from restgraph.evals.names import provider_error
 
     assert provider_error("llama3.1:8b", "http://127.0.0.1:11434/v1") is None  # Ollama's names carry a colon
     assert provider_error("org/model:tag", None) is None

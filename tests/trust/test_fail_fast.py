@@ -13,10 +13,10 @@ import openai
 import pytest
 from langchain_core.messages import HumanMessage
 
-from agents.scripted import register_scripted
-from graphs.registry import register_agent
+from restgraph.agents.scripted import register_scripted
+from restgraph.graphs.registry import register_agent
+from restgraph.tools.events import parse_outcome
 from tests.foundation.conftest import cli, one_node_graph, trace_rows
-from tools.events import parse_outcome
 
 
 def _retry_until_parsed(model: Any, env: Any, options: dict[str, Any]) -> Any:

@@ -12,12 +12,12 @@ from typing import Any
 from langchain_core.messages import HumanMessage
 from rich.console import Console
 
-from agents.retry import RetryPolicy, retrying_class
-from agents.scripted import ScriptedChatModel
-from evals.benchmark import RunOptions
-from evals.report import metrics_table, table_console
-from evals.runner import EpisodeRunner
-from graphs.registry import register_agent
+from restgraph.agents.retry import RetryPolicy, retrying_class
+from restgraph.agents.scripted import ScriptedChatModel
+from restgraph.evals.benchmark import RunOptions
+from restgraph.evals.report import metrics_table, table_console
+from restgraph.evals.runner import EpisodeRunner
+from restgraph.graphs.registry import register_agent
 from tests.foundation.conftest import cli, one_node_graph
 
 LINE = re.compile(r"^\[(\d+)/3\] (smoke/\d) status=(\S+) success=([01]) tokens=([\d,]+) calls=(\d+) time=([\d.]+)s errors=(\d+)$")

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from evals.summary import write_summary
-from evals.trace import TraceStore
+from restgraph.evals.summary import write_summary
+from restgraph.evals.trace import TraceStore
 from tests.foundation.conftest import cli
 
 README = Path(__file__).resolve().parents[2] / "README.md"
@@ -101,7 +101,7 @@ def _missing_metrics(summary: dict[str, Any], keys: list[str], options: dict[str
 
 
 def test_the_readme_names_keys_for_every_benchmark_it_lists() -> None:
-    from evals.benchmark import benchmark_names
+    from restgraph.evals.benchmark import benchmark_names
 
     table = readme_metric_keys()
     assert set(REAL_RUNS) <= set(table) and all(table[name] for name in REAL_RUNS), table

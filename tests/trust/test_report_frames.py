@@ -1,4 +1,4 @@
-"""Reports are built on typed frames: Table 4 pools the episodes frames (``evals.results``) of every
+"""Reports are built on typed frames: Table 4 pools the episodes frames (``restgraph.evals.results``) of every
 run of an (agent, model, setup), so a single run's cell equals its ``summary.json`` and a pooled cell
 keeps an interval for every per-episode metric; the CSV files hold numbers, not formatted cells."""
 
@@ -11,9 +11,9 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from evals.report import frame, load_summaries
-from evals.reports.table4 import csv_text, load_rows, main, table
-from evals.reports.table4 import frame as table4_frame
+from restgraph.evals.report import frame, load_summaries
+from restgraph.evals.reports.table4 import csv_text, load_rows, main, table
+from restgraph.evals.reports.table4 import frame as table4_frame
 from tests.foundation.conftest import cli
 
 

@@ -1,4 +1,4 @@
-"""evals.results: every benchmark's traces load as typed frames; export writes parquet/csv that read back."""
+"""restgraph.evals.results: every benchmark's traces load as typed frames; export writes parquet/csv that read back."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from evals import results
-from evals.benchmark import RunOptions, benchmark_names, get_benchmark
-from evals.trace import ModelCall, Step, Task, ToolCall, Trace, TraceStore
+from restgraph.evals import results
+from restgraph.evals.benchmark import RunOptions, benchmark_names, get_benchmark
+from restgraph.evals.trace import ModelCall, Step, Task, ToolCall, Trace, TraceStore
 
 pytestmark = pytest.mark.skipif(not os.environ.get("RESTGRAPH_DATA_DIR"), reason="RESTGRAPH_DATA_DIR is unset (benchmark tasks come from it)")
 ALLOWED = {"string", "Int64", "Float64", "boolean"}

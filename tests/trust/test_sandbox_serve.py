@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from evals.sandbox_serve import banner, serving_app
+from restgraph.evals.sandbox_serve import banner, serving_app
 from tests.conftest import CHROMIUM
 
 pytestmark = pytest.mark.skipif(not os.environ.get("RESTGRAPH_DATA_DIR"), reason="RESTGRAPH_DATA_DIR is unset (the OpenAPI specs come from it)")
@@ -21,7 +21,7 @@ AUTH = {"Authorization": "Bearer dev"}
 @pytest.fixture(scope="module")
 def tmdb_server() -> Iterator[tuple[str, list[str]]]:
     """The real command on a free loopback port; yields the server root and the banner lines."""
-    proc = subprocess.Popen([sys.executable, "-m", "evals.cli", "sandbox", "serve", "tmdb", "--port", "0"], stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen([sys.executable, "-m", "restgraph.evals.cli", "sandbox", "serve", "tmdb", "--port", "0"], stdout=subprocess.PIPE, text=True)
     try:
         lines = []
         assert proc.stdout is not None

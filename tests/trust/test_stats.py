@@ -1,4 +1,4 @@
-"""evals.stats and what uses it: intervals in summary.json and reports, --epochs pass@k / pass^k,
+"""restgraph.evals.stats and what uses it: intervals in summary.json and reports, --epochs pass@k / pass^k,
 Table 4 pooling every run of an (agent, model), mixed-benchmark reports, --price."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from evals import stats
-from evals.reports.table4 import load_rows
+from restgraph.evals import stats
+from restgraph.evals.reports.table4 import load_rows
 from tests.foundation.conftest import cli
 
 

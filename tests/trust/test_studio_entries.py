@@ -1,4 +1,4 @@
-"""Every graph ``langgraph.json`` lists is a Studio factory of ``evals.studio`` (and every factory is
+"""Every graph ``langgraph.json`` lists is a Studio factory of ``restgraph.evals.studio`` (and every factory is
 listed), and the README's Studio section names each one and the command that opens them."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import json
 import re
 from pathlib import Path
 
-import evals.studio as studio
+import restgraph.evals.studio as studio
 
 ROOT = Path(__file__).resolve().parents[2]
 

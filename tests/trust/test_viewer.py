@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from evals.benchmark import RunOptions, get_benchmark
-from evals.trace import ModelCall, Step, Task, ToolCall, Trace, TraceStore
-from evals.viewer.server import Viewer, make_app
+from restgraph.evals.benchmark import RunOptions, get_benchmark
+from restgraph.evals.trace import ModelCall, Step, Task, ToolCall, Trace, TraceStore
+from restgraph.evals.viewer.server import Viewer, make_app
 from tests.conftest import CHROMIUM
 from tests.foundation.conftest import cli
 
@@ -124,7 +124,7 @@ def test_viewer_shows_the_browser_screenshot_and_sorts(served) -> None:
 
 def test_export_writes_the_same_documents_as_the_server(served, tmp_path: Path) -> None:
     _, _, viewer, _ = served
-    from evals.viewer.server import export_site
+    from restgraph.evals.viewer.server import export_site
 
     index = export_site(viewer, tmp_path / "site")
     assert index.read_text().startswith("<!doctype html>")

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from evals.trace import Task, Trace, TraceStore
-from evals.viewer import cache, data
-from evals.viewer.server import Viewer
+from restgraph.evals.trace import Task, Trace, TraceStore
+from restgraph.evals.viewer import cache, data
+from restgraph.evals.viewer.server import Viewer
 from tests.foundation.conftest import cli
 
 

@@ -8,9 +8,9 @@ refs, a small action space, per-action timeouts, loop detection, screenshots, of
 - ``sites``: the offline fixture websites and their tasks.
 """
 
-from tools.browser.actions import ACTION_NAMES, ActionResult, BrowserAction
-from tools.browser.launch import BrowserConfig, find_chromium, launch_browser
-from tools.browser.netpolicy import check_url, is_loopback_host
-from tools.browser.session import BrowserSession
+from restgraph.tools.browser.actions import ACTION_NAMES, ActionResult, BrowserAction
+from restgraph.tools.browser.launch import BrowserConfig, find_chromium, launch_browser
+from restgraph.tools.browser.netpolicy import check_url, is_loopback_host
+from restgraph.tools.browser.session import BrowserSession
 
 __all__ = ["ACTION_NAMES", "ActionResult", "BrowserAction", "BrowserConfig", "BrowserSession", "check_url", "find_chromium", "is_loopback_host", "launch_browser"]

@@ -10,7 +10,7 @@ upstream writes (``CLICK``, or ``Failed to CLICK because ..., did a HOVER instea
 actually selected, and whether the step counts as a no-op (every fallback failed).
 
 Page-level operations (GOTO, SEARCH, SCROLL, GOBACK) go through ``BrowserSession`` so the offline
-URL policy applies; see ``agents.browser.seeplanact_act``.
+URL policy applies; see ``restgraph.agents.browser.seeplanact_act``.
 """
 
 from __future__ import annotations

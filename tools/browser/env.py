@@ -12,8 +12,8 @@ from typing import Any
 
 from playwright.async_api import Browser
 
-from tools.browser.launch import BrowserConfig
-from tools.browser.session import BrowserSession
+from restgraph.tools.browser.launch import BrowserConfig
+from restgraph.tools.browser.session import BrowserSession
 
 
 class BrowserEnv:
@@ -23,7 +23,7 @@ class BrowserEnv:
         self.start_url = start_url
         self.screenshot_dir = screenshot_dir
         self.max_steps = max_steps
-        #: the world's own search engine backend (``tools.search.SearchBackend``), when the benchmark
+        #: the world's own search engine backend (``restgraph.tools.search.SearchBackend``), when the benchmark
         #: serves one: retrieval-augmented agents search what the browser's search action would
         self.search: Any = None
         self._session: BrowserSession | None = None

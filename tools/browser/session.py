@@ -2,13 +2,13 @@
 
 Every action is bounded (Playwright timeouts plus an outer ``asyncio.wait_for``), waits for
 ``domcontentloaded`` plus a short settle (waiting for ``load`` hangs on pages that did load),
-emits a ``tools.events.BrowserStep`` (the harness records a ``ToolCall(kind="browser")``) with
+emits a ``restgraph.tools.events.BrowserStep`` (the harness records a ``ToolCall(kind="browser")``) with
 a screenshot in the run folder, and feeds the loop detector (same (action, target, URL) three
 times, or two no-op actions in a row). In offline mode every request to a non-loopback host is
 aborted by a context-wide router, and what the router does not see is refused too: redirect hops
 (seen as requests), WebSockets (a WebSocket route) and WebRTC (``RTCPeerConnection`` replaced by a
 refusal). Each is reported as a ``BrowserStep(action="refused")``; the browser's network namespace
-(``tools.browser.launch``) makes the attempts fail even if a listener missed one.
+(``restgraph.tools.browser.launch``) makes the attempts fail even if a listener missed one.
 """
 
 from __future__ import annotations
@@ -25,12 +25,17 @@ from urllib.parse import quote_plus, urljoin
 
 from playwright.async_api import Browser, BrowserContext, Page, Route
 
-from tools.browser.actions import REF_ACTIONS, ActionResult, BrowserAction
-from tools.browser.launch import OFFLINE_SEARCH_PATH, ONLINE_SEARCH_URL, BrowserConfig, context_options
-from tools.browser.netpolicy import check_url
-from tools.browser.observe import compact_snapshot, refs_in, render_observation
-from tools.events import BrowserStep, emit
-from tools.trace_schema import bounded
+from restgraph.tools.browser.actions import REF_ACTIONS, ActionResult, BrowserAction
+from restgraph.tools.browser.launch import (
+    OFFLINE_SEARCH_PATH,
+    ONLINE_SEARCH_URL,
+    BrowserConfig,
+    context_options,
+)
+from restgraph.tools.browser.netpolicy import check_url
+from restgraph.tools.browser.observe import compact_snapshot, refs_in, render_observation
+from restgraph.tools.events import BrowserStep, emit
+from restgraph.tools.trace_schema import bounded
 
 #: offline pages get no WebRTC: constructing a peer connection reports the attempt and throws
 _NO_WEBRTC = """(() => {

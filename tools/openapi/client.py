@@ -19,11 +19,11 @@ from urllib.parse import urlsplit
 
 import httpx
 
-from tools.baton import io_wait
-from tools.events import HttpExchange, emit
-from tools.http_shared import ssl_context
-from tools.openapi.matching import to_template
-from tools.redact import register_secret
+from restgraph.tools.baton import io_wait
+from restgraph.tools.events import HttpExchange, emit
+from restgraph.tools.http_shared import ssl_context
+from restgraph.tools.openapi.matching import to_template
+from restgraph.tools.redact import register_secret
 
 _PLACEHOLDER = re.compile(r"\{[^{}/]+\}")
 

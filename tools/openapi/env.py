@@ -6,8 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tools.openapi.client import HttpTool
-from tools.openapi.spec import Operation, operations
+from restgraph.tools.openapi.client import HttpTool
+from restgraph.tools.openapi.spec import Operation, operations
 
 
 @dataclass

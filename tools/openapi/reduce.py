@@ -20,7 +20,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from tools.openapi.spec import HTTP_METHODS, dereference, merge_parameters
+from restgraph.tools.openapi.spec import HTTP_METHODS, dereference, merge_parameters
 
 #: characters per token for the "cut to N tokens" approximations (no tokenizer at run time)
 CHARS_PER_TOKEN = 4

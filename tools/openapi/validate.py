@@ -10,7 +10,7 @@ from typing import Any
 
 from openapi_schema_validator import OAS30Validator
 
-from tools.openapi.spec import Operation
+from restgraph.tools.openapi.spec import Operation
 
 
 def validate_response(op: Operation, status: int, body: Any) -> list[str]:

@@ -28,6 +28,6 @@ def get_sandbox_app(name: str) -> Any:
     return factory()
 
 
-register_sandbox("tmdb", "tools.sandbox.tmdb.app:create_app")
-register_sandbox("spotify", "tools.sandbox.spotify.app:create_app")
-register_sandbox("web", "tools.browser.sites:create_app")
+register_sandbox("tmdb", "restgraph.tools.sandbox.tmdb.app:create_app")
+register_sandbox("spotify", "restgraph.tools.sandbox.spotify.app:create_app")
+register_sandbox("web", "restgraph.tools.browser.sites:create_app")

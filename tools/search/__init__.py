@@ -1,15 +1,15 @@
 """Web search behind one small interface (``SearchBackend``: ``search(query, k)`` -> ``SearchResult``s).
 
-- ``tools.search.local.LocalSearch``: offline, a SQLite FTS5 full-text index (BM25 ranking) over
-  the pages a site serves, found by crawling it (``tools.search.crawl``), so every fixture site
+- ``restgraph.tools.search.local.LocalSearch``: offline, a SQLite FTS5 full-text index (BM25 ranking) over
+  the pages a site serves, found by crawling it (``restgraph.tools.search.crawl``), so every fixture site
   the offline web serves is indexed without being named here;
-- ``tools.search.online.BraveSearch``: online, the Brave Search web API (key from
-  ``BRAVE_SEARCH_API_KEY``, registered with ``tools.redact`` so it never reaches a trace or log).
+- ``restgraph.tools.search.online.BraveSearch``: online, the Brave Search web API (key from
+  ``BRAVE_SEARCH_API_KEY``, registered with ``restgraph.tools.redact`` so it never reaches a trace or log).
 
 Used by the offline web's search-engine results page and by the retrieval-augmented agents.
 """
 
-from tools.search.base import SearchBackend, SearchError, SearchResult
+from restgraph.tools.search.base import SearchBackend, SearchError, SearchResult
 
 __all__ = ["SearchBackend", "SearchError", "SearchResult"]
 
@@ -23,11 +23,11 @@ def make_backend(name: str, *, site_url: str | None = None) -> SearchBackend:
     if name == "local":
         if not site_url or not site_url.startswith("http"):
             raise SearchError("the local search backend needs the served site's URL (an offline benchmark provides it)")
-        from tools.search.local import shared_index
+        from restgraph.tools.search.local import shared_index
 
         return shared_index(site_url)
     if name == "brave":
-        from tools.search.online import BraveSearch
+        from restgraph.tools.search.online import BraveSearch
 
         return BraveSearch()
     raise SearchError(f"unknown search backend {name!r}; choose one of {', '.join(BACKENDS)}")

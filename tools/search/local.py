@@ -7,7 +7,7 @@ which may match (OR), ranked by BM25, so a natural-language question still finds
 share its rarest words; FTS5 query syntax in the user's text is never interpreted.
 
 ``LocalSearch.from_app(app)`` indexes an in-process ASGI app, ``LocalSearch.from_url(base)`` a
-served site; both crawl (``tools.search.crawl``), excluding the engine's own results path.
+served site; both crawl (``restgraph.tools.search.crawl``), excluding the engine's own results path.
 ``shared_index(base)`` keeps one index per served origin for a run's episodes.
 """
 
@@ -19,8 +19,8 @@ import threading
 from collections.abc import Iterable
 from typing import Any
 
-from tools.search.base import SearchResult
-from tools.search.crawl import Page, asgi_fetcher, crawl, http_fetcher
+from restgraph.tools.search.base import SearchResult
+from restgraph.tools.search.crawl import Page, asgi_fetcher, crawl, http_fetcher
 
 #: paths a search engine must not index (its own results pages)
 DEFAULT_EXCLUDE = ("/search",)

@@ -3,7 +3,7 @@
 ``GET {base_url}/res/v1/web/search?q=...&count=k`` with the key in the ``X-Subscription-Token``
 header; the reply's ``web.results[]`` carry ``title``, ``url`` and ``description`` (HTML with
 ``<strong>`` highlights, stripped here). The key comes from ``BRAVE_SEARCH_API_KEY`` (or the
-constructor) and is registered with ``tools.redact`` before the first request, so no trace, log or
+constructor) and is registered with ``restgraph.tools.redact`` before the first request, so no trace, log or
 error message can carry it; errors name the status, never the request headers.
 
 Transient failures (connection errors, 429, 5xx) are retried a bounded number of times with
@@ -20,8 +20,8 @@ from typing import Any
 import httpx
 from tenacity import retry, retry_if_exception, stop_after_attempt, wait_exponential
 
-from tools.redact import register_secret
-from tools.search.base import SearchError, SearchResult
+from restgraph.tools.redact import register_secret
+from restgraph.tools.search.base import SearchError, SearchResult
 
 ENV_KEY = "BRAVE_SEARCH_API_KEY"
 DEFAULT_BASE_URL = "https://api.search.brave.com"

@@ -14,7 +14,13 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from tools.shortcuts.protocol import FILTER_IDS, IGNORE_IDS, MAX_CANDIDATES, MISSING_DESCRIPTION, action_id
+from restgraph.tools.shortcuts.protocol import (
+    FILTER_IDS,
+    IGNORE_IDS,
+    MAX_CANDIDATES,
+    MISSING_DESCRIPTION,
+    action_id,
+)
 
 
 def gold_api_set(actions: Iterable[Any]) -> list[str]:

@@ -13,7 +13,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tools.shortcuts.protocol import CHOOSE_FROM_MENU, CONDITIONAL, HISTORY_STRING_LIMIT
+from restgraph.tools.shortcuts.protocol import CHOOSE_FROM_MENU, CONDITIONAL, HISTORY_STRING_LIMIT
 
 POPPED_PARAMS = ("ShowWhenRun", "OpenWhenRun", "AppIntentDescriptor")
 DROPPED_AGGRANDIZEMENTS = frozenset({"WFCoercionVariableAggrandizement", "WFDateFormatVariableAggrandizement", "WFUnitVariableAggrandizement"})

@@ -14,8 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from tools.shortcuts.cleaning import clean_action, output_names, rewrite_ignored, truncate_strings
-from tools.shortcuts.protocol import FILTER_IDS, IGNORE_IDS, action_id
+from restgraph.tools.shortcuts.cleaning import clean_action, output_names, rewrite_ignored, truncate_strings
+from restgraph.tools.shortcuts.protocol import FILTER_IDS, IGNORE_IDS, action_id
 
 Kind = Literal["filter", "ignore", "scored"]
 

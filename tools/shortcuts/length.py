@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tools.shortcuts.protocol import BLOCK_IDS, ZERO_LENGTH_IDS, action_id, action_params
+from restgraph.tools.shortcuts.protocol import BLOCK_IDS, ZERO_LENGTH_IDS, action_id, action_params
 
 END_MODE = 2
 

@@ -1,6 +1,6 @@
 """ShortcutsBench's original prompts, read at run time from the upstream files (never pasted here).
 
-Two files of the ShortcutsBench repository (Apache-2.0) are read through ``tools.datafiles``, from
+Two files of the ShortcutsBench repository (Apache-2.0) are read through ``restgraph.tools.datafiles``, from
 ``$RESTGRAPH_DATA_DIR/shortcutsbench/upstream/experiments/`` or downloaded at a pinned commit and
 checked against their sha256:
 
@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from tools.datafiles import DataFile, resolve
+from restgraph.tools.datafiles import DataFile, resolve
 
 BENCH = "shortcutsbench"
 #: the two files are pinned where each has the content of the recorded reference copy (the

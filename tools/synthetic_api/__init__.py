@@ -11,8 +11,14 @@ tracing stack (and their import time).
 
 from typing import Any
 
-from tools.synthetic_api.generator import Fixes, TestCase, get_example
-from tools.synthetic_api.library import DEFAULT_REGISTRY, APITask, Function, Registry, library_from_json
+from restgraph.tools.synthetic_api.generator import Fixes, TestCase, get_example
+from restgraph.tools.synthetic_api.library import (
+    DEFAULT_REGISTRY,
+    APITask,
+    Function,
+    Registry,
+    library_from_json,
+)
 
 _CHECKER = ("build_check", "build_program", "execute", "execute_async", "execute_batch", "execute_batch_async", "parse_test")
 
@@ -21,7 +27,7 @@ __all__ = ["APITask", "DEFAULT_REGISTRY", "Fixes", "Function", "Registry", "Test
 
 def __getattr__(name: str) -> Any:
     if name in _CHECKER:
-        from tools.synthetic_api import checker
+        from restgraph.tools.synthetic_api import checker
 
         return getattr(checker, name)
-    raise AttributeError(f"module 'tools.synthetic_api' has no attribute {name!r}")
+    raise AttributeError(f"module 'restgraph.tools.synthetic_api' has no attribute {name!r}")

@@ -1,10 +1,10 @@
 """The Synthetic API checker: run a sample against its test with recording ``Dummy`` objects.
 
 Upstream (spec section 3) ``exec``-ed the program in-process under a 10 s ``SIGALRM`` (B13): no
-sandbox, main thread only. Here programs run in the operating-system sandbox of ``tools.codebox``
+sandbox, main thread only. Here programs run in the operating-system sandbox of ``restgraph.tools.codebox``
 (``checker_child.py``: one sandbox per batch, one fresh forked process per sample, so no state
 carries over between samples; a sample whose syntax provably cannot reach shared state, see
-``tools.synthetic_api.inert``, runs in the batch's process and saves the fork). Faithful semantics are kept: the program layout with its
+``restgraph.tools.synthetic_api.inert``, runs in the batch's process and saves the fork). Faithful semantics are kept: the program layout with its
 ``global`` lines, ``exec`` with separate empty globals and locals, keyword arguments dropped and
 positional arguments compared by ``str()`` (B12). The ``kwargs_aware`` variant maps keywords to
 API positions and compares numbers by value.
@@ -32,11 +32,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tools import codebox
-from tools.events import ProgramRun, emit
-from tools.pyexec import run_sync
-from tools.synthetic_api.inert import is_inert
-from tools.trace_schema import bounded
+from restgraph.tools import codebox
+from restgraph.tools.events import ProgramRun, emit
+from restgraph.tools.pyexec import run_sync
+from restgraph.tools.synthetic_api.inert import is_inert
+from restgraph.tools.trace_schema import bounded
 
 #: upstream's per-program timeout
 TIMEOUT_S = 10.0
@@ -137,7 +137,7 @@ class Check:
 
     program: str
     expected: str
-    #: provably unable to touch shared state (``tools.synthetic_api.inert``): runs without a fork
+    #: provably unable to touch shared state (``restgraph.tools.synthetic_api.inert``): runs without a fork
     inert: bool = False
 
 

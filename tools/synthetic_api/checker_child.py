@@ -1,9 +1,9 @@
-"""Runs inside the sandbox (``tools.codebox``) for the Synthetic API checker; never imported by the host.
+"""Runs inside the sandbox (``restgraph.tools.codebox``) for the Synthetic API checker; never imported by the host.
 
 Reads ``{"programs": [...], "inert": [...], "timeout_s": t}`` on stdin. Each program runs in its own
 process forked from this pristine one (so nothing a sample does to builtins, classes or modules can
 reach the next sample), with stdin/stdout/stderr on ``/dev/null`` and one private pipe for its
-result. A program the host classified as inert (``tools.synthetic_api.inert``: it cannot reach any
+result. A program the host classified as inert (``restgraph.tools.synthetic_api.inert``: it cannot reach any
 shared state) runs in this process instead, under an alarm, which saves the fork. This process
 makes itself non-dumpable first, so a sample cannot open its ``/proc`` entries (memory, descriptors)
 to tamper with later samples; the sandbox's process limit leaves a sample no room to fork.
@@ -136,7 +136,7 @@ def _wait(pid, r, timeout_s):
 
 
 def _inline(code, timeout_s):
-    """An inert sample (``tools.synthetic_api.inert``) runs here, without a fork, under an alarm."""
+    """An inert sample (``restgraph.tools.synthetic_api.inert``) runs here, without a fork, under an alarm."""
     timed_out, report = False, None
     try:
         try:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from tools.synthetic_api.checker import TIMEOUT_S, execute_async, parse_test
+from restgraph.tools.synthetic_api.checker import TIMEOUT_S, execute_async, parse_test
 
 
 class SyntheticApiEnv(BaseModel):

@@ -18,9 +18,9 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from tools.synthetic_api.library import DEFAULT_REGISTRY, FIXED_MELODY_REGISTRY, Function, Registry
-from tools.synthetic_api.noise import apportion, derange, intersperse, rename, require
-from tools.synthetic_api.signature import ArgOrder, Compiled, compile_signature, outer_arglist
+from restgraph.tools.synthetic_api.library import DEFAULT_REGISTRY, FIXED_MELODY_REGISTRY, Function, Registry
+from restgraph.tools.synthetic_api.noise import apportion, derange, intersperse, rename, require
+from restgraph.tools.synthetic_api.signature import ArgOrder, Compiled, compile_signature, outer_arglist
 
 PLACEHOLDER = re.compile(r"\[([^\]]*)\|([^\]]*)\]")
 

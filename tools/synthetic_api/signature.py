@@ -15,8 +15,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from tools.synthetic_api.library import Function, Registry
-from tools.synthetic_api.noise import require
+from restgraph.tools.synthetic_api.library import Function, Registry
+from restgraph.tools.synthetic_api.noise import require
 
 
 @dataclass

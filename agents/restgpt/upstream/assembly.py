@@ -4,7 +4,7 @@ Every function returns the exact text the original code passed to its completion
 templates come from the upstream files (``source.py``) and are filled the way LangChain's
 ``PromptTemplate`` fills them (``str.format``: ``{{``/``}}`` in a template become braces, values,
 including the in-context examples, are inserted verbatim). Token cuts use text-davinci-003's
-tokenizer (``tools.tokenizer``).
+tokenizer (``restgraph.tools.tokenizer``).
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from typing import Any
 
 import yaml
 
-from agents.prompt_template import fill as fill_template
-from agents.restgpt.upstream import source
-from tools import tokenizer
+from restgraph.agents.prompt_template import fill as fill_template
+from restgraph.agents.restgpt.upstream import source
+from restgraph.tools import tokenizer
 
 PLANNER = "model/planner.py"
 SELECTOR = "model/api_selector.py"
@@ -39,7 +39,7 @@ SIMPLE_TOKENS = 1000
 
 
 def fill(text: str, **values: Any) -> str:
-    """``str.format`` as PromptTemplate does, through ``agents.prompt_template`` (a placeholder with
+    """``str.format`` as PromptTemplate does, through ``restgraph.agents.prompt_template`` (a placeholder with
     no value is a clear error; an override template may leave values out, as upstream's could)."""
     return fill_template(text, {k: v if isinstance(v, str) else str(v) for k, v in values.items()}, syntax="format", name="upstream prompt", optional=values)
 

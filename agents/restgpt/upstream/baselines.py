@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from agents.restgpt.baseline_roles import BaselineKit
-from agents.restgpt.llm import RoleReply
-from agents.restgpt.upstream import assembly, source
-from agents.restgpt.upstream.kit import UpstreamKit
-from agents.restgpt.upstream.reduce import endpoint_listing
+from restgraph.agents.restgpt.baseline_roles import BaselineKit
+from restgraph.agents.restgpt.llm import RoleReply
+from restgraph.agents.restgpt.upstream import assembly, source
+from restgraph.agents.restgpt.upstream.kit import UpstreamKit
+from restgraph.agents.restgpt.upstream.reduce import endpoint_listing
 
 _STEP_LINES = ('one API call per line, in the order they must run, written like the API calling lines of the examples below: '
                '"METHOD /path to <purpose>"')

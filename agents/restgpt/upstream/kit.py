@@ -16,14 +16,14 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from agents.restgpt.llm import RoleReply
-from agents.restgpt.protocol import CallerDecision, PlannerDecision, SelectorDecision
-from agents.restgpt.roles import RoleKit
-from agents.restgpt.upstream import assembly, protocol, source
-from agents.restgpt.upstream import parser as upstream_parser
-from agents.restgpt.upstream.reduce import UpstreamEndpoint, endpoint_listing, reduce_upstream
-from tools.openapi.client import HttpResult
-from tools.openapi.reduce import ReducedEndpoint
+from restgraph.agents.restgpt.llm import RoleReply
+from restgraph.agents.restgpt.protocol import CallerDecision, PlannerDecision, SelectorDecision
+from restgraph.agents.restgpt.roles import RoleKit
+from restgraph.agents.restgpt.upstream import assembly, protocol, source
+from restgraph.agents.restgpt.upstream import parser as upstream_parser
+from restgraph.agents.restgpt.upstream.reduce import UpstreamEndpoint, endpoint_listing, reduce_upstream
+from restgraph.tools.openapi.client import HttpResult
+from restgraph.tools.openapi.reduce import ReducedEndpoint
 
 _REDUCED: dict[tuple[Any, ...], list[UpstreamEndpoint]] = {}
 

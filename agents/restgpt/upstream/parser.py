@@ -9,7 +9,7 @@ Same stages, same prompts, same token cuts as the original, so a model sees the 
 4. still nothing: the LLM reads the JSON (``LLM_PARSING_TEMPLATE``);
 5. output over 500 tokens: cut to 500 and repaired with ``POSTPROCESS_TEMPLATE``.
 
-Differences, all from restbench.md §4: code runs in ``tools.pyexec``'s sandbox, not ``exec`` in
+Differences, all from restbench.md §4: code runs in ``restgraph.tools.pyexec``'s sandbox, not ``exec`` in
 process (defect 5); stage 4 shows the body cut to 2,000 tokens of the *original* JSON (upstream
 reused the 500-token sample when the body had 500-2,000 tokens, defect 7); the w/o-parser reader
 sends the JSON text, never token ids (defect 6); Markdown fences around code are removed.
@@ -19,14 +19,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from agents.parsing import strip_fences
-from agents.restgpt.protocol import ParserCode
-from agents.restgpt.upstream import assembly
-from tools import tokenizer
-from tools.pyexec import run_python
+from restgraph.agents.parsing import strip_fences
+from restgraph.agents.restgpt.protocol import ParserCode
+from restgraph.agents.restgpt.upstream import assembly
+from restgraph.tools import tokenizer
+from restgraph.tools.pyexec import run_python
 
 if TYPE_CHECKING:
-    from agents.restgpt.upstream.kit import UpstreamKit as RoleKit  # the parser runs on the upstream kit
+    from restgraph.agents.restgpt.upstream.kit import (
+        UpstreamKit as RoleKit,  # the parser runs on the upstream kit
+    )
 
 ALLOWED_MODULES = {"json", "re", "math"}
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 import json
 import re
 
-from agents.parsing import ParseError, extract_json_object
-from agents.restgpt.protocol import CallerDecision, PlannerDecision, SelectorDecision
+from restgraph.agents.parsing import ParseError, extract_json_object
+from restgraph.agents.restgpt.protocol import CallerDecision, PlannerDecision, SelectorDecision
 
 _VERBS = ("GET", "POST", "DELETE", "PUT")
 

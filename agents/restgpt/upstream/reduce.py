@@ -5,7 +5,7 @@ description up to its first '.', in the spec's own method order; the caller show
 operation as YAML; the parser shows the ``200`` schema's properties as JSON. Reproducing its
 exact shape (only operation-level parameters, only the ``200`` response, ``allOf`` merged the way
 upstream merges it, which drops an ``allOf`` object's sibling keys) is what makes those texts
-identical. The fixed reducer (``tools.openapi.reduce``) still decides which endpoints exist.
+identical. The fixed reducer (``restgraph.tools.openapi.reduce``) still decides which endpoints exist.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Upstream RestGPT prompt texts, extracted from the original source files by parsing them.
 
-The files are resolved through ``tools.datafiles`` (``$RESTGRAPH_DATA_DIR/restbench/upstream/...``,
+The files are resolved through ``restgraph.tools.datafiles`` (``$RESTGRAPH_DATA_DIR/restbench/upstream/...``,
 the cache, or a sha256-checked download at the pinned commit) and read with ``ast``: upstream code
 is never imported (it needs LangChain 0.0.2xx) and its text is never copied into the package.
 """
@@ -11,7 +11,7 @@ import ast
 from functools import cache
 from typing import Any
 
-from tools.datafiles import DataFile, resolve
+from restgraph.tools.datafiles import DataFile, resolve
 
 COMMIT = "d99012860cb45323975bf5780152d7aa44f390f5"
 _RAW = f"https://raw.githubusercontent.com/Yifan-Song793/RestGPT/{COMMIT}"

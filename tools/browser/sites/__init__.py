@@ -10,9 +10,9 @@
 
 The sites link to each other's facts (a gym's nearest bus stop, an author event's restaurant), so
 AssistantBench-style tasks need several sites. The search engine is a separate site on its own
-origin (``tools.browser.sites.engine``); ``tools.browser.sites.world`` serves both.
+origin (``restgraph.tools.browser.sites.engine``); ``restgraph.tools.browser.sites.world`` serves both.
 Served by ``restgraph sandbox serve web`` (the sites only) or, during a run, by the
-``assistantbench-local`` benchmark on free loopback ports. ``tools.browser.sites.tasks`` holds the
+``assistantbench-local`` benchmark on free loopback ports. ``restgraph.tools.browser.sites.tasks`` holds the
 tasks whose answers are on these pages.
 """
 
@@ -23,8 +23,8 @@ from html import escape
 from fastapi import FastAPI
 from fastapi.responses import HTMLResponse, Response
 
-from tools.browser.sites import books, care, eats, gyms, homes, transit
-from tools.browser.sites.html import link, page, slug, table
+from restgraph.tools.browser.sites import books, care, eats, gyms, homes, transit
+from restgraph.tools.browser.sites.html import link, page, slug, table
 
 SITES = [("FitFinder", "/gyms/", "Gyms and studios in Riverton"), ("Harbor Homes", "/homes/", "Real estate listings"),
          ("Lantern Books", "/books/", "Bookshop catalogue and author events"), ("Riverton Metro", "/transit/", "Bus routes and timetables"),
@@ -58,7 +58,7 @@ def create_app() -> FastAPI:
 
     @app.get("/sitemap.xml")
     def sitemap() -> Response:
-        """Every detail page, as sites list them for search engines (``tools.search`` crawls from it)."""
+        """Every detail page, as sites list them for search engines (``restgraph.tools.search`` crawls from it)."""
         urls = "".join(f"<url><loc>{escape(url)}</loc></url>" for url in pages)
         return Response(f'<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{urls}</urlset>', media_type="application/xml")
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from tools.browser.sites.html import form, link, money, page, paginate, table, text_input
+from restgraph.tools.browser.sites.html import form, link, money, page, paginate, table, text_input
 
 SITE = "Lantern Books"
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from tools.browser.sites.html import by_slug, form, link, listing, money, page, select, slug, table
+from restgraph.tools.browser.sites.html import by_slug, form, link, listing, money, page, select, slug, table
 
 SITE = "Little Steps"
 NEIGHBORHOODS = ["Eastside", "Northgate", "Old Town", "Westbank"]

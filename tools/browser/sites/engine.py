@@ -1,7 +1,7 @@
 """Loopback Search: the offline web's search engine, a site of its own (its own loopback origin,
 the entry point of every ``assistantbench-local`` episode, as a search engine is on the real web).
 
-Its home page is a search box; ``/search?q=`` lists the results of a ``tools.search`` backend
+Its home page is a search box; ``/search?q=`` lists the results of a ``restgraph.tools.search`` backend
 (offline: the SQLite FTS5 index over the fixture sites' crawled pages) as a results page: title
 link, address and snippet per hit, at most ``RESULTS_PER_PAGE``. The browser's ``search`` action
 opens that page (``/search?q={q}`` on the start page's origin). The engine renders what the
@@ -15,7 +15,7 @@ from html import escape
 from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 
-from tools.search import SearchBackend, SearchError, SearchResult
+from restgraph.tools.search import SearchBackend, SearchError, SearchResult
 
 ENGINE = "Loopback Search"
 RESULTS_PER_PAGE = 10

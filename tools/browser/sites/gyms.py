@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from tools.browser.sites.html import by_slug, form, link, listing, money, page, select, slug, table
+from restgraph.tools.browser.sites.html import by_slug, form, link, listing, money, page, select, slug, table
 
 SITE = "FitFinder"
 NEIGHBORHOODS = ["Eastside", "Northgate", "Old Town", "Westbank"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from tools.browser.sites.html import form, link, money, page, paginate, select, table
+from restgraph.tools.browser.sites.html import form, link, money, page, paginate, select, table
 
 SITE = "Harbor Homes"
 TOWNS = ["Cedar Falls", "Maple Bay", "Pine Harbor"]

@@ -1,12 +1,12 @@
 """The ``assistantbench-local`` task set: one-site warm-ups (``tasks_single``) and AssistantBench-
-style multi-site tasks (``tasks_multi``), in a stable order; ``tools.browser.sites.plan`` says what
+style multi-site tasks (``tasks_multi``), in a stable order; ``restgraph.tools.browser.sites.plan`` says what
 a task and its oracle plan are."""
 
 from __future__ import annotations
 
-from tools.browser.sites.plan import LocalTask
-from tools.browser.sites.tasks_multi import MULTI_SITE
-from tools.browser.sites.tasks_single import SINGLE_SITE
+from restgraph.tools.browser.sites.plan import LocalTask
+from restgraph.tools.browser.sites.tasks_multi import MULTI_SITE
+from restgraph.tools.browser.sites.tasks_single import SINGLE_SITE
 
 TASKS: list[LocalTask] = [*SINGLE_SITE, *MULTI_SITE]
 TASKS_BY_ID = {t.id: t for t in TASKS}

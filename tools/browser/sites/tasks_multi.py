@@ -4,7 +4,7 @@ and every gold type (number, string, list of strings, JSON objects)."""
 
 from __future__ import annotations
 
-from tools.browser.sites.plan import LocalTask, open_page, open_site, visit
+from restgraph.tools.browser.sites.plan import LocalTask, open_page, open_site, visit
 
 
 def eats_search(neighborhood: str = "", cuisine: str = "") -> list[tuple]:

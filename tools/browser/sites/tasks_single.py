@@ -3,7 +3,7 @@ warm-up of the set; ``tasks_multi`` holds the multi-site ones."""
 
 from __future__ import annotations
 
-from tools.browser.sites.plan import LocalTask, open_page, open_site
+from restgraph.tools.browser.sites.plan import LocalTask, open_page, open_site
 
 
 def homes_search(town: str, kind: str, status: str, sort: str) -> list[tuple]:

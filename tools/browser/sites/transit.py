@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from tools.browser.sites.html import form, link, page, table, text_input
+from restgraph.tools.browser.sites.html import form, link, page, table, text_input
 
 SITE = "Riverton Metro"
 DAYS = ["Weekday", "Saturday"]

@@ -1,11 +1,11 @@
 """The offline world of ``assistantbench-local``: the fixture sites and the search engine, each on
 its own loopback origin, the engine's index built from the served sites.
 
-``serve_world()`` starts the sites (``tools.browser.sites.create_app``), builds the local search
-backend over them (``tools.search.make_backend("local", site_url=...)``: the crawl happens over
+``serve_world()`` starts the sites (``restgraph.tools.browser.sites.create_app``), builds the local search
+backend over them (``restgraph.tools.search.make_backend("local", site_url=...)``: the crawl happens over
 HTTP, in a worker thread, since the server runs in this event loop; the index is shared per
 origin, so retrieval-augmented agents calling ``make_backend`` with the same ``sites_url`` reuse
-it), then serves the engine (``tools.browser.sites.engine``) on a second port. Episodes start on
+it), then serves the engine (``restgraph.tools.browser.sites.engine``) on a second port. Episodes start on
 the engine's home page, like a person opening a search engine; both origins must be in
 ``BrowserConfig.reachable`` for the offline browser's network namespace.
 """
@@ -17,10 +17,10 @@ import contextlib
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
-from tools.browser.sites import create_app
-from tools.browser.sites.engine import create_engine_app
-from tools.openapi.serve import serve_on_loopback
-from tools.search import SearchBackend, make_backend
+from restgraph.tools.browser.sites import create_app
+from restgraph.tools.browser.sites.engine import create_engine_app
+from restgraph.tools.openapi.serve import serve_on_loopback
+from restgraph.tools.search import SearchBackend, make_backend
 
 
 @dataclass(frozen=True)

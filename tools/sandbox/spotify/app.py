@@ -20,12 +20,12 @@ from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from tools.sandbox.spotify import routes_catalogue, routes_player, routes_user
-from tools.sandbox.spotify.catalogue import load_catalogue
-from tools.sandbox.spotify.context import Ctx, Reply
-from tools.sandbox.spotify.models import LogEntry
-from tools.sandbox.spotify.player import SpotifyError
-from tools.sandbox.spotify.state import SessionStore
+from restgraph.tools.sandbox.spotify import routes_catalogue, routes_player, routes_user
+from restgraph.tools.sandbox.spotify.catalogue import load_catalogue
+from restgraph.tools.sandbox.spotify.context import Ctx, Reply
+from restgraph.tools.sandbox.spotify.models import LogEntry
+from restgraph.tools.sandbox.spotify.player import SpotifyError
+from restgraph.tools.sandbox.spotify.state import SessionStore
 
 ROUTES = routes_catalogue.ROUTES + routes_user.ROUTES + routes_player.ROUTES
 Handler = Callable[[Ctx], Reply]

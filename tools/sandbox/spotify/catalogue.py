@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from tools.sandbox.spotify.models import Album, Artist, CatalogueData, PublicPlaylist, Track
+from restgraph.tools.sandbox.spotify.models import Album, Artist, CatalogueData, PublicPlaylist, Track
 
 HERE = Path(__file__).parent
 API_BASE = "https://api.spotify.com/v1"

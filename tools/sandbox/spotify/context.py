@@ -9,10 +9,10 @@ from typing import Any
 
 from fastapi import Request
 
-from tools.sandbox.spotify.catalogue import Catalogue, is_base62_id
-from tools.sandbox.spotify.player import SpotifyError
-from tools.sandbox.spotify.render import Renderer
-from tools.sandbox.spotify.state import Session
+from restgraph.tools.sandbox.spotify.catalogue import Catalogue, is_base62_id
+from restgraph.tools.sandbox.spotify.player import SpotifyError
+from restgraph.tools.sandbox.spotify.render import Renderer
+from restgraph.tools.sandbox.spotify.state import Session
 
 _MARKET = re.compile(r"^[A-Z]{2}$")
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import hashlib
 
-from tools.sandbox.spotify.catalogue import Catalogue
-from tools.sandbox.spotify.models import Playlist, PlaylistItem, SavedItem, SpotifyState
+from restgraph.tools.sandbox.spotify.catalogue import Catalogue
+from restgraph.tools.sandbox.spotify.models import Playlist, PlaylistItem, SavedItem, SpotifyState
 
 _B62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tools.sandbox.spotify.catalogue import Catalogue, parse_uri
-from tools.sandbox.spotify.library import find_playlist, tick
-from tools.sandbox.spotify.models import PlayHistory, SpotifyState
+from restgraph.tools.sandbox.spotify.catalogue import Catalogue, parse_uri
+from restgraph.tools.sandbox.spotify.library import find_playlist, tick
+from restgraph.tools.sandbox.spotify.models import PlayHistory, SpotifyState
 
 
 class SpotifyError(Exception):

@@ -10,8 +10,15 @@ import hashlib
 from typing import Any
 from urllib.parse import urlencode
 
-from tools.sandbox.spotify.catalogue import API_BASE, MARKETS, Catalogue, uri
-from tools.sandbox.spotify.models import Album, Artist, Playlist, PublicPlaylist, SpotifyState, Track
+from restgraph.tools.sandbox.spotify.catalogue import API_BASE, MARKETS, Catalogue, uri
+from restgraph.tools.sandbox.spotify.models import (
+    Album,
+    Artist,
+    Playlist,
+    PublicPlaylist,
+    SpotifyState,
+    Track,
+)
 
 
 def _images(seed: str) -> list[dict[str, Any]]:

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tools.sandbox.spotify.catalogue import API_BASE, uri
-from tools.sandbox.spotify.context import Ctx, Reply
-from tools.sandbox.spotify.player import SpotifyError
-from tools.sandbox.spotify.render import page
-from tools.sandbox.spotify.search import search
+from restgraph.tools.sandbox.spotify.catalogue import API_BASE, uri
+from restgraph.tools.sandbox.spotify.context import Ctx, Reply
+from restgraph.tools.sandbox.spotify.player import SpotifyError
+from restgraph.tools.sandbox.spotify.render import page
+from restgraph.tools.sandbox.spotify.search import search
 
 _GROUPS = ("album", "single", "compilation", "appears_on")
 _SEARCH_TYPES = ("album", "artist", "playlist", "track", "show", "episode", "audiobook")

@@ -5,10 +5,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from tools.sandbox.spotify import player
-from tools.sandbox.spotify.catalogue import API_BASE, parse_uri
-from tools.sandbox.spotify.context import Ctx, Reply
-from tools.sandbox.spotify.player import SpotifyError
+from restgraph.tools.sandbox.spotify import player
+from restgraph.tools.sandbox.spotify.catalogue import API_BASE, parse_uri
+from restgraph.tools.sandbox.spotify.context import Ctx, Reply
+from restgraph.tools.sandbox.spotify.player import SpotifyError
 
 
 def _device(ctx: Ctx) -> str | None:

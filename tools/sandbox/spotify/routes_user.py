@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from tools.sandbox.spotify import library
-from tools.sandbox.spotify.catalogue import API_BASE, is_base62_id, parse_uri
-from tools.sandbox.spotify.context import Ctx, Reply
-from tools.sandbox.spotify.models import Playlist, PublicPlaylist
-from tools.sandbox.spotify.player import SpotifyError
-from tools.sandbox.spotify.render import page, snapshot_id
+from restgraph.tools.sandbox.spotify import library
+from restgraph.tools.sandbox.spotify.catalogue import API_BASE, is_base62_id, parse_uri
+from restgraph.tools.sandbox.spotify.context import Ctx, Reply
+from restgraph.tools.sandbox.spotify.models import Playlist, PublicPlaylist
+from restgraph.tools.sandbox.spotify.player import SpotifyError
+from restgraph.tools.sandbox.spotify.render import page, snapshot_id
 
 
 def get_me(ctx: Ctx) -> Reply:

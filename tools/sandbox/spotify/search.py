@@ -16,8 +16,8 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
-from tools.sandbox.spotify.catalogue import Catalogue
-from tools.sandbox.spotify.models import SpotifyState
+from restgraph.tools.sandbox.spotify.catalogue import Catalogue
+from restgraph.tools.sandbox.spotify.models import SpotifyState
 
 _FILTER = re.compile(r'(artist|album|track|genre|year|tag):("[^"]*"|\S+)', re.IGNORECASE)
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from tools.sandbox.spotify.catalogue import load_catalogue
-from tools.sandbox.spotify.player import queue_ids
-from tools.sandbox.spotify.state import initial_state
+from restgraph.tools.sandbox.spotify.catalogue import load_catalogue
+from restgraph.tools.sandbox.spotify.player import queue_ids
+from restgraph.tools.sandbox.spotify.state import initial_state
 
 Call = dict[str, Any]
 

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from tools.sandbox.spotify import library
-from tools.sandbox.spotify.catalogue import Catalogue, load_catalogue, uri
-from tools.sandbox.spotify.models import Device, LogEntry, Player, PlayHistory, SpotifyState, User
+from restgraph.tools.sandbox.spotify import library
+from restgraph.tools.sandbox.spotify.catalogue import Catalogue, load_catalogue, uri
+from restgraph.tools.sandbox.spotify.models import Device, LogEntry, Player, PlayHistory, SpotifyState, User
 
 
 def build_initial_state(cat: Catalogue) -> SpotifyState:

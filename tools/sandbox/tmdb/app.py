@@ -18,8 +18,8 @@ import orjson
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 
-from tools.sandbox.tmdb.db import FixtureDB, get_db
-from tools.sandbox.tmdb.handlers import ROUTES, BadParam, NotFound
+from restgraph.tools.sandbox.tmdb.db import FixtureDB, get_db
+from restgraph.tools.sandbox.tmdb.handlers import ROUTES, BadParam, NotFound
 
 API_PREFIX = "/3"
 
@@ -51,7 +51,7 @@ def _endpoint(db: FixtureDB, handler: Callable[..., Any]) -> Callable[[Request],
 
 
 def create_app(db: FixtureDB | None = None) -> FastAPI:
-    """The sandbox app (``tools.sandbox`` registers it as ``tmdb``)."""
+    """The sandbox app (``restgraph.tools.sandbox`` registers it as ``tmdb``)."""
     db = db or get_db()
     app = FastAPI(title="TMDB sandbox (restgraph)", description=__doc__, docs_url=None, redoc_url=None, openapi_url=None)
     for template, handler in ROUTES:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from tools.sandbox.tmdb.models import (
+from restgraph.tools.sandbox.tmdb.models import (
     Collection,
     Company,
     FrozenLists,
@@ -26,8 +26,8 @@ from tools.sandbox.tmdb.models import (
     TVFile,
     TVShow,
 )
-from tools.sandbox.tmdb.padding.cache import padded_world
-from tools.sandbox.tmdb.padding.generate import World
+from restgraph.tools.sandbox.tmdb.padding.cache import padded_world
+from restgraph.tools.sandbox.tmdb.padding.generate import World
 
 FIXTURES = Path(__file__).with_name("fixtures")
 

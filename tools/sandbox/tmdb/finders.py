@@ -9,11 +9,11 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from tools.sandbox.tmdb import views as v
-from tools.sandbox.tmdb.db import FixtureDB
-from tools.sandbox.tmdb.derive import MOVIE_GENRES, TV_GENRES
-from tools.sandbox.tmdb.padding.entities import is_generated
-from tools.sandbox.tmdb.params import (
+from restgraph.tools.sandbox.tmdb import views as v
+from restgraph.tools.sandbox.tmdb.db import FixtureDB
+from restgraph.tools.sandbox.tmdb.derive import MOVIE_GENRES, TV_GENRES
+from restgraph.tools.sandbox.tmdb.padding.entities import is_generated
+from restgraph.tools.sandbox.tmdb.params import (
     BadParam,
     Handler,
     NotFound,
@@ -25,7 +25,7 @@ from tools.sandbox.tmdb.params import (
     _query_text,
     _shows,
 )
-from tools.sandbox.tmdb.search import SearchIndex
+from restgraph.tools.sandbox.tmdb.search import SearchIndex
 
 
 @lru_cache(maxsize=16)

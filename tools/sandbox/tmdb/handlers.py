@@ -8,9 +8,9 @@ live in ``finders``.
 
 from __future__ import annotations
 
-from tools.sandbox.tmdb import views as v
-from tools.sandbox.tmdb.derive import MOVIE_GENRES, TV_GENRES
-from tools.sandbox.tmdb.finders import (
+from restgraph.tools.sandbox.tmdb import views as v
+from restgraph.tools.sandbox.tmdb.derive import MOVIE_GENRES, TV_GENRES
+from restgraph.tools.sandbox.tmdb.finders import (
     discover_movie,
     discover_tv,
     genre_list,
@@ -21,7 +21,7 @@ from tools.sandbox.tmdb.finders import (
     search_tv,
     trending,
 )
-from tools.sandbox.tmdb.params import (
+from restgraph.tools.sandbox.tmdb.params import (
     BadParam,
     Handler,
     NotFound,
@@ -208,7 +208,7 @@ def collection_images(db, path, q):  # noqa: ANN001
 
 
 def credit(db, path, q):  # noqa: ANN001
-    from tools.sandbox.tmdb.lookup import find_credit
+    from restgraph.tools.sandbox.tmdb.lookup import find_credit
 
     found = find_credit(db, path["credit_id"])
     if found is None:
@@ -217,7 +217,7 @@ def credit(db, path, q):  # noqa: ANN001
 
 
 def review(db, path, q):  # noqa: ANN001
-    from tools.sandbox.tmdb.lookup import find_review
+    from restgraph.tools.sandbox.tmdb.lookup import find_review
 
     found = find_review(db, path["review_id"])
     if found is None:

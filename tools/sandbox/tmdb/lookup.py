@@ -9,9 +9,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from tools.sandbox.tmdb import views as v
-from tools.sandbox.tmdb.db import FixtureDB
-from tools.sandbox.tmdb.derive import department, hex_id
+from restgraph.tools.sandbox.tmdb import views as v
+from restgraph.tools.sandbox.tmdb.db import FixtureDB
+from restgraph.tools.sandbox.tmdb.derive import department, hex_id
 
 
 @lru_cache(maxsize=2)

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from tools.sandbox.tmdb import views as v
-from tools.sandbox.tmdb.db import FixtureDB
+from restgraph.tools.sandbox.tmdb import views as v
+from restgraph.tools.sandbox.tmdb.db import FixtureDB
 
 
 class NotFound(LookupError):

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tools.sandbox.tmdb.search import query_words
+from restgraph.tools.sandbox.tmdb.search import query_words
 
 PAGE = 20
 STOP_WORDS = frozenset(["a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or", "the", "to", "with"])

@@ -5,7 +5,7 @@ A ``Solution`` (keyed by the 1-based query index) holds
 - ``answer``: a function of the JSON responses of those calls -> the reference answer, so the
   answer key is always recomputed from what the sandbox serves, never typed in;
 - ``criterion``: a function of the fixture database -> the success criterion (data, see
-  ``evals.scorers.tmdb_success``), so accepted facts come from the fixture itself.
+  ``restgraph.evals.scorers.tmdb_success``), so accepted facts come from the fixture itself.
 ``replay`` serves calls straight from the handlers (no HTTP), for building task gold quickly.
 """
 
@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
-from tools.sandbox.tmdb import views as v
-from tools.sandbox.tmdb.db import FixtureDB
-from tools.sandbox.tmdb.handlers import ROUTES
+from restgraph.tools.sandbox.tmdb import views as v
+from restgraph.tools.sandbox.tmdb.db import FixtureDB
+from restgraph.tools.sandbox.tmdb.handlers import ROUTES
 
 Responses = list[Any]
 

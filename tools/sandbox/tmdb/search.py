@@ -18,7 +18,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from tools.sandbox.tmdb.derive import normalise
+from restgraph.tools.sandbox.tmdb.derive import normalise
 
 ALIASES: dict[str, str] = {"redemptionn": "redemption"}
 

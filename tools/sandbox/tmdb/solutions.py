@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from tools.sandbox.tmdb.db import FixtureDB, get_db
-from tools.sandbox.tmdb.reference import Solution, replay
-from tools.sandbox.tmdb.solutions_a import S as _A
-from tools.sandbox.tmdb.solutions_b import S as _B
-from tools.sandbox.tmdb.template import templated
+from restgraph.tools.sandbox.tmdb.db import FixtureDB, get_db
+from restgraph.tools.sandbox.tmdb.reference import Solution, replay
+from restgraph.tools.sandbox.tmdb.solutions_a import S as _A
+from restgraph.tools.sandbox.tmdb.solutions_b import S as _B
+from restgraph.tools.sandbox.tmdb.template import templated
 
 SOLUTIONS: dict[int, Solution] = {**_A, **_B}
 
@@ -16,7 +16,7 @@ SOLUTIONS: dict[int, Solution] = {**_A, **_B}
 def reference_gold(index: int, db: FixtureDB | None = None) -> dict[str, Any]:
     """``reference_calls``, ``reference_answer`` (recomputed from the sandbox), ``criterion``, and ``reference_template``:
     the same calls and answer as ``${N.a.b}`` templates (``template``: where each id and quoted value comes from;
-    ``tools.placeholders.substitute`` with the responses gives the concrete ones back)."""
+    ``restgraph.tools.placeholders.substitute`` with the responses gives the concrete ones back)."""
     db = db or get_db()
     sol = SOLUTIONS[index]
     responses = replay(db, sol.calls)

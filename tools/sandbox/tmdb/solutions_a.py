@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tools.sandbox.tmdb import views as v
-from tools.sandbox.tmdb.reference import (
+from restgraph.tools.sandbox.tmdb import views as v
+from restgraph.tools.sandbox.tmdb.reference import (
     Solution,
     all_of,
     any_of,

@@ -1,5 +1,5 @@
 """Templated reference solutions: the values a TMDB reference solution carries from one response to
-the next call, and into its answer, written as ``${N.a.b}`` placeholders (``tools.placeholders``).
+the next call, and into its answer, written as ``${N.a.b}`` placeholders (``restgraph.tools.placeholders``).
 
 The solutions in ``solutions_a``/``solutions_b`` are concrete (``/movie/597/credits``, an answer
 string). Written as templates, the same solution says *where* each value comes from
@@ -23,7 +23,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from tools.placeholders import ReferenceError_, substitute
+from restgraph.tools.placeholders import ReferenceError_, substitute
 
 _NAMES = ("name", "title")
 #: enumerations, not values an answer reports ("movie" in "latest movie" is no media_type)

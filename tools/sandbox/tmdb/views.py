@@ -10,9 +10,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from tools.sandbox.tmdb.db import FixtureDB
-from tools.sandbox.tmdb.derive import MOVIE_GENRES, TV_GENRES, department, hex_id, image_path, keyword_id
-from tools.sandbox.tmdb.models import Episode, Movie, Person, Review, Season, TVShow
+from restgraph.tools.sandbox.tmdb.db import FixtureDB
+from restgraph.tools.sandbox.tmdb.derive import (
+    MOVIE_GENRES,
+    TV_GENRES,
+    department,
+    hex_id,
+    image_path,
+    keyword_id,
+)
+from restgraph.tools.sandbox.tmdb.models import Episode, Movie, Person, Review, Season, TVShow
 
 PAGE_SIZE = 20
 

@@ -1,4 +1,4 @@
-"""Write ``fixtures/*.json`` from the authoring modules: ``python -m tools.sandbox.tmdb.authoring.build``.
+"""Write ``fixtures/*.json`` from the authoring modules: ``python -m restgraph.tools.sandbox.tmdb.authoring.build``.
 
 The JSON files are what the sandbox loads (and validates with ``models``); this script only keeps
 the authored source compact. Re-run it after editing the authoring modules; a test checks that
@@ -11,11 +11,11 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tools.sandbox.tmdb.authoring.movies import MOVIES
-from tools.sandbox.tmdb.authoring.orgs import COLLECTIONS, COMPANIES, LISTS, NETWORKS
-from tools.sandbox.tmdb.authoring.people import ALSO_KNOWN_AS, BIOS, PEOPLE
-from tools.sandbox.tmdb.authoring.tv import SHOWS
-from tools.sandbox.tmdb.models import FrozenLists, MovieFile, Orgs, PeopleFile, TVFile
+from restgraph.tools.sandbox.tmdb.authoring.movies import MOVIES
+from restgraph.tools.sandbox.tmdb.authoring.orgs import COLLECTIONS, COMPANIES, LISTS, NETWORKS
+from restgraph.tools.sandbox.tmdb.authoring.people import ALSO_KNOWN_AS, BIOS, PEOPLE
+from restgraph.tools.sandbox.tmdb.authoring.tv import SHOWS
+from restgraph.tools.sandbox.tmdb.models import FrozenLists, MovieFile, Orgs, PeopleFile, TVFile
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 

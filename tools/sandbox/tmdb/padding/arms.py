@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import random
 
-from tools.sandbox.tmdb.derive import normalise
-from tools.sandbox.tmdb.models import Company
-from tools.sandbox.tmdb.padding.entities import Maker
-from tools.sandbox.tmdb.realtotals import distinctive, estimate
-from tools.sandbox.tmdb.search import SearchIndex
+from restgraph.tools.sandbox.tmdb.derive import normalise
+from restgraph.tools.sandbox.tmdb.models import Company
+from restgraph.tools.sandbox.tmdb.padding.entities import Maker
+from restgraph.tools.sandbox.tmdb.realtotals import distinctive, estimate
+from restgraph.tools.sandbox.tmdb.search import SearchIndex
 
 FORMS = ("{t} Releasing", "{t} Classics", "{t} Digital", "{t} Productions", "{t} Networks", "{t} Worldwide Acquisitions", "{t} Television International",
          "{t} Entertainment", "{t} Studio", "{t} UK", "{t} France", "{t} Italia", "{t} España", "{t} Australia", "{t} Canada", "{t} India", "{t} Korea",

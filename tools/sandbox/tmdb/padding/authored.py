@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 
-from tools.sandbox.tmdb.derive import normalise
-from tools.sandbox.tmdb.search import query_words
+from restgraph.tools.sandbox.tmdb.derive import normalise
+from restgraph.tools.sandbox.tmdb.search import query_words
 
 
 def prefixes(name: str) -> set[str]:

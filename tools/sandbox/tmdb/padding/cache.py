@@ -14,8 +14,8 @@ import pickle
 import zlib
 from pathlib import Path
 
-from tools.datafiles import cache_root
-from tools.sandbox.tmdb.padding.generate import World, pad
+from restgraph.tools.datafiles import cache_root
+from restgraph.tools.sandbox.tmdb.padding.generate import World, pad
 
 _SOURCES = [Path(__file__).parent / name for name in ("generate.py", "entities.py", "extend.py", "pools.py", "authored.py", "families.py", "franchises.py", "arms.py")]
 _SOURCES += [Path(__file__).parents[1] / name for name in ("models.py", "search.py", "derive.py", "realtotals.py")]

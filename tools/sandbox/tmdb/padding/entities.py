@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from datetime import date, timedelta
 
-from tools.sandbox.tmdb.models import Movie, Person, ReleaseDate, Review, Season, TVShow
-from tools.sandbox.tmdb.padding import pools as p
+from restgraph.tools.sandbox.tmdb.models import Movie, Person, ReleaseDate, Review, Season, TVShow
+from restgraph.tools.sandbox.tmdb.padding import pools as p
 
 GENERATED_FROM = 10_000_000
 PERSON_BASE, MOVIE_BASE, COMPANY_BASE, SHOW_BASE = 10_000_000, 10_200_000, 10_300_000, 10_500_000

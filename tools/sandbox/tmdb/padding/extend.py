@@ -7,12 +7,12 @@ from bisect import bisect_left
 from collections import defaultdict
 from typing import TYPE_CHECKING, Any
 
-from tools.sandbox.tmdb.models import Episode, FrozenLists, Movie, TVShow
-from tools.sandbox.tmdb.padding import pools as p
-from tools.sandbox.tmdb.padding.entities import shift
+from restgraph.tools.sandbox.tmdb.models import Episode, FrozenLists, Movie, TVShow
+from restgraph.tools.sandbox.tmdb.padding import pools as p
+from restgraph.tools.sandbox.tmdb.padding.entities import shift
 
 if TYPE_CHECKING:
-    from tools.sandbox.tmdb.padding.generate import Padder
+    from restgraph.tools.sandbox.tmdb.padding.generate import Padder
 
 WRITERS = ("Writer", "Teleplay", "Story")
 

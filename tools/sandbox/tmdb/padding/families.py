@@ -22,13 +22,13 @@ from __future__ import annotations
 
 import random
 
-from tools.sandbox.tmdb.derive import normalise
-from tools.sandbox.tmdb.models import Movie, Person
-from tools.sandbox.tmdb.padding import pools as p
-from tools.sandbox.tmdb.padding.authored import AuthoredNames
-from tools.sandbox.tmdb.padding.entities import Maker
-from tools.sandbox.tmdb.realtotals import PAGE, estimate
-from tools.sandbox.tmdb.search import SearchIndex, query_words
+from restgraph.tools.sandbox.tmdb.derive import normalise
+from restgraph.tools.sandbox.tmdb.models import Movie, Person
+from restgraph.tools.sandbox.tmdb.padding import pools as p
+from restgraph.tools.sandbox.tmdb.padding.authored import AuthoredNames
+from restgraph.tools.sandbox.tmdb.padding.entities import Maker
+from restgraph.tools.sandbox.tmdb.realtotals import PAGE, estimate
+from restgraph.tools.sandbox.tmdb.search import SearchIndex, query_words
 
 PARTICLES = frozenset(["de", "del", "della", "der", "di", "da", "du", "la", "le", "van", "von", "bin", "al", "el", "st"])
 SUFFIXES = ("Jr.", "Sr.", "II", "III")

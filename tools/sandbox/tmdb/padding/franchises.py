@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import random
 
-from tools.sandbox.tmdb.derive import normalise
-from tools.sandbox.tmdb.models import Collection, Movie
-from tools.sandbox.tmdb.padding.entities import GENERATED_FROM
-from tools.sandbox.tmdb.realtotals import estimate
-from tools.sandbox.tmdb.search import SearchIndex
+from restgraph.tools.sandbox.tmdb.derive import normalise
+from restgraph.tools.sandbox.tmdb.models import Collection, Movie
+from restgraph.tools.sandbox.tmdb.padding.entities import GENERATED_FROM
+from restgraph.tools.sandbox.tmdb.realtotals import estimate
+from restgraph.tools.sandbox.tmdb.search import SearchIndex
 
 COLLECTION_BASE = GENERATED_FROM + 400_000
 FORMS = ("{t} (Animated) Collection", "LEGO {t} Collection", "{t} Documentary Collection", "{t}: Behind the Scenes Collection",

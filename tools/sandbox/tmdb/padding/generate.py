@@ -28,15 +28,23 @@ import math
 import random
 from dataclasses import dataclass
 
-from tools.sandbox.tmdb.derive import normalise
-from tools.sandbox.tmdb.models import Collection, Company, FrozenLists, Movie, Network, Person, TVShow
-from tools.sandbox.tmdb.padding import arms, franchises
-from tools.sandbox.tmdb.padding.authored import AuthoredNames
-from tools.sandbox.tmdb.padding.entities import Maker, shift
-from tools.sandbox.tmdb.padding.extend import Extender
-from tools.sandbox.tmdb.padding.families import Families
-from tools.sandbox.tmdb.padding.pools import SURNAMES
-from tools.sandbox.tmdb.search import query_words
+from restgraph.tools.sandbox.tmdb.derive import normalise
+from restgraph.tools.sandbox.tmdb.models import (
+    Collection,
+    Company,
+    FrozenLists,
+    Movie,
+    Network,
+    Person,
+    TVShow,
+)
+from restgraph.tools.sandbox.tmdb.padding import arms, franchises
+from restgraph.tools.sandbox.tmdb.padding.authored import AuthoredNames
+from restgraph.tools.sandbox.tmdb.padding.entities import Maker, shift
+from restgraph.tools.sandbox.tmdb.padding.extend import Extender
+from restgraph.tools.sandbox.tmdb.padding.families import Families
+from restgraph.tools.sandbox.tmdb.padding.pools import SURNAMES
+from restgraph.tools.sandbox.tmdb.search import query_words
 
 SEED = 20230724
 N_PEOPLE, N_MOVIES, N_SHOWS = 2600, 1500, 260
