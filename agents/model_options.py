@@ -18,11 +18,19 @@ from restgraph.tools.options import Options
 class ScriptedModelOptions(Options):
     """Scripted and replay models read their settings from the spec (``?latency=0.2&faults=0.1&structured=0``)."""
 
-    temperature: float | None = Field(None, description="accepted so --temperature works with every model; scripted replies do not sample")
-    max_tokens: int | None = Field(None, ge=1, description="accepted so a benchmark's published decoding applies to every model; unused")
-    api_key: str | None = Field(None, description="accepted so --api-key / $RESTGRAPH_API_KEY work with every model; unused")
+    temperature: float | None = Field(
+        None, description="accepted so --temperature works with every model; scripted replies do not sample"
+    )
+    max_tokens: int | None = Field(
+        None, ge=1, description="accepted so a benchmark's published decoding applies to every model; unused"
+    )
+    api_key: str | None = Field(
+        None, description="accepted so --api-key / $RESTGRAPH_API_KEY work with every model; unused"
+    )
     base_url: str | None = Field(None, description="accepted so --base-url works with every model; unused")
-    context_window: int | None = Field(None, ge=1, description="refuse prompts longer than this (tokens, with max_tokens) before the call")
+    context_window: int | None = Field(
+        None, ge=1, description="refuse prompts longer than this (tokens, with max_tokens) before the call"
+    )
 
 
 class _Sampling(Options):
@@ -31,8 +39,14 @@ class _Sampling(Options):
     top_p: float | None = Field(None, gt=0, le=1, description="nucleus sampling")
     timeout: float | None = Field(None, gt=0, description="seconds per request (local 300, openai 120)")
     stop: list[str] | None = Field(None, description="stop sequences (JSON list)")
-    model_kwargs: dict[str, Any] | None = Field(None, description="further request parameters the provider takes (JSON)")
-    context_window: int | None = Field(None, ge=1, description="tokens the model takes (prompt + max_tokens); longer prompts are refused before the call (default: local n_ctx/parallel, else a table of known models)")
+    model_kwargs: dict[str, Any] | None = Field(
+        None, description="further request parameters the provider takes (JSON)"
+    )
+    context_window: int | None = Field(
+        None,
+        ge=1,
+        description="tokens the model takes (prompt + max_tokens); longer prompts are refused before the call (default: local n_ctx/parallel, else a table of known models)",
+    )
 
 
 class LocalModelOptions(_Sampling):
@@ -41,21 +55,33 @@ class LocalModelOptions(_Sampling):
     n_ctx: int | None = Field(None, ge=512, description="server KV cells over all slots (default 16384)")
     ctx: int | None = Field(None, ge=512, description="alias of n_ctx")
     parallel: int | None = Field(None, ge=1, description="server request slots (default 2)")
-    threads: int | None = Field(None, ge=0, description="server CPU threads (0: every CPU this process may use)")
+    threads: int | None = Field(
+        None, ge=0, description="server CPU threads (0: every CPU this process may use)"
+    )
 
 
 class RemoteModelOptions(_Sampling):
     """OpenAI, any OpenAI-compatible server (``base_url``), or any ``provider:model`` LangChain knows."""
 
-    base_url: str | None = Field(None, description="OpenAI-compatible endpoint (vLLM, Ollama, llama.cpp); --base-url")
-    api_key: str | None = Field(None, description="API key (never written to traces); --api-key or $RESTGRAPH_API_KEY")
+    base_url: str | None = Field(
+        None, description="OpenAI-compatible endpoint (vLLM, Ollama, llama.cpp); --base-url"
+    )
+    api_key: str | None = Field(
+        None, description="API key (never written to traces); --api-key or $RESTGRAPH_API_KEY"
+    )
     frequency_penalty: float | None = Field(None, description="OpenAI frequency penalty")
     presence_penalty: float | None = Field(None, description="OpenAI presence penalty")
     reasoning_effort: str | None = Field(None, description="reasoning models: low | medium | high")
 
 
 #: ``replay:RUN_DIR`` replays recorded outputs: like a scripted model, it takes no sampling settings
-MODEL_KINDS: dict[str, type[Options]] = {"scripted": ScriptedModelOptions, "replay": ScriptedModelOptions, "local": LocalModelOptions, "openai": RemoteModelOptions, "<provider>": RemoteModelOptions}
+MODEL_KINDS: dict[str, type[Options]] = {
+    "scripted": ScriptedModelOptions,
+    "replay": ScriptedModelOptions,
+    "local": LocalModelOptions,
+    "openai": RemoteModelOptions,
+    "<provider>": RemoteModelOptions,
+}
 
 
 def model_kind(spec: str) -> str:

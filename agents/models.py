@@ -61,7 +61,9 @@ def check_spec(spec: str) -> None:
         import os
 
         if not os.path.isfile(os.path.join(name, "traces.jsonl")):
-            raise ModelSpecError(f"replay:{name}: no traces.jsonl in that folder; give the folder of an earlier run")
+            raise ModelSpecError(
+                f"replay:{name}: no traces.jsonl in that folder; give the folder of an earlier run"
+            )
         return
     if provider != "scripted":
         return
@@ -80,7 +82,18 @@ def _policy_seed(task: Task | None, seed: int) -> int:
     return int(hashlib.sha256(key.encode()).hexdigest()[:8], 16)
 
 
-def make_chat_model(spec: str, *, task: Task | None = None, seed: int = 0, base_url: str | None = None, api_key: str | None = None, temperature: float | None = None, max_tokens: int | None = None, retry: RetryPolicy | None = None, **opts: Any) -> BaseChatModel:
+def make_chat_model(
+    spec: str,
+    *,
+    task: Task | None = None,
+    seed: int = 0,
+    base_url: str | None = None,
+    api_key: str | None = None,
+    temperature: float | None = None,
+    max_tokens: int | None = None,
+    retry: RetryPolicy | None = None,
+    **opts: Any,
+) -> BaseChatModel:
     """Build the chat model for ``spec``. ``task`` lets task-aware scripted policies see the gold."""
     provider, name, params = parse_spec(spec)
     policy = retry or RetryPolicy()
@@ -90,17 +103,27 @@ def make_chat_model(spec: str, *, task: Task | None = None, seed: int = 0, base_
     if provider == "replay":  # replay:RUN_DIR, each task's outputs from an earlier run
         from restgraph.agents.scripted import ScriptedChatModel, run_replay_policy
 
-        return ScriptedChatModel(policy=run_replay_policy(name, task), name_="replay-run", structured=params.get("structured", "1") not in ("0", "false"))
+        return ScriptedChatModel(
+            policy=run_replay_policy(name, task),
+            name_="replay-run",
+            structured=params.get("structured", "1") not in ("0", "false"),
+        )
     if provider == "local":
         from restgraph.agents.local_model import local_chat_model
 
-        return local_chat_model(name or None, temperature=temperature, max_tokens=max_tokens, seed=seed, retry=policy, **opts)
+        return local_chat_model(
+            name or None, temperature=temperature, max_tokens=max_tokens, seed=seed, retry=policy, **opts
+        )
     register_secret(api_key)
     if provider == "openai" or base_url:
         from langchain_openai import ChatOpenAI
 
         cls = retrying_class(ChatOpenAI, policy)
-        kwargs: dict[str, Any] = {"model": name or "gpt-4o-mini", "max_retries": 0, "timeout": opts.pop("timeout", 120)}
+        kwargs: dict[str, Any] = {
+            "model": name or "gpt-4o-mini",
+            "max_retries": 0,
+            "timeout": opts.pop("timeout", 120),
+        }
         if base_url:
             kwargs["base_url"] = base_url
         if api_key:
@@ -118,15 +141,23 @@ def make_chat_model(spec: str, *, task: Task | None = None, seed: int = 0, base_
         from langchain.chat_models import init_chat_model
     except ImportError as exc:  # pragma: no cover - langchain is a dependency
         raise ModelSpecError("provider specs need the 'langchain' package") from exc
-    kwargs = {k: v for k, v in {"temperature": temperature, "max_tokens": max_tokens, "api_key": api_key}.items() if v is not None}
+    kwargs = {
+        k: v
+        for k, v in {"temperature": temperature, "max_tokens": max_tokens, "api_key": api_key}.items()
+        if v is not None
+    }
     try:
         model = init_chat_model(f"{provider}:{name}", **kwargs, **opts)
     except (ImportError, ValueError) as exc:
-        raise ModelSpecError(f"cannot build model {spec!r}: {exc}. Known forms: local, local:/path.gguf, scripted:<name>, openai:<model>, <provider>:<model> (with its langchain-<provider> package installed)") from exc
+        raise ModelSpecError(
+            f"cannot build model {spec!r}: {exc}. Known forms: local, local:/path.gguf, scripted:<name>, openai:<model>, <provider>:<model> (with its langchain-<provider> package installed)"
+        ) from exc
     return with_retries(model, policy)
 
 
-def _scripted(name: str, params: dict[str, str], task: Task | None, seed: int, retry: RetryPolicy) -> BaseChatModel:
+def _scripted(
+    name: str, params: dict[str, str], task: Task | None, seed: int, retry: RetryPolicy
+) -> BaseChatModel:
     from restgraph.agents.scripted import ScriptedChatModel, faulty
 
     factory = _policy_factory(name)
@@ -138,9 +169,16 @@ def _scripted(name: str, params: dict[str, str], task: Task | None, seed: int, r
         raise ModelSpecError(f"bad options for scripted:{name}: {exc}") from exc
     if fault_rate:
         policy = faulty(policy, fault_rate, _policy_seed(task, seed))
-        retry = RetryPolicy(attempts=retry.attempts, initial_s=float(params.get("retry_wait", 0.01)), max_s=0.05)
+        retry = RetryPolicy(
+            attempts=retry.attempts, initial_s=float(params.get("retry_wait", 0.01)), max_s=0.05
+        )
     cls = retrying_class(ScriptedChatModel, retry)
-    return cls(policy=policy, name_=name, latency=latency, structured=params.get("structured", "1") not in ("0", "false"))
+    return cls(
+        policy=policy,
+        name_=name,
+        latency=latency,
+        structured=params.get("structured", "1") not in ("0", "false"),
+    )
 
 
 def supports_structured_output(model: BaseChatModel) -> bool:

@@ -36,12 +36,16 @@ def placeholders(template: str, syntax: Syntax = "format") -> set[str]:
                         raise TemplateError(f"positional placeholder {{{field}}}: name every placeholder")
                     base = re.split(r"[.\[]", field, maxsplit=1)[0]
                     if not base.isidentifier():
-                        raise TemplateError(f"{{{field}...}} is no placeholder name; write literal braces as {{{{ and }}}}")
+                        raise TemplateError(
+                            f"{{{field}...}} is no placeholder name; write literal braces as {{{{ and }}}}"
+                        )
                     names.add(base)
         except ValueError as exc:
             if isinstance(exc, TemplateError):
                 raise
-            raise TemplateError(f"not a str.format template ({exc}); write literal braces as {{{{ and }}}}") from None
+            raise TemplateError(
+                f"not a str.format template ({exc}); write literal braces as {{{{ and }}}}"
+            ) from None
         return names
     if syntax == "dollar":
         tmpl = string.Template(template)
@@ -53,7 +57,14 @@ def placeholders(template: str, syntax: Syntax = "format") -> set[str]:
     raise TemplateError(f"unknown template syntax {syntax!r}; use format, dollar or angle")
 
 
-def fill(template: str, values: Mapping[str, object], *, syntax: Syntax = "format", name: str = "template", optional: Iterable[str] = ()) -> str:
+def fill(
+    template: str,
+    values: Mapping[str, object],
+    *,
+    syntax: Syntax = "format",
+    name: str = "template",
+    optional: Iterable[str] = (),
+) -> str:
     """``template`` with every placeholder replaced by ``str(values[name])``.
 
     Raises :class:`TemplateError` if a placeholder has no value, or if a value other than those in
@@ -68,7 +79,9 @@ def fill(template: str, values: Mapping[str, object], *, syntax: Syntax = "forma
             parts.append(f"placeholder(s) {', '.join(_show(m, syntax) for m in missing)} have no value")
         if unused:
             parts.append(f"value(s) {', '.join(unused)} have no placeholder")
-        raise TemplateError(f"prompt template {name!r}: {'; '.join(parts)} (it uses {', '.join(_show(w, syntax) for w in sorted(wanted)) or 'none'})")
+        raise TemplateError(
+            f"prompt template {name!r}: {'; '.join(parts)} (it uses {', '.join(_show(w, syntax) for w in sorted(wanted)) or 'none'})"
+        )
     if syntax == "format":
         return template.format_map(values)
     if syntax == "dollar":

@@ -49,11 +49,20 @@ class RetryPolicy:
 def is_retryable(exc: BaseException) -> bool:
     # an openai error exists only once something imported openai: no need to import it (0.3 s) here
     openai = sys.modules.get("openai")
-    if openai is not None and isinstance(exc, openai.RateLimitError | openai.APITimeoutError | openai.APIConnectionError | openai.InternalServerError):
+    if openai is not None and isinstance(
+        exc,
+        openai.RateLimitError
+        | openai.APITimeoutError
+        | openai.APIConnectionError
+        | openai.InternalServerError,
+    ):
         return True
     if openai is not None and isinstance(exc, openai.APIStatusError):
         return exc.status_code == 429 or exc.status_code >= 500
-    return isinstance(exc, httpx.TimeoutException | httpx.TransportError | asyncio.TimeoutError | TimeoutError | ConnectionError)
+    return isinstance(
+        exc,
+        httpx.TimeoutException | httpx.TransportError | asyncio.TimeoutError | TimeoutError | ConnectionError,
+    )
 
 
 def wait_s(policy: RetryPolicy, attempt: int) -> float:
@@ -92,7 +101,9 @@ def generate_with_retries(policy: RetryPolicy, generate: Callable[[], ChatResult
         attempt += 1
 
 
-async def agenerate_with_retries(policy: RetryPolicy, generate: Callable[[], Awaitable[ChatResult]], model: Any = None) -> ChatResult:
+async def agenerate_with_retries(
+    policy: RetryPolicy, generate: Callable[[], Awaitable[ChatResult]], model: Any = None
+) -> ChatResult:
     """The async twin; each attempt holds one of ``model``'s endpoint slots (``--max-connections``),
     and hands the episode's turn to run CPU work to the next episode while it waits (``restgraph.tools.baton``)."""
     failures: list[str] = []
@@ -116,10 +127,14 @@ class RetryMixin:
     retry_policy: ClassVar[RetryPolicy] = RetryPolicy()
 
     def _generate(self, *args: Any, **kwargs: Any) -> ChatResult:
-        return generate_with_retries(self.retry_policy, lambda: super(RetryMixin, self)._generate(*args, **kwargs))  # type: ignore[misc]
+        return generate_with_retries(
+            self.retry_policy, lambda: super(RetryMixin, self)._generate(*args, **kwargs)
+        )  # type: ignore[misc]
 
     async def _agenerate(self, *args: Any, **kwargs: Any) -> ChatResult:
-        return await agenerate_with_retries(self.retry_policy, lambda: super(RetryMixin, self)._agenerate(*args, **kwargs), self)  # type: ignore[misc]
+        return await agenerate_with_retries(
+            self.retry_policy, lambda: super(RetryMixin, self)._agenerate(*args, **kwargs), self
+        )  # type: ignore[misc]
 
 
 def _mark_attempts(exc: BaseException, failures: list[str]) -> None:
@@ -130,7 +145,11 @@ def _mark_attempts(exc: BaseException, failures: list[str]) -> None:
 
 def _with_attempts(result: ChatResult, attempts: int, failures: list[str] | None = None) -> ChatResult:
     """Put the attempt count (and the errors retried past) where the trace callback reads them."""
-    result.llm_output = {**(result.llm_output or {}), "attempts": attempts, "retried_errors": list(failures or [])}
+    result.llm_output = {
+        **(result.llm_output or {}),
+        "attempts": attempts,
+        "retried_errors": list(failures or []),
+    }
     return result
 
 
@@ -144,11 +163,15 @@ def retrying_class(cls: type[M], policy: RetryPolicy) -> type[M]:
         cls = cls.__bases__[1]
     key = (cls, policy)
     if key not in _CLASS_CACHE:
-        _CLASS_CACHE[key] = type(f"Retrying{cls.__name__}", (RetryMixin, cls), {
-            "retry_policy": policy,
-            "__module__": __name__,
-            "__annotations__": {"retry_policy": ClassVar[RetryPolicy]},
-        })
+        _CLASS_CACHE[key] = type(
+            f"Retrying{cls.__name__}",
+            (RetryMixin, cls),
+            {
+                "retry_policy": policy,
+                "__module__": __name__,
+                "__annotations__": {"retry_policy": ClassVar[RetryPolicy]},
+            },
+        )
     return _CLASS_CACHE[key]
 
 
@@ -171,11 +194,29 @@ class RetryingChatModel(BaseChatModel):
     def _identifying_params(self) -> dict[str, Any]:
         return {**self.inner._identifying_params, "retry_attempts": self.policy.attempts}
 
-    def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None, run_manager: CallbackManagerForLLMRun | None = None, **kwargs: Any) -> ChatResult:
-        return generate_with_retries(self.policy, lambda: self.inner._generate(messages, stop=stop, run_manager=run_manager, **kwargs))
+    def _generate(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> ChatResult:
+        return generate_with_retries(
+            self.policy, lambda: self.inner._generate(messages, stop=stop, run_manager=run_manager, **kwargs)
+        )
 
-    async def _agenerate(self, messages: list[BaseMessage], stop: list[str] | None = None, run_manager: AsyncCallbackManagerForLLMRun | None = None, **kwargs: Any) -> ChatResult:
-        return await agenerate_with_retries(self.policy, lambda: self.inner._agenerate(messages, stop=stop, run_manager=run_manager, **kwargs), self.inner)
+    async def _agenerate(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: AsyncCallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> ChatResult:
+        return await agenerate_with_retries(
+            self.policy,
+            lambda: self.inner._agenerate(messages, stop=stop, run_manager=run_manager, **kwargs),
+            self.inner,
+        )
 
     def bind_tools(self, tools: Any, **kwargs: Any) -> Runnable[LanguageModelInput, AIMessage]:
         return _repoint(self.inner.bind_tools(tools, **kwargs), self.inner, self)
@@ -198,7 +239,12 @@ def _repoint(runnable: Any, old: BaseChatModel, new: BaseChatModel) -> Any:
     if isinstance(runnable, RunnableAssign):
         return runnable.model_copy(update={"mapper": _repoint(runnable.mapper, old, new)})
     if isinstance(runnable, RunnableWithFallbacks):
-        return runnable.model_copy(update={"runnable": _repoint(runnable.runnable, old, new), "fallbacks": [_repoint(f, old, new) for f in runnable.fallbacks]})
+        return runnable.model_copy(
+            update={
+                "runnable": _repoint(runnable.runnable, old, new),
+                "fallbacks": [_repoint(f, old, new) for f in runnable.fallbacks],
+            }
+        )
     return runnable
 
 

@@ -35,6 +35,7 @@ from restgraph.tools.trace_schema import Task
 Policy = Callable[[list[BaseMessage]], "str | AIMessage"]
 PolicyFactory = Callable[[Task | None, dict[str, str]], Policy]
 
+
 def _adopt(name: str, obj: Any) -> PolicyFactory | None:
     """An entry point naming a policy factory registers it under the entry point's name."""
     return obj if callable(obj) else None
@@ -47,7 +48,9 @@ def _load_builtins() -> None:
 
 
 #: ``scripted:<name>`` policies: the ``restgraph.scripted`` entry points plus in-process registrations
-_POLICIES: Registry[PolicyFactory] = Registry("restgraph.scripted", "scripted model", adopt=_adopt, builtins=_load_builtins)
+_POLICIES: Registry[PolicyFactory] = Registry(
+    "restgraph.scripted", "scripted model", adopt=_adopt, builtins=_load_builtins
+)
 
 
 def register_scripted(name: str, factory: PolicyFactory) -> None:
@@ -86,7 +89,12 @@ class ScriptedChatModel(BaseChatModel):
     def _serialized(self) -> dict[str, Any]:
         """What callbacks get as the model's description. LangChain's default serialises the whole
         model (a repr of every field, ~3 ms), per model, i.e. per episode."""
-        return {"lc": 1, "type": "not_implemented", "id": ["agents", "scripted", type(self).__name__], "name": self.name_}
+        return {
+            "lc": 1,
+            "type": "not_implemented",
+            "id": ["agents", "scripted", type(self).__name__],
+            "name": self.name_,
+        }
 
     @property
     def _llm_type(self) -> str:
@@ -96,7 +104,11 @@ class ScriptedChatModel(BaseChatModel):
         reply = self.policy(messages)
         # a copy with no id: a policy may hand back one AIMessage object many times, and each call's
         # reply needs its own id (parse outcomes attach to the call by message id)
-        message = reply.model_copy(update={"id": None}) if isinstance(reply, AIMessage) else AIMessage(content=str(reply))
+        message = (
+            reply.model_copy(update={"id": None})
+            if isinstance(reply, AIMessage)
+            else AIMessage(content=str(reply))
+        )
         text = message.content if isinstance(message.content, str) else json.dumps(message.content)
         if stop:
             for marker in stop:
@@ -104,15 +116,31 @@ class ScriptedChatModel(BaseChatModel):
                     text = text[: text.index(marker)]
             message = AIMessage(content=text, tool_calls=message.tool_calls)
         input_tokens, output_tokens = count_tokens(_prompt_text(messages)), count_tokens(text)
-        message.usage_metadata = {"input_tokens": input_tokens, "output_tokens": output_tokens, "total_tokens": input_tokens + output_tokens}
+        message.usage_metadata = {
+            "input_tokens": input_tokens,
+            "output_tokens": output_tokens,
+            "total_tokens": input_tokens + output_tokens,
+        }
         return ChatResult(generations=[ChatGeneration(message=message)])
 
-    def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None, run_manager: Any = None, **kwargs: Any) -> ChatResult:
+    def _generate(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: Any = None,
+        **kwargs: Any,
+    ) -> ChatResult:
         if self.latency:
             time.sleep(self.latency)
         return self._reply(messages, stop)
 
-    async def _agenerate(self, messages: list[BaseMessage], stop: list[str] | None = None, run_manager: Any = None, **kwargs: Any) -> ChatResult:
+    async def _agenerate(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: Any = None,
+        **kwargs: Any,
+    ) -> ChatResult:
         if self.latency:
             await asyncio.sleep(self.latency)
         return self._reply(messages, stop)
@@ -122,18 +150,31 @@ class ScriptedChatModel(BaseChatModel):
         get); the policy decides the reply, tool calls included."""
         from langchain_core.utils.function_calling import convert_to_openai_tool
 
-        return self.bind(tools=[t if isinstance(t, dict) and t.get("type") == "function" else convert_to_openai_tool(t) for t in tools], **kwargs)
+        return self.bind(
+            tools=[
+                t if isinstance(t, dict) and t.get("type") == "function" else convert_to_openai_tool(t)
+                for t in tools
+            ],
+            **kwargs,
+        )
 
-    def with_structured_output(self, schema: Any, *, include_raw: bool = False, **kwargs: Any) -> Runnable[LanguageModelInput, Any]:
+    def with_structured_output(
+        self, schema: Any, *, include_raw: bool = False, **kwargs: Any
+    ) -> Runnable[LanguageModelInput, Any]:
         if not self.structured:
-            raise NotImplementedError("this scripted model was created with structured=0 (plain-text protocol)")
+            raise NotImplementedError(
+                "this scripted model was created with structured=0 (plain-text protocol)"
+            )
 
         def parse(message: AIMessage) -> Any:
             from restgraph.agents.parsing import extract_json
 
             is_model = isinstance(schema, type) and issubclass(schema, BaseModel)
             wants_object = is_model or (isinstance(schema, dict) and schema.get("type", "object") == "object")
-            data = extract_json(message.content if isinstance(message.content, str) else "", want=dict if wants_object else None)
+            data = extract_json(
+                message.content if isinstance(message.content, str) else "",
+                want=dict if wants_object else None,
+            )
             if is_model:
                 return schema.model_validate(data)
             return data
@@ -156,9 +197,13 @@ def _fault(kind: str) -> Exception:
     request = httpx.Request("POST", "http://scripted.invalid/v1/chat/completions")
     if kind == "rate_limit":
         # (openai 2.x annotates its errors with httpx2 types; the httpx objects behave the same)
-        return openai.RateLimitError("scripted rate limit", response=httpx.Response(429, request=request), body=None)  # type: ignore[arg-type]
+        return openai.RateLimitError(
+            "scripted rate limit", response=httpx.Response(429, request=request), body=None
+        )  # type: ignore[arg-type]
     if kind == "server":
-        return openai.InternalServerError("scripted server error", response=httpx.Response(500, request=request), body=None)  # type: ignore[arg-type]
+        return openai.InternalServerError(
+            "scripted server error", response=httpx.Response(500, request=request), body=None
+        )  # type: ignore[arg-type]
     return openai.APITimeoutError(request=request)  # type: ignore[arg-type]
 
 
@@ -207,7 +252,9 @@ def strict_replay_policy(replies: Sequence[str], source: str) -> Policy:
     def policy(messages: list[BaseMessage]) -> str:
         index = next(position)
         if index >= len(replies):
-            raise ReplayExhausted(f"{source}: all {len(replies)} recorded outputs were used; the graph asked for output {index + 1}")
+            raise ReplayExhausted(
+                f"{source}: all {len(replies)} recorded outputs were used; the graph asked for output {index + 1}"
+            )
         return replies[index]
 
     return policy
@@ -219,7 +266,9 @@ def replies_from_file(path: str, task: Task | None) -> list[str]:
         data = json.load(fh)
     if isinstance(data, dict):
         if task is None or task.id not in data:
-            raise KeyError(f"{path} has no outputs for task {task.id if task else '(none)'!r}; it maps {len(data)} task ids")
+            raise KeyError(
+                f"{path} has no outputs for task {task.id if task else '(none)'!r}; it maps {len(data)} task ids"
+            )
         data = data[task.id]
     if not isinstance(data, list) or not all(isinstance(r, str) for r in data):
         raise ValueError(f"{path}: expected a list of strings (or an object of such lists by task id)")
@@ -236,7 +285,9 @@ def _run_outputs(traces: str, mtime: float) -> dict[str, list[str]]:
             except json.JSONDecodeError:
                 continue  # a torn last line of a killed run
             calls = [c for step in trace.get("steps") or [] for c in step.get("model_calls") or []]
-            out[str(trace.get("task_id"))] = [str(c.get("raw_output") or "") for c in calls if not c.get("error")]
+            out[str(trace.get("task_id"))] = [
+                str(c.get("raw_output") or "") for c in calls if not c.get("error")
+            ]
     return out
 
 
@@ -249,7 +300,9 @@ def run_replay_policy(run_dir: str, task: Task | None) -> Policy:
 
     traces = os.path.join(run_dir, "traces.jsonl")
     if not os.path.isfile(traces):
-        raise FileNotFoundError(f"replay:{run_dir}: no traces.jsonl there (give the folder of an earlier run)")
+        raise FileNotFoundError(
+            f"replay:{run_dir}: no traces.jsonl there (give the folder of an earlier run)"
+        )
     key = (traces, os.path.getmtime(traces))
     if key not in _RUNS:
         _RUNS.clear()
@@ -263,7 +316,11 @@ def run_replay_policy(run_dir: str, task: Task | None) -> Policy:
 def _replay_factory(task: Task | None, params: dict[str, str]) -> Policy:
     if "file" in params:
         return strict_replay_policy(replies_from_file(params["file"], task), params["file"])
-    replies = json.loads(params["replies"]) if "replies" in params else [params.get("text", "Final Answer: I don't know.")]
+    replies = (
+        json.loads(params["replies"])
+        if "replies" in params
+        else [params.get("text", "Final Answer: I don't know.")]
+    )
     return replay_policy(replies, cycle=params.get("cycle") in ("1", "true"))
 
 

@@ -54,7 +54,9 @@ def judge_verdicts(rows: list[dict[str, Any]], model_spec: str, model: Any = Non
 
     async def one(row: dict[str, Any]) -> bool | None:
         key = load_keys(row["scenario"])[int(row["query_id"].split("/")[1])]
-        reply = await model.ainvoke([SystemMessage(SYSTEM), HumanMessage(build_prompt(row["query"], key.describe(), row["answer"]))])
+        reply = await model.ainvoke(
+            [SystemMessage(SYSTEM), HumanMessage(build_prompt(row["query"], key.describe(), row["answer"]))]
+        )
         return parse_verdict(str(reply.content))
 
     async def all_rows() -> list[bool | None]:
@@ -63,16 +65,24 @@ def judge_verdicts(rows: list[dict[str, Any]], model_spec: str, model: Any = Non
     return asyncio.run(all_rows())
 
 
-def measure(rows: list[dict[str, Any]], checker: str = "keys", verdicts: list[bool | None] | None = None) -> dict[str, Any]:
+def measure(
+    rows: list[dict[str, Any]], checker: str = "keys", verdicts: list[bool | None] | None = None
+) -> dict[str, Any]:
     """Counts overall and per trap; ``errors`` lists the disagreements. ``verdicts``: measure
     these (an LLM judge's; None counts as a fail) instead of a rule checker."""
-    table: dict[str, dict[str, int]] = defaultdict(lambda: {"n": 0, "agree": 0, "incorrect": 0, "fp": 0, "correct": 0, "fn": 0})
+    table: dict[str, dict[str, int]] = defaultdict(
+        lambda: {"n": 0, "agree": 0, "incorrect": 0, "fp": 0, "correct": 0, "fn": 0}
+    )
     errors = []
     for i, row in enumerate(rows):
         if verdicts is not None:
             passed = bool(verdicts[i])
         else:
-            passed = verdict(row["scenario"], int(row["query_id"].split("/")[1]), row["answer"])[0] if checker == "keys" else containment_verdict(row)
+            passed = (
+                verdict(row["scenario"], int(row["query_id"].split("/")[1]), row["answer"])[0]
+                if checker == "keys"
+                else containment_verdict(row)
+            )
         if passed is None:
             continue
         for name in ("all", f"trap:{row['trap']}"):
@@ -86,7 +96,14 @@ def measure(rows: list[dict[str, Any]], checker: str = "keys", verdicts: list[bo
                 t["incorrect"] += 1
                 t["fp"] += passed
         if passed != row["correct"]:
-            errors.append({"query_id": row["query_id"], "trap": row["trap"], "correct": row["correct"], "answer": row["answer"]})
+            errors.append(
+                {
+                    "query_id": row["query_id"],
+                    "trap": row["trap"],
+                    "correct": row["correct"],
+                    "answer": row["answer"],
+                }
+            )
     return {"table": dict(table), "errors": errors}
 
 
@@ -99,7 +116,9 @@ def report(result: dict[str, Any]) -> str:
     table = result["table"]
     for name in ["all", *sorted(k for k in table if k != "all")]:
         t = table[name]
-        lines.append(f"{name:16} {_rate(t['agree'], t['n']):>18} {_rate(t['fp'], t['incorrect']):>18} {_rate(t['fn'], t['correct']):>18}")
+        lines.append(
+            f"{name:16} {_rate(t['agree'], t['n']):>18} {_rate(t['fp'], t['incorrect']):>18} {_rate(t['fn'], t['correct']):>18}"
+        )
     return "\n".join(lines)
 
 
@@ -107,7 +126,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("suite", type=Path)
     parser.add_argument("--checker", choices=["keys", "containment"], default="keys")
-    parser.add_argument("--judge", metavar="MODEL", help="also measure an LLM judge (any model spec) against the labels")
+    parser.add_argument(
+        "--judge", metavar="MODEL", help="also measure an LLM judge (any model spec) against the labels"
+    )
     parser.add_argument("--show-errors", action="store_true")
     args = parser.parse_args(argv)
     if not args.suite.is_file():
@@ -122,7 +143,9 @@ def main(argv: list[str] | None = None) -> int:
         judged = measure(rows, verdicts=verdicts)
         rules = [verdict(r["scenario"], int(r["query_id"].split("/")[1]), r["answer"])[0] for r in rows]
         agree = sum(bool(v) == r for v, r in zip(verdicts, rules, strict=True))
-        print(f"\njudge: {args.judge}   unparsed replies: {sum(v is None for v in verdicts)}   agreement with the rule checker: {_rate(agree, len(rows))}")
+        print(
+            f"\njudge: {args.judge}   unparsed replies: {sum(v is None for v in verdicts)}   agreement with the rule checker: {_rate(agree, len(rows))}"
+        )
         print(report(judged))
     if args.show_errors:
         for e in result["errors"]:

@@ -35,21 +35,33 @@ def main() -> None:
     cases = [c for suite in FILES for c in load_suite(suite)]
     for fixed in (False, True):
         t = timed(lambda fixed=fixed: [get_example(**c.options, fixed=fixed) for c in cases], args.repeats)
-        print(f"generate {len(cases)} cases ({'fixed' if fixed else 'faithful'}): {t:.2f}s ({1000 * t / len(cases):.2f} ms/case)")
+        print(
+            f"generate {len(cases)} cases ({'fixed' if fixed else 'faithful'}): {t:.2f}s ({1000 * t / len(cases):.2f} ms/case)"
+        )
     items = []
     for c in cases:
         tc = get_example(**c.options)
-        items += [(tc.target, tc.test), (tc.target.replace("return ", "return 0 or ", 1).replace(".", ".x_", 1), tc.test)]
+        items += [
+            (tc.target, tc.test),
+            (tc.target.replace("return ", "return 0 or ", 1).replace(".", ".x_", 1), tc.test),
+        ]
     for workers, chunk in ((1, 2000), (2, 1000), (2, 400), (4, 200)):
+
         def run(workers=workers, chunk=chunk):
             execute_batch(items, workers=workers, chunk_size=chunk)
+
         t = timed(run, args.repeats)
-        print(f"check {len(items)} programs, workers={workers} chunk={chunk}: {t:.2f}s ({1e6 * t / len(items):.0f} us/program)")
-    print(f"sandbox start-up, run_python('pass'): {1000 * timed(lambda: run_python_sync('pass'), args.repeats * 3):.0f} ms")
+        print(
+            f"check {len(items)} programs, workers={workers} chunk={chunk}: {t:.2f}s ({1e6 * t / len(items):.0f} us/program)"
+        )
+    print(
+        f"sandbox start-up, run_python('pass'): {1000 * timed(lambda: run_python_sync('pass'), args.repeats * 3):.0f} ms"
+    )
     tc = get_example(**cases[0].options)
 
     def single():
         execute(tc.target, tc.test)
+
     print(f"one execute(sample, test): {1000 * timed(single, args.repeats * 3):.0f} ms")
 
 

@@ -42,10 +42,26 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
-def one_run(label: str, agent: str, model: str, agent_options: dict[str, Any], *, concurrency: int, limit: int | None, screenshots: bool) -> None:
+def one_run(
+    label: str,
+    agent: str,
+    model: str,
+    agent_options: dict[str, Any],
+    *,
+    concurrency: int,
+    limit: int | None,
+    screenshots: bool,
+) -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        options = RunOptions(benchmark="assistantbench-local", agent=agent, model=model, concurrency=concurrency, limit=limit,
-                             agent_options=agent_options, bench_options={"screenshots": "1" if screenshots else "0"})
+        options = RunOptions(
+            benchmark="assistantbench-local",
+            agent=agent,
+            model=model,
+            concurrency=concurrency,
+            limit=limit,
+            agent_options=agent_options,
+            bench_options={"screenshots": "1" if screenshots else "0"},
+        )
         started = time.perf_counter()
         summary = run_sync(options, Path(tmp) / "run", progress=False)
         wall = time.perf_counter() - started
@@ -56,7 +72,10 @@ def one_run(label: str, agent: str, model: str, agent_options: dict[str, Any], *
         size = [float(c.extra.get("observation_chars", len(c.response or ""))) for c in steps]
         unit, observe = "chars", ""
     else:
-        size = [float(c.extra["choices_chars"] + c.extra["image_bytes"] + c.extra["text_rendering_chars"]) for c in steps]
+        size = [
+            float(c.extra["choices_chars"] + c.extra["image_bytes"] + c.extra["text_rendering_chars"])
+            for c in steps
+        ]
         unit = "choices chars + image bytes" if "image" in label else "choices chars + text chars"
         obs = [c.extra["observe_s"] for c in steps]
         observe = f"  observe (elements+screenshot or text) p50 {pct(obs, 0.5) * 1000:.0f} ms p95 {pct(obs, 0.95) * 1000:.0f} ms"
@@ -72,12 +91,30 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--concurrency", type=int, default=1)
     parser.add_argument("--limit", type=int, default=None, help="first N fixture tasks (default: all)")
-    parser.add_argument("--no-screenshots-too", action="store_true", help="also run aria without saving screenshots")
+    parser.add_argument(
+        "--no-screenshots-too", action="store_true", help="also run aria without saving screenshots"
+    )
     args = parser.parse_args()
     for label, agent, model, agent_options in CONFIGS:
-        one_run(label, agent, model, agent_options, concurrency=args.concurrency, limit=args.limit, screenshots=True)
+        one_run(
+            label,
+            agent,
+            model,
+            agent_options,
+            concurrency=args.concurrency,
+            limit=args.limit,
+            screenshots=True,
+        )
     if args.no_screenshots_too:
-        one_run("aria", "aria", "scripted:browser-oracle", {}, concurrency=args.concurrency, limit=args.limit, screenshots=False)
+        one_run(
+            "aria",
+            "aria",
+            "scripted:browser-oracle",
+            {},
+            concurrency=args.concurrency,
+            limit=args.limit,
+            screenshots=False,
+        )
 
 
 if __name__ == "__main__":

@@ -58,8 +58,20 @@ movies = data["results"]
 titles = [m["title"] for m in movies if re.search(r"\\d{4}", m.get("release_date", ""))]
 print(json.dumps({"count": len(titles), "first": titles[:3]}))
 """
-RESPONSE = {"page": 1, "results": [{"id": i, "title": f"Movie {i}", "release_date": f"{1950 + i % 70}-01-01", "overview": "x " * 100,
-                                    "genre_ids": [18, 35], "popularity": i / 3} for i in range(120)]}
+RESPONSE = {
+    "page": 1,
+    "results": [
+        {
+            "id": i,
+            "title": f"Movie {i}",
+            "release_date": f"{1950 + i % 70}-01-01",
+            "overview": "x " * 100,
+            "genre_ids": [18, 35],
+            "popularity": i / 3,
+        }
+        for i in range(120)
+    ],
+}
 
 
 def warm_vs_cold(code: str, inputs: dict, runs: int) -> dict[str, list[float]]:
@@ -110,27 +122,46 @@ def main() -> None:
     old = [*old_prefix(), exe, "-I", "-S", "-X", "utf8", str(script)]
     new = codebox.command(script, codebox.Limits())
     before = timed(lambda: subprocess.run(old, input=JOB, capture_output=True, check=True), args.repeats * 4)
-    after = timed(lambda: subprocess.run(new, input=JOB, capture_output=True, check=True, env={}), args.repeats * 4)
+    after = timed(
+        lambda: subprocess.run(new, input=JOB, capture_output=True, check=True, env={}), args.repeats * 4
+    )
     end_to_end = timed(lambda: run_python_sync("pass", record=False), args.repeats * 4)
-    print(f"per call, old subprocess ({' '.join(old[:2]) if old_prefix() else 'python'}): {1000 * before:.1f} ms")
+    print(
+        f"per call, old subprocess ({' '.join(old[:2]) if old_prefix() else 'python'}): {1000 * before:.1f} ms"
+    )
     print(f"per call, bubblewrap sandbox: {1000 * after:.1f} ms ({after / before:.2f}x)")
     print(f"per call, run_python('pass') end to end: {1000 * end_to_end:.1f} ms")
-    for label, code, inputs in (("pass", "pass", {}), ("parser program, 30 KB response", PARSER, {"data": RESPONSE})):
+    for label, code, inputs in (
+        ("pass", "pass", {}),
+        ("parser program, 30 KB response", PARSER, {"data": RESPONSE}),
+    ):
         times = warm_vs_cold(code, inputs, args.repeats * 8)
         cold, warm = times["bwrap-cold"], times["bwrap"]
-        print(f"run_python({label}), {len(cold)} runs each: cold sandbox per program {_ms(cold)}; warm fork server {_ms(warm)} "
-              f"({statistics.median(warm) / statistics.median(cold):.2f}x)")
+        print(
+            f"run_python({label}), {len(cold)} runs each: cold sandbox per program {_ms(cold)}; warm fork server {_ms(warm)} "
+            f"({statistics.median(warm) / statistics.median(cold):.2f}x)"
+        )
 
     cases = [c for suite in FILES for c in load_suite(suite)][: args.cases]
     items = []
     for c in cases:
         tc = get_example(**c.options)
-        items += [(tc.target, tc.test), (tc.target.replace("return ", "return 0 or ", 1).replace(".", ".x_", 1), tc.test)]
+        items += [
+            (tc.target, tc.test),
+            (tc.target.replace("return ", "return 0 or ", 1).replace(".", ".x_", 1), tc.test),
+        ]
     programs = [build_program(s, t) for s, t in items]
 
     def old_checker(workers: int = 2) -> None:
         chunks = [programs[i::workers] for i in range(workers)]
-        procs = [subprocess.Popen([*old_prefix(), exe, "-I", "-S", "-c", SHARED_HARNESS], stdin=subprocess.PIPE, stdout=subprocess.PIPE) for _ in chunks]
+        procs = [
+            subprocess.Popen(
+                [*old_prefix(), exe, "-I", "-S", "-c", SHARED_HARNESS],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+            )
+            for _ in chunks
+        ]
         for proc, chunk in zip(procs, chunks, strict=True):
             proc.stdin.write(json.dumps({"programs": chunk}).encode())
             proc.stdin.close()
@@ -140,10 +171,16 @@ def main() -> None:
     t_old = timed(old_checker, args.repeats)
     t_new = timed(lambda: execute_batch(items, workers=2, chunk_size=len(items) // 2 + 1), args.repeats)
     n = len(items)
-    print(f"checker, {n} programs, 2 workers, old shared interpreter: {t_old:.2f}s ({1e6 * t_old / n:.0f} us/program)")
-    print(f"checker, {n} programs, 2 workers, sandbox + fresh process per sample: {t_new:.2f}s ({1e6 * t_new / n:.0f} us/program, {t_new / t_old:.2f}x)")
+    print(
+        f"checker, {n} programs, 2 workers, old shared interpreter: {t_old:.2f}s ({1e6 * t_old / n:.0f} us/program)"
+    )
+    print(
+        f"checker, {n} programs, 2 workers, sandbox + fresh process per sample: {t_new:.2f}s ({1e6 * t_new / n:.0f} us/program, {t_new / t_old:.2f}x)"
+    )
     print(f"load average during the run: {Path('/proc/loadavg').read_text().split()[:3]}")
-    print(f"python {sys.version.split()[0]}, bwrap {subprocess.run(['bwrap', '--version'], capture_output=True, text=True).stdout.strip()}")
+    print(
+        f"python {sys.version.split()[0]}, bwrap {subprocess.run(['bwrap', '--version'], capture_output=True, text=True).stdout.strip()}"
+    )
 
 
 if __name__ == "__main__":

@@ -41,13 +41,42 @@ def restgraph_cmd() -> list[str]:
 
 def sides(episodes: int, concurrency: int, tmp: Path) -> dict[str, object]:
     out: dict[str, object] = {
-        "restgraph": lambda i: [*restgraph_cmd(), "run", "smoke", "--agent", "chat-tools", "--model", "scripted:smoke-tools", "-B", f"n={episodes}",
-                                "--concurrency", str(concurrency), "--out", str(tmp / f"rg{i}"), "--quiet"],
-        "bare langgraph": lambda i: [sys.executable, str(HERE / "ab" / "bare_langgraph.py"), "--episodes", str(episodes), "--concurrency", str(concurrency)],
+        "restgraph": lambda i: [
+            *restgraph_cmd(),
+            "run",
+            "smoke",
+            "--agent",
+            "chat-tools",
+            "--model",
+            "scripted:smoke-tools",
+            "-B",
+            f"n={episodes}",
+            "--concurrency",
+            str(concurrency),
+            "--out",
+            str(tmp / f"rg{i}"),
+            "--quiet",
+        ],
+        "bare langgraph": lambda i: [
+            sys.executable,
+            str(HERE / "ab" / "bare_langgraph.py"),
+            "--episodes",
+            str(episodes),
+            "--concurrency",
+            str(concurrency),
+        ],
     }
     if importlib.util.find_spec("inspect_ai") is not None:
-        out["inspect_ai"] = lambda i: [sys.executable, str(HERE / "ab" / "inspect_task.py"), "--episodes", str(episodes), "--concurrency", str(concurrency),
-                                       "--log-dir", str(tmp / f"inspect{i}")]
+        out["inspect_ai"] = lambda i: [
+            sys.executable,
+            str(HERE / "ab" / "inspect_task.py"),
+            "--episodes",
+            str(episodes),
+            "--concurrency",
+            str(concurrency),
+            "--log-dir",
+            str(tmp / f"inspect{i}"),
+        ]
     return out
 
 
@@ -68,15 +97,23 @@ def main() -> None:
                 if proc.returncode != 0:
                     sys.exit(f"{name} failed ({proc.returncode}): {proc.stderr[-2000:]}")
                 walls.setdefault(name, []).append(time.perf_counter() - started)
-    print(f"harness A/B: {args.episodes} episodes x 3 model calls (a tool call each), concurrency {args.concurrency}, "
-          f"{args.repeats} alternating runs per side, whole processes")
+    print(
+        f"harness A/B: {args.episodes} episodes x 3 model calls (a tool call each), concurrency {args.concurrency}, "
+        f"{args.repeats} alternating runs per side, whole processes"
+    )
     print(f"{'side':>16} {'median wall s':>13} {'min s':>7} {'max s':>7} {'ms/call':>8}")
     medians = {name: statistics.median(w) for name, w in walls.items()}
     for name, w in walls.items():
-        print(f"{name:>16} {medians[name]:>13.2f} {min(w):>7.2f} {max(w):>7.2f} {medians[name] * 1000 / calls:>8.2f}")
-    print(f"restgraph / bare langgraph: {medians['restgraph'] / medians['bare langgraph']:.2f}x (goal <= 1.5x)")
+        print(
+            f"{name:>16} {medians[name]:>13.2f} {min(w):>7.2f} {max(w):>7.2f} {medians[name] * 1000 / calls:>8.2f}"
+        )
+    print(
+        f"restgraph / bare langgraph: {medians['restgraph'] / medians['bare langgraph']:.2f}x (goal <= 1.5x)"
+    )
     if "inspect_ai" in medians:
-        print(f"restgraph / inspect_ai:     {medians['restgraph'] / medians['inspect_ai']:.2f}x (goal <= 0.4x)")
+        print(
+            f"restgraph / inspect_ai:     {medians['restgraph'] / medians['inspect_ai']:.2f}x (goal <= 0.4x)"
+        )
     else:
         print("inspect_ai: not installed (pip install inspect_ai to compare)")
 

@@ -29,8 +29,24 @@ def restgraph_cmd() -> list[str]:
 
 
 def timed_run(episodes: int, calls: int, concurrency: int, out: Path) -> tuple[float, dict]:
-    cmd = [*restgraph_cmd(), "run", "smoke", "--agent", "chat-vote", "-A", f"calls={calls}", "--model", "scripted:smoke-oracle",
-           "-B", f"n={episodes}", "--concurrency", str(concurrency), "--out", str(out), "--quiet"]
+    cmd = [
+        *restgraph_cmd(),
+        "run",
+        "smoke",
+        "--agent",
+        "chat-vote",
+        "-A",
+        f"calls={calls}",
+        "--model",
+        "scripted:smoke-oracle",
+        "-B",
+        f"n={episodes}",
+        "--concurrency",
+        str(concurrency),
+        "--out",
+        str(out),
+        "--quiet",
+    ]
     started = time.perf_counter()
     proc = subprocess.run(cmd, capture_output=True, text=True)
     wall = time.perf_counter() - started
@@ -48,15 +64,21 @@ def main() -> None:
     parser.add_argument("--concurrency", type=int, nargs="+", default=[1, 32])
     args = parser.parse_args()
     total_calls = args.episodes * args.calls
-    print(f"harness overhead: `restgraph run` subprocess, {args.episodes} episodes x {args.calls} zero-latency scripted calls")
-    print(f"{'concurrency':>11} {'wall s':>8} {'start-up s':>10} {'ms/call (whole run)':>19} {'ms/call (marginal)':>18} {'traces.jsonl KB':>15}")
+    print(
+        f"harness overhead: `restgraph run` subprocess, {args.episodes} episodes x {args.calls} zero-latency scripted calls"
+    )
+    print(
+        f"{'concurrency':>11} {'wall s':>8} {'start-up s':>10} {'ms/call (whole run)':>19} {'ms/call (marginal)':>18} {'traces.jsonl KB':>15}"
+    )
     with tempfile.TemporaryDirectory(prefix="rg-overhead-") as tmp:
         for c in args.concurrency:
             startup, _ = timed_run(1, args.calls, c, Path(tmp) / f"one-c{c}")
             wall, _ = timed_run(args.episodes, args.calls, c, Path(tmp) / f"c{c}")
             marginal = (wall - startup) * 1000 / max(1, total_calls - args.calls)
             size_kb = (Path(tmp) / f"c{c}" / "traces.jsonl").stat().st_size / 1024
-            print(f"{c:>11} {wall:>8.2f} {startup:>10.2f} {wall * 1000 / total_calls:>19.2f} {marginal:>18.2f} {size_kb:>15.0f}")
+            print(
+                f"{c:>11} {wall:>8.2f} {startup:>10.2f} {wall * 1000 / total_calls:>19.2f} {marginal:>18.2f} {size_kb:>15.0f}"
+            )
 
 
 if __name__ == "__main__":

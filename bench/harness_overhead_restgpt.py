@@ -33,8 +33,15 @@ from restgraph.tools import codebox  # noqa: E402
 
 
 def run(episodes: int, concurrency: int, out: Path, model: str, epochs: int = 1) -> tuple[float, list]:
-    options = RunOptions(benchmark="restbench-tmdb", agent="restgpt", model=model, limit=episodes, concurrency=concurrency, max_steps=300,
-                         epochs=epochs)
+    options = RunOptions(
+        benchmark="restbench-tmdb",
+        agent="restgpt",
+        model=model,
+        limit=episodes,
+        concurrency=concurrency,
+        max_steps=300,
+        epochs=epochs,
+    )
     started = time.perf_counter()
     run_sync(options, out, progress=False)
     return time.perf_counter() - started, TraceStore(out).load().traces
@@ -54,8 +61,10 @@ def main() -> None:
             run(2, 1, Path(tmp) / f"warmup-{sandbox}", args.model)
         n = args.episodes * args.epochs
         print(f"restgpt harness overhead: in-process TMDB sandbox, {n} episodes, {args.model} (zero latency)")
-        print(f"{'code sandbox':>12} {'concurrency':>11} {'wall s':>7} {'model calls':>11} {'http':>5} {'parser runs':>11} {'ms/call':>8} "
-              f"{'ms/call w/o parser code':>23} {'parser median ms':>16} {'% episode time in parser':>24} {'ok':>4}")
+        print(
+            f"{'code sandbox':>12} {'concurrency':>11} {'wall s':>7} {'model calls':>11} {'http':>5} {'parser runs':>11} {'ms/call':>8} "
+            f"{'ms/call w/o parser code':>23} {'parser median ms':>16} {'% episode time in parser':>24} {'ok':>4}"
+        )
         for c in args.concurrency:
             for sandbox in args.code_sandbox:
                 codebox.set_mode(sandbox)
@@ -63,12 +72,17 @@ def main() -> None:
                 calls = sum(t.usage.model_calls for t in traces)
                 http = sum(len(t.http_calls()) for t in traces)
                 python = [tc for t in traces for tc in t.tool_calls("python")]
-                code_s = sum(tc.latency_s for tc in python) / c  # subprocess time overlaps across concurrent episodes
+                code_s = (
+                    sum(tc.latency_s for tc in python) / c
+                )  # subprocess time overlaps across concurrent episodes
                 share = sum(tc.latency_s for tc in python) / max(1e-9, sum(t.wall_s for t in traces))
                 median = 1000 * statistics.median(tc.latency_s for tc in python) if python else 0.0
                 finished = sum(t.status == "finished" for t in traces)
-                print(f"{sandbox:>12} {c:>11} {wall:>7.2f} {calls:>11} {http:>5} {len(python):>11} {wall * 1000 / max(1, calls):>8.2f} "
-                      f"{max(0.0, wall - code_s) * 1000 / max(1, calls):>23.2f} {median:>16.1f} {100 * share:>23.1f}% {finished:>4}", flush=True)
+                print(
+                    f"{sandbox:>12} {c:>11} {wall:>7.2f} {calls:>11} {http:>5} {len(python):>11} {wall * 1000 / max(1, calls):>8.2f} "
+                    f"{max(0.0, wall - code_s) * 1000 / max(1, calls):>23.2f} {median:>16.1f} {100 * share:>23.1f}% {finished:>4}",
+                    flush=True,
+                )
         print(f"load average: {Path('/proc/loadavg').read_text().split()[:3]}")
 
 

@@ -38,24 +38,32 @@ async def main(args: argparse.Namespace) -> None:
     seq = [await _timed(model, p) for p in prompts]
     lat = [s for s, _ in seq]
     toks = sum(n for _, n in seq)
-    print(f"sequential: {args.calls} calls  latency median {statistics.median(lat):.2f}s  max {max(lat):.2f}s  "
-          f"{toks / sum(lat):.1f} output tokens/s")
+    print(
+        f"sequential: {args.calls} calls  latency median {statistics.median(lat):.2f}s  max {max(lat):.2f}s  "
+        f"{toks / sum(lat):.1f} output tokens/s"
+    )
     t1 = time.perf_counter()
     par = await asyncio.gather(*[_timed(model, p) for p in (prompts * 2)[: args.concurrency * 2]])
     wall = time.perf_counter() - t1
-    print(f"concurrent ({args.concurrency} at once, {len(par)} calls): wall {wall:.2f}s  "
-          f"{sum(n for _, n in par) / wall:.1f} output tokens/s aggregate")
+    print(
+        f"concurrent ({args.concurrency} at once, {len(par)} calls): wall {wall:.2f}s  "
+        f"{sum(n for _, n in par) / wall:.1f} output tokens/s aggregate"
+    )
     for words in (100, 800):  # prompt processing dominates agent prompts of a few thousand tokens
         long_prompt = "Summarise in one line: " + " ".join(f"item{i} alpha" for i in range(words))
         t3 = time.perf_counter()
         reply = await model.ainvoke(long_prompt, max_tokens=16)
         took = time.perf_counter() - t3
         n_in = int(reply.usage_metadata["input_tokens"])
-        print(f"long prompt: {n_in} input tokens in {took:.2f}s ({n_in / took:.0f} prompt tokens/s incl. 16 output tokens)")
+        print(
+            f"long prompt: {n_in} input tokens in {took:.2f}s ({n_in / took:.0f} prompt tokens/s incl. 16 output tokens)"
+        )
     structured = model.with_structured_output(Item, include_raw=True)
     t2 = time.perf_counter()
     out = await structured.ainvoke("Give me an item from a grocery list.")
-    print(f"structured call: {time.perf_counter() - t2:.2f}s  parsed={out['parsed']!r}  error={out['parsing_error']}")
+    print(
+        f"structured call: {time.perf_counter() - t2:.2f}s  parsed={out['parsed']!r}  error={out['parsing_error']}"
+    )
 
 
 if __name__ == "__main__":

@@ -34,13 +34,17 @@ async def main(repeat: int) -> None:
     print("  sites per task:", dict(sorted(Counter(len(t.sites) for t in TASKS).items())))
     print("  difficulty:", dict(Counter(t.difficulty for t in TASKS)))
     actions = [sum(1 for s in t.plan if s[0] != "answer") for t in TASKS]
-    print(f"  oracle plan length (browser actions): mean {statistics.mean(actions):.1f}, max {max(actions)}, total {sum(actions)}")
+    print(
+        f"  oracle plan length (browser actions): mean {statistics.mean(actions):.1f}, max {max(actions)}, total {sum(actions)}"
+    )
     queries = [s[1] for t in TASKS for s in t.plan if s[0] == "search"]
     started = time.perf_counter()
     async with serve_world() as world, httpx.AsyncClient() as client:
         ready = time.perf_counter() - started
         size = getattr(world.backend, "size", None)
-        print(f"world: sites {world.sites_url}, engine {world.engine_url}; index {size} pages; served + crawled + indexed in {ready:.2f} s")
+        print(
+            f"world: sites {world.sites_url}, engine {world.engine_url}; index {size} pages; served + crawled + indexed in {ready:.2f} s"
+        )
         page_s, backend_s = [], []
         for _ in range(repeat):
             for query in queries:
@@ -52,7 +56,9 @@ async def main(repeat: int) -> None:
                 world.backend.search(query, 10)
                 backend_s.append(time.perf_counter() - t0)
         for name, values in (("results page (HTTP)", page_s), ("backend.search", backend_s)):
-            print(f"{name}: n={len(values)} p50 {1000 * pct(values, 0.5):.2f} ms, p95 {1000 * pct(values, 0.95):.2f} ms, max {1000 * max(values):.2f} ms")
+            print(
+                f"{name}: n={len(values)} p50 {1000 * pct(values, 0.5):.2f} ms, p95 {1000 * pct(values, 0.95):.2f} ms, max {1000 * max(values):.2f} ms"
+            )
 
 
 if __name__ == "__main__":

@@ -44,18 +44,24 @@ def load() -> str:
 
 
 def describe(run_dir: Path) -> None:
-    traces = [json.loads(line) for line in (run_dir / "traces.jsonl").read_text().splitlines() if line.strip()]
+    traces = [
+        json.loads(line) for line in (run_dir / "traces.jsonl").read_text().splitlines() if line.strip()
+    ]
     # a reply as long as the run's max_tokens was cut there (the smoke model rarely stops on its own)
-    max_tokens = json.loads((run_dir / "config.json").read_text())["options"]["model_options"].get("max_tokens")
+    max_tokens = json.loads((run_dir / "config.json").read_text())["options"]["model_options"].get(
+        "max_tokens"
+    )
     for t in traces:
         calls = [c for s in t["steps"] for c in s["model_calls"]]
         roles = Counter(c["role"] for c in calls)
         cut = sum(1 for c in calls if max_tokens and c["output_tokens"] >= max_tokens)
         biggest = max((c["input_tokens"] for c in calls), default=0)
         spent = sum(c["latency_s"] for c in calls)
-        print(f"  {t['task_id']}: {t['status']} in {t['wall_s']:.1f}s; {len(calls)} model calls ({', '.join(f'{r} {n}' for r, n in roles.most_common())}) "
-              f"taking {spent:.1f}s; tokens in {sum(c['input_tokens'] for c in calls):,} / out {sum(c['output_tokens'] for c in calls):,}; "
-              f"longest prompt {biggest:,} tokens; {cut} replies cut at max_tokens")
+        print(
+            f"  {t['task_id']}: {t['status']} in {t['wall_s']:.1f}s; {len(calls)} model calls ({', '.join(f'{r} {n}' for r, n in roles.most_common())}) "
+            f"taking {spent:.1f}s; tokens in {sum(c['input_tokens'] for c in calls):,} / out {sum(c['output_tokens'] for c in calls):,}; "
+            f"longest prompt {biggest:,} tokens; {cut} replies cut at max_tokens"
+        )
         if t.get("error"):
             print(f"    error: {t['error'][:200]}")
 
@@ -75,12 +81,26 @@ def main() -> None:
             print(f"run {i + 1}: load before {load()}")
             t0 = time.perf_counter()
             cpu0 = resource.getrusage(resource.RUSAGE_CHILDREN)
-            proc = subprocess.run([str(exe) if exe.exists() else "restgraph", *command[1:], *args.extra, "--out", str(out), "--quiet"], cwd=tmp, capture_output=True, text=True)
+            proc = subprocess.run(
+                [
+                    str(exe) if exe.exists() else "restgraph",
+                    *command[1:],
+                    *args.extra,
+                    "--out",
+                    str(out),
+                    "--quiet",
+                ],
+                cwd=tmp,
+                capture_output=True,
+                text=True,
+            )
             wall = time.perf_counter() - t0
             cpu1 = resource.getrusage(resource.RUSAGE_CHILDREN)
             cpu = (cpu1.ru_utime - cpu0.ru_utime) + (cpu1.ru_stime - cpu0.ru_stime)
             walls.append(wall)
-            print(f"run {i + 1}: wall {wall:.1f}s, CPU {cpu:.1f}s (user+sys), exit {proc.returncode}; load after {load()}")
+            print(
+                f"run {i + 1}: wall {wall:.1f}s, CPU {cpu:.1f}s (user+sys), exit {proc.returncode}; load after {load()}"
+            )
             if proc.returncode not in (0, 3):
                 print(proc.stderr[-2000:])
             if (out / "traces.jsonl").exists():

@@ -30,19 +30,36 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=None, help="first N queries (default: all)")
     parser.add_argument("--model", default="scripted:restgpt-oracle")
     args = parser.parse_args()
-    print(f"{'agent':<20} {'pack':<10} {'scenario':<8} {'n':>4} {'success':>8} {'correct path':>13} {'errors':>7} {'wall s':>7}")
+    print(
+        f"{'agent':<20} {'pack':<10} {'scenario':<8} {'n':>4} {'success':>8} {'correct path':>13} {'errors':>7} {'wall s':>7}"
+    )
     with tempfile.TemporaryDirectory(prefix="rg-packs-") as tmp:
         for agent in args.agents:
             for pack in args.packs:
                 for scenario in args.scenarios:
                     out = Path(tmp) / f"{agent}-{pack}-{scenario}"
                     started = time.perf_counter()
-                    summary = run_sync(RunOptions(benchmark=f"restbench-{scenario}", agent=agent, model=args.model, limit=args.limit, concurrency=4,
-                                                  agent_options={"prompts": pack}), out, progress=False)
+                    summary = run_sync(
+                        RunOptions(
+                            benchmark=f"restbench-{scenario}",
+                            agent=agent,
+                            model=args.model,
+                            limit=args.limit,
+                            concurrency=4,
+                            agent_options={"prompts": pack},
+                        ),
+                        out,
+                        progress=False,
+                    )
                     metrics, n = summary["metrics"], summary["n"]
-                    errors = sum(v for k, v in summary.get("status_counts", {}).items() if k.startswith("error"))
-                    print(f"{agent:<20} {pack:<10} {scenario:<8} {n:>4} {round(metrics['success_rate'] * n):>4}/{n:<3} "
-                          f"{round(metrics['correct_path_rate'] * n):>8}/{n:<4} {errors:>7} {time.perf_counter() - started:>7.1f}", flush=True)
+                    errors = sum(
+                        v for k, v in summary.get("status_counts", {}).items() if k.startswith("error")
+                    )
+                    print(
+                        f"{agent:<20} {pack:<10} {scenario:<8} {n:>4} {round(metrics['success_rate'] * n):>4}/{n:<3} "
+                        f"{round(metrics['correct_path_rate'] * n):>8}/{n:<4} {errors:>7} {time.perf_counter() - started:>7.1f}",
+                        flush=True,
+                    )
 
 
 if __name__ == "__main__":

@@ -21,7 +21,13 @@ from restgraph.evals.runner import EpisodeRunner
 
 
 def per_episode_ms(n: int, concurrency: int, root: Path) -> float:
-    options = RunOptions(benchmark="smoke", agent="chat", model="scripted:smoke-oracle", concurrency=concurrency, bench_options={"n": n})
+    options = RunOptions(
+        benchmark="smoke",
+        agent="chat",
+        model="scripted:smoke-oracle",
+        concurrency=concurrency,
+        bench_options={"n": n},
+    )
     runner = EpisodeRunner(options, root / f"n{n}-c{concurrency}", progress=False)
     started = time.perf_counter()
     summary = asyncio.run(runner.run())

@@ -29,7 +29,13 @@ from restgraph.evals.trace import TraceStore
 
 
 def measure(episodes: int, latency: float, concurrency: int, root: Path) -> dict[str, float]:
-    options = RunOptions(benchmark="smoke", agent="chat", model=f"scripted:smoke-oracle?latency={latency}", concurrency=concurrency, bench_options={"n": episodes})
+    options = RunOptions(
+        benchmark="smoke",
+        agent="chat",
+        model=f"scripted:smoke-oracle?latency={latency}",
+        concurrency=concurrency,
+        bench_options={"n": episodes},
+    )
     out = root / f"c{concurrency}"
     runner = EpisodeRunner(options, out, progress=False)
     started = time.perf_counter()
@@ -49,12 +55,18 @@ def main() -> None:
     parser.add_argument("--latency", type=float, default=0.2)
     parser.add_argument("--concurrency", type=int, nargs="+", default=[1, 8, 32])
     args = parser.parse_args()
-    print(f"runner throughput: {args.episodes} smoke episodes x 1 scripted call, {args.latency}s latency per call")
-    print(f"{'concurrency':>11} {'wall s':>8} {'ideal s':>8} {'efficiency':>10} {'overhead s':>10} {'peak in flight':>14} {'measured s/call':>15}")
+    print(
+        f"runner throughput: {args.episodes} smoke episodes x 1 scripted call, {args.latency}s latency per call"
+    )
+    print(
+        f"{'concurrency':>11} {'wall s':>8} {'ideal s':>8} {'efficiency':>10} {'overhead s':>10} {'peak in flight':>14} {'measured s/call':>15}"
+    )
     with tempfile.TemporaryDirectory(prefix="rg-throughput-") as tmp:
         for c in args.concurrency:
             r = measure(args.episodes, args.latency, c, Path(tmp))
-            print(f"{c:>11} {r['wall']:>8.2f} {r['ideal']:>8.2f} {r['ideal'] / r['wall']:>10.1%} {r['wall'] - r['ideal']:>10.2f} {r['peak']:>14} {r['call_s']:>15.3f}")
+            print(
+                f"{c:>11} {r['wall']:>8.2f} {r['ideal']:>8.2f} {r['ideal'] / r['wall']:>10.1%} {r['wall'] - r['ideal']:>10.2f} {r['peak']:>14} {r['call_s']:>15.3f}"
+            )
 
 
 if __name__ == "__main__":

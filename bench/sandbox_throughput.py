@@ -56,7 +56,9 @@ def bench_handlers(rounds: int, db: FixtureDB) -> None:
 
 
 async def bench_asgi(rounds: int, db: FixtureDB) -> None:
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=create_app(db)), base_url="http://tmdb.sandbox/3", headers=AUTH) as client:
+    async with httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=create_app(db)), base_url="http://tmdb.sandbox/3", headers=AUTH
+    ) as client:
         for c in CALLS:  # warm-up
             await client.get(c["path"], params=c["params"])
         samples = []
@@ -76,7 +78,9 @@ async def _drive(base: str, concurrency: int, seconds: float) -> tuple[int, int,
     async def worker(offset: int) -> None:
         nonlocal done, errors
         i = offset
-        async with httpx.AsyncClient(base_url=base, headers=AUTH, timeout=30) as client:  # one per worker, like one per episode
+        async with httpx.AsyncClient(
+            base_url=base, headers=AUTH, timeout=30
+        ) as client:  # one per worker, like one per episode
             while time.perf_counter() < deadline:
                 c = CALLS[i % len(CALLS)]
                 t = time.perf_counter()
@@ -92,8 +96,22 @@ async def _drive(base: str, concurrency: int, seconds: float) -> tuple[int, int,
 
 def bench_loopback(concurrencies: list[int], seconds: float) -> None:
     port = free_port()
-    cmd = [sys.executable, "-m", "uvicorn", "restgraph.tools.sandbox.tmdb.app:create_app", "--factory", "--host", "127.0.0.1", "--port", str(port),
-           "--workers", "1", "--log-level", "warning", "--no-access-log"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "uvicorn",
+        "restgraph.tools.sandbox.tmdb.app:create_app",
+        "--factory",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--workers",
+        "1",
+        "--log-level",
+        "warning",
+        "--no-access-log",
+    ]
     server = subprocess.Popen(cmd, env={**os.environ, "PYTHONPATH": os.getcwd()})
     base = f"http://127.0.0.1:{port}/3"
     try:
@@ -108,25 +126,33 @@ def bench_loopback(concurrencies: list[int], seconds: float) -> None:
         asyncio.run(_drive(base, 4, 1.0))  # warm-up
         for n in concurrencies:
             done, errors, lat = asyncio.run(_drive(base, n, seconds))
-            print(f"loopback uvicorn 1 worker, concurrency {n:>3}: {done / seconds:8.1f} requests/s ({errors} errors); latency {_summary(lat)}")
+            print(
+                f"loopback uvicorn 1 worker, concurrency {n:>3}: {done / seconds:8.1f} requests/s ({errors} errors); latency {_summary(lat)}"
+            )
     finally:
         server.terminate()
         server.wait(timeout=10)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--concurrency", type=int, nargs="+", default=[1, 8, 32])
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--world", choices=["served", "facts", "both"], default="served")
     parser.add_argument("--no-loopback", action="store_true")
     args = parser.parse_args()
-    print(f"request mix: {len(CALLS)} reference calls of {len(SOLUTIONS)} RestBench TMDB queries; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
-    for world in (["facts", "served"] if args.world == "both" else [args.world]):
+    print(
+        f"request mix: {len(CALLS)} reference calls of {len(SOLUTIONS)} RestBench TMDB queries; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
+    )
+    for world in ["facts", "served"] if args.world == "both" else [args.world]:
         t = time.perf_counter()
         db = get_db() if world == "served" else get_facts_db()
-        print(f"[{world}] load {time.perf_counter() - t:.2f} s ({len(db.movies)} movies, {len(db.people)} people)")
+        print(
+            f"[{world}] load {time.perf_counter() - t:.2f} s ({len(db.movies)} movies, {len(db.people)} people)"
+        )
         bench_handlers(args.rounds, db)
         asyncio.run(bench_asgi(args.rounds, db))
     if not args.no_loopback:

@@ -26,7 +26,9 @@ from restgraph.evals.runner import run_sync
 
 def seed_run(root: Path) -> list[str]:
     out = root / "seed"
-    options = RunOptions(benchmark="restbench-tmdb", agent="restgpt", model="scripted:restgpt-oracle", limit=20, concurrency=4)
+    options = RunOptions(
+        benchmark="restbench-tmdb", agent="restgpt", model="scripted:restgpt-oracle", limit=20, concurrency=4
+    )
     run_sync(options, out, progress=False)
     return (out / "traces.jsonl").read_text().splitlines()
 

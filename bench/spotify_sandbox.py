@@ -37,7 +37,9 @@ MIX = [
 async def request_latencies(repeat: int) -> dict[str, list[float]]:
     transport = httpx.ASGITransport(app=create_app())
     out: dict[str, list[float]] = {}
-    async with httpx.AsyncClient(transport=transport, base_url="http://bench", headers={"Authorization": "Bearer bench"}) as client:
+    async with httpx.AsyncClient(
+        transport=transport, base_url="http://bench", headers={"Authorization": "Bearer bench"}
+    ) as client:
         for _ in range(repeat):
             for method, path, params, body in MIX:
                 start = time.perf_counter()
@@ -50,7 +52,16 @@ async def request_latencies(repeat: int) -> dict[str, list[float]]:
 def oracle_wall(concurrency: int, server: str) -> float:
     with tempfile.TemporaryDirectory() as out:
         start = time.perf_counter()
-        summary = run_sync(RunOptions(benchmark="restbench-spotify", agent="oracle", concurrency=concurrency, bench_options={"server": server}), out, progress=False)
+        summary = run_sync(
+            RunOptions(
+                benchmark="restbench-spotify",
+                agent="oracle",
+                concurrency=concurrency,
+                bench_options={"server": server},
+            ),
+            out,
+            progress=False,
+        )
         wall = time.perf_counter() - start
     assert summary["metrics"]["success_rate"] == 1.0, summary
     return wall
@@ -63,7 +74,9 @@ def main() -> None:
     args = parser.parse_args()
     for name, times in asyncio.run(request_latencies(args.repeat)).items():
         ms = sorted(t * 1000 for t in times)
-        print(f"{name:<28} median {statistics.median(ms):6.2f} ms   p95 {ms[int(0.95 * (len(ms) - 1))]:6.2f} ms")
+        print(
+            f"{name:<28} median {statistics.median(ms):6.2f} ms   p95 {ms[int(0.95 * (len(ms) - 1))]:6.2f} ms"
+        )
     print(f"state per token: {len(json.dumps(initial_state().model_dump(mode='json')))} bytes of JSON")
     for server in ("inprocess", "loopback"):
         for c in args.concurrency:

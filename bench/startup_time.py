@@ -51,7 +51,9 @@ CPU: list[float] = []  # CPU seconds (user + sys) of each timed child: wall time
 def timed(args: list[str]) -> tuple[float, subprocess.CompletedProcess]:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
-    done = subprocess.run([*command(), *args], capture_output=True, text=True, env={**os.environ, "COLUMNS": "200"})
+    done = subprocess.run(
+        [*command(), *args], capture_output=True, text=True, env={**os.environ, "COLUMNS": "200"}
+    )
     wall = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     CPU.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
@@ -60,8 +62,16 @@ def timed(args: list[str]) -> tuple[float, subprocess.CompletedProcess]:
 
 def heavy_imports(args: list[str]) -> list[str]:
     """The HEAVY top-level packages a case imports (``-X importtime`` of the same command)."""
-    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "restgraph.evals.cli", *args], capture_output=True, text=True)
-    names = {line.rsplit("|", 1)[-1].strip().split(".")[0] for line in done.stderr.splitlines() if line.startswith("import time:")}
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "restgraph.evals.cli", *args],
+        capture_output=True,
+        text=True,
+    )
+    names = {
+        line.rsplit("|", 1)[-1].strip().split(".")[0]
+        for line in done.stderr.splitlines()
+        if line.startswith("import time:")
+    }
     return sorted(names & set(HEAVY))
 
 
@@ -69,7 +79,9 @@ def first_episode(root: Path, i: int) -> tuple[float, float, float]:
     """(spawn -> first episode started, spawn -> first episode ended, whole process) in seconds."""
     out = root / f"smoke{i}"
     spawned = time.time()
-    wall, done = timed(["run", "smoke", "--model", "scripted:smoke-oracle", "--limit", "1", "--quiet", "--out", str(out)])
+    wall, done = timed(
+        ["run", "smoke", "--model", "scripted:smoke-oracle", "--limit", "1", "--quiet", "--out", str(out)]
+    )
     if done.returncode != 0:
         raise SystemExit(f"run smoke failed: {done.stderr}")
     trace = json.loads((out / "traces.jsonl").read_text().splitlines()[0])
@@ -93,14 +105,20 @@ def main() -> None:
             wall, done = timed(argv)
             walls.append(wall)
             codes.add(done.returncode)
-        print(f"{name:<34} wall {fmt(walls)}  cpu median {statistics.median(CPU):.3f} s  exit {sorted(codes)}  heavy imports: {heavy_imports(argv) or 'none'}")
+        print(
+            f"{name:<34} wall {fmt(walls)}  cpu median {statistics.median(CPU):.3f} s  exit {sorted(codes)}  heavy imports: {heavy_imports(argv) or 'none'}"
+        )
     CPU.clear()
     with tempfile.TemporaryDirectory() as tmp:
         runs = [first_episode(Path(tmp), i) for i in range(args.runs)]
     print(f"{'run smoke: first episode starts':<34} wall {fmt([r[0] for r in runs])}")
     print(f"{'run smoke: first episode ends':<34} wall {fmt([r[1] for r in runs])}")
-    print(f"{'run smoke --limit 1: process':<34} wall {fmt([r[2] for r in runs])}  cpu median {statistics.median(CPU):.3f} s")
-    print(f"load average now: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (wall times above it stretch; cpu does not)")
+    print(
+        f"{'run smoke --limit 1: process':<34} wall {fmt([r[2] for r in runs])}  cpu median {statistics.median(CPU):.3f} s"
+    )
+    print(
+        f"load average now: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (wall times above it stretch; cpu does not)"
+    )
 
 
 if __name__ == "__main__":

@@ -26,8 +26,13 @@ from restgraph.evals.sweep.study import Variant
 
 
 def measure(executor: str, workers: int, args: argparse.Namespace, root: Path) -> tuple[float, float]:
-    spec = StudySpec(benchmarks=["smoke"], agents=["chat"], models=[f"scripted:smoke-oracle?latency={args.latency}"],
-                     variants=[Variant(bench_options={"n": args.episodes})], concurrency=args.concurrency)
+    spec = StudySpec(
+        benchmarks=["smoke"],
+        agents=["chat"],
+        models=[f"scripted:smoke-oracle?latency={args.latency}"],
+        variants=[Variant(bench_options={"n": args.episodes})],
+        concurrency=args.concurrency,
+    )
     first: list[float] = []
     started = time.perf_counter()
 
@@ -35,7 +40,11 @@ def measure(executor: str, workers: int, args: argparse.Namespace, root: Path) -
         if not first:
             first.append(time.perf_counter() - started)
 
-    extra = {"workers": workers, "per_worker": args.concurrency, "on_trace": on_trace} if executor == "ray" else {}
+    extra = (
+        {"workers": workers, "per_worker": args.concurrency, "on_trace": on_trace}
+        if executor == "ray"
+        else {}
+    )
     result = run_sweep(spec, root / f"{executor}-{workers}", executor=executor, log=lambda _: None, **extra)
     wall = time.perf_counter() - started
     summary = next(iter(result["cells"].values()))
@@ -51,14 +60,18 @@ def main() -> None:
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2, 4])
     args = parser.parse_args()
     os.environ.setdefault(*LOOPBACK_ONLY_ENV)
-    print(f"sweep scaling: {args.episodes} smoke episodes x 1 scripted call of {args.latency}s, {args.concurrency} in flight per cell/worker")
+    print(
+        f"sweep scaling: {args.episodes} smoke episodes x 1 scripted call of {args.latency}s, {args.concurrency} in flight per cell/worker"
+    )
     print(f"{'executor':>10} {'workers':>7} {'wall s':>8} {'ideal s':>8} {'efficiency':>10} {'startup s':>9}")
     with tempfile.TemporaryDirectory(prefix="rg-sweep-") as tmp:
         runs = [("local", 1)] + [("ray", w) for w in args.workers]
         for executor, workers in runs:
             wall, startup = measure(executor, workers, args, Path(tmp))
             ideal = args.episodes * args.latency / (args.concurrency * workers)
-            print(f"{executor:>10} {workers:>7} {wall:>8.2f} {ideal:>8.2f} {ideal / wall:>10.1%} {startup if executor == 'ray' else 0:>9.2f}")
+            print(
+                f"{executor:>10} {workers:>7} {wall:>8.2f} {ideal:>8.2f} {ideal / wall:>10.1%} {startup if executor == 'ray' else 0:>9.2f}"
+            )
 
 
 if __name__ == "__main__":

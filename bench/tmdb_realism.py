@@ -47,7 +47,9 @@ def _size(body: object) -> int:
 
 
 def _example(op) -> object | None:  # noqa: ANN001 - tools.openapi Operation
-    content = (op.operation.get("responses", {}).get("200", {}).get("content") or {}).get("application/json", {})
+    content = (op.operation.get("responses", {}).get("200", {}).get("content") or {}).get(
+        "application/json", {}
+    )
     if "example" in content:
         return content["example"]
     return next((e.get("value") for e in (content.get("examples") or {}).values()), None)
@@ -63,22 +65,40 @@ def _print_searches(searches: list[tuple[str, str, int, int]]) -> None:
     rows = []
     for template, query, n, total in searches:
         kind = template.rsplit("/", 1)[1]
-        rows.append((template, query, n, total, estimate(kind, query, [_name(x) for x in _index(facts, kind).search(query)])))
-    print(f"\n{'search endpoint':20} {'calls':>5} {'full':>5} {'real fills':>10} {'full where real fills':>22}")
+        rows.append(
+            (
+                template,
+                query,
+                n,
+                total,
+                estimate(kind, query, [_name(x) for x in _index(facts, kind).search(query)]),
+            )
+        )
+    print(
+        f"\n{'search endpoint':20} {'calls':>5} {'full':>5} {'real fills':>10} {'full where real fills':>22}"
+    )
     for template in sorted({r[0] for r in rows}):
         mine = [r for r in rows if r[0] == template]
         fills = [r for r in mine if r[4].fills_page]
-        print(f"{template:20} {len(mine):5d} {sum(r[2] == PAGE for r in mine):5d} {len(fills):10d} {sum(r[2] == PAGE for r in fills):22d}")
+        print(
+            f"{template:20} {len(mine):5d} {sum(r[2] == PAGE for r in mine):5d} {len(fills):10d} {sum(r[2] == PAGE for r in fills):22d}"
+        )
     full = sum(r[2] == PAGE for r in rows)
     fills = [r for r in rows if r[4].fills_page]
-    print(f"search calls on the oracle path with a full first page ({PAGE} results): {full} of {len(rows)}; "
-          f"the real API would fill {len(fills)} (estimate), of which {sum(r[2] == PAGE for r in fills)} are full")
+    print(
+        f"search calls on the oracle path with a full first page ({PAGE} results): {full} of {len(rows)}; "
+        f"the real API would fill {len(fills)} (estimate), of which {sum(r[2] == PAGE for r in fills)} are full"
+    )
     print(f"\n{'search':20} {'query':32} {'page 1':>6} {'total':>6} {'real~':>6}  verdict")
     for template, query, n, total, est in sorted(set(rows)):
         if n == PAGE:
-            verdict = "full" + (f"; over twice the real API's estimate ({est.reason})" if total > 2 * est.total else "")
+            verdict = "full" + (
+                f"; over twice the real API's estimate ({est.reason})" if total > 2 * est.total else ""
+            )
         else:
-            verdict = ("NOT FULL although the real API would fill it: " if est.fills_page else "not full: ") + est.reason
+            verdict = (
+                "NOT FULL although the real API would fill it: " if est.fills_page else "not full: "
+            ) + est.reason
         print(f"{template:20} {query[:32]:32} {n:6d} {total:6d} {est.total:6d}  {verdict}")
 
 
@@ -107,8 +127,12 @@ def main() -> None:
         med = int(statistics.median(sizes[template])) if sizes[template] else 0
         ratio = med / ex if ex else float("nan")
         at_half += ratio >= 0.5
-        print(f"{template:58} {med:8d} {ex:8d} {ratio:6.2f} {'20' if paged.get(template) else '-':>5}  {len(sizes[template])}")
-    print(f"\nendpoints on the gold paths: {len(gold)}; median oracle response >= half the spec example: {at_half}")
+        print(
+            f"{template:58} {med:8d} {ex:8d} {ratio:6.2f} {'20' if paged.get(template) else '-':>5}  {len(sizes[template])}"
+        )
+    print(
+        f"\nendpoints on the gold paths: {len(gold)}; median oracle response >= half the spec example: {at_half}"
+    )
     print(f"oracle-path responses: {len(every)}; median {int(statistics.median(every))} chars")
     _print_searches(searches)
     for tokens in (1000, 2500):

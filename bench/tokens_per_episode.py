@@ -32,13 +32,28 @@ def main() -> None:
     parser.add_argument("--scenarios", nargs="+", default=["tmdb", "spotify"])
     parser.add_argument("--model", default="scripted:restgpt-oracle")
     args = parser.parse_args()
-    print(f"tokens per episode, {args.model}, first {args.episodes} queries per scenario (whitespace tokens for scripted models)")
-    print(f"{'agent':<20} {'scenario':<8} {'calls/ep':>8} {'prompt/ep':>10} {'completion/ep':>13}  prompt tokens/ep by role")
+    print(
+        f"tokens per episode, {args.model}, first {args.episodes} queries per scenario (whitespace tokens for scripted models)"
+    )
+    print(
+        f"{'agent':<20} {'scenario':<8} {'calls/ep':>8} {'prompt/ep':>10} {'completion/ep':>13}  prompt tokens/ep by role"
+    )
     with tempfile.TemporaryDirectory(prefix="rg-tokens-") as tmp:
         for scenario in args.scenarios:
             for agent in args.agents:
                 out = Path(tmp) / f"{agent}-{scenario}"
-                run_sync(RunOptions(benchmark=f"restbench-{scenario}", agent=agent, model=args.model, limit=args.episodes, concurrency=4, max_steps=300), out, progress=False)
+                run_sync(
+                    RunOptions(
+                        benchmark=f"restbench-{scenario}",
+                        agent=agent,
+                        model=args.model,
+                        limit=args.episodes,
+                        concurrency=4,
+                        max_steps=300,
+                    ),
+                    out,
+                    progress=False,
+                )
                 traces = TraceStore(out).load().traces
                 n = max(1, len(traces))
                 by_role: dict[str, int] = defaultdict(int)
@@ -48,8 +63,13 @@ def main() -> None:
                 calls = sum(t.usage.model_calls for t in traces) / n
                 prompt = sum(t.usage.input_tokens for t in traces) / n
                 completion = sum(t.usage.output_tokens for t in traces) / n
-                roles = ", ".join(f"{r} {v / n:.0f}" for r, v in sorted(by_role.items(), key=lambda kv: -kv[1]))
-                print(f"{agent:<20} {scenario:<8} {calls:>8.1f} {prompt:>10.0f} {completion:>13.0f}  {roles}", flush=True)
+                roles = ", ".join(
+                    f"{r} {v / n:.0f}" for r, v in sorted(by_role.items(), key=lambda kv: -kv[1])
+                )
+                print(
+                    f"{agent:<20} {scenario:<8} {calls:>8.1f} {prompt:>10.0f} {completion:>13.0f}  {roles}",
+                    flush=True,
+                )
 
 
 if __name__ == "__main__":

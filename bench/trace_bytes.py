@@ -29,13 +29,19 @@ from restgraph.tools.redact import redact
 
 
 def schema1_line(trace) -> str:
-    data = redact(trace.model_dump(mode="json", exclude={"steps": {"__all__": {"model_calls": {"__all__": {"message_refs"}}}}}))
+    data = redact(
+        trace.model_dump(
+            mode="json", exclude={"steps": {"__all__": {"model_calls": {"__all__": {"message_refs"}}}}}
+        )
+    )
     data["schema_version"] = 1
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 def score(run: Path) -> tuple[str, str]:
-    subprocess.run([sys.executable, "-m", "restgraph.evals.cli", "score", str(run)], check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "restgraph.evals.cli", "score", str(run)], check=True, capture_output=True
+    )
     return (run / "summary.json").read_text(), (run / "scores.jsonl").read_text()
 
 
@@ -45,7 +51,13 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         new, old = Path(tmp) / "schema2", Path(tmp) / "schema1"
-        options = RunOptions(benchmark="restbench-tmdb", agent="restgpt", model="scripted:restgpt-oracle", limit=args.episodes, concurrency=4)
+        options = RunOptions(
+            benchmark="restbench-tmdb",
+            agent="restgpt",
+            model="scripted:restgpt-oracle",
+            limit=args.episodes,
+            concurrency=4,
+        )
         run_sync(options, new, progress=False)
         traces = TraceStore(new).load().traces
         old.mkdir()
@@ -56,16 +68,29 @@ def main() -> None:
         before = (old / "traces.jsonl").stat().st_size
         after_lines = (new / "traces.jsonl").stat().st_size
         after_prompts = (new / PROMPTS).stat().st_size
-        prompt_bytes = sum(len(json.dumps(c["messages"], ensure_ascii=False, separators=(",", ":")).encode())
-                           for line in lines for s in json.loads(line)["steps"] for c in s["model_calls"] if c.get("messages"))
+        prompt_bytes = sum(
+            len(json.dumps(c["messages"], ensure_ascii=False, separators=(",", ":")).encode())
+            for line in lines
+            for s in json.loads(line)["steps"]
+            for c in s["model_calls"]
+            if c.get("messages")
+        )
         n = len(traces)
-        print(f"RestGPT on restbench-tmdb, scripted oracle, {n} episodes, {sum(t.usage.model_calls for t in traces)} model calls")
-        print(f"schema 1 (prompts inline):      {before:>10,} bytes  {before / n:>9,.0f} per episode  (prompts {prompt_bytes / before:.0%} of it)")
-        print(f"schema 2 traces.jsonl:          {after_lines:>10,} bytes  {after_lines / n:>9,.0f} per episode")
+        print(
+            f"RestGPT on restbench-tmdb, scripted oracle, {n} episodes, {sum(t.usage.model_calls for t in traces)} model calls"
+        )
+        print(
+            f"schema 1 (prompts inline):      {before:>10,} bytes  {before / n:>9,.0f} per episode  (prompts {prompt_bytes / before:.0%} of it)"
+        )
+        print(
+            f"schema 2 traces.jsonl:          {after_lines:>10,} bytes  {after_lines / n:>9,.0f} per episode"
+        )
         print(f"schema 2 {PROMPTS}:       {after_prompts:>10,} bytes  {after_prompts / n:>9,.0f} per episode")
         print(f"schema 2 / schema 1 (both files): {(after_lines + after_prompts) / before:.3f}")
 
-        plain = [[c.get("messages") for s in json.loads(line)["steps"] for c in s["model_calls"]] for line in lines]
+        plain = [
+            [c.get("messages") for s in json.loads(line)["steps"] for c in s["model_calls"]] for line in lines
+        ]
         resolved = [[c.messages for c in t.model_calls()] for t in TraceStore(new).load().traces]
         print(f"messages after a round trip equal schema 1's: {plain == resolved}")
         print(f"restgraph score: identical summary.json and scores.jsonl: {score(new) == score(old)}")

@@ -40,17 +40,80 @@ def synthetic_trace(i: int, rng: random.Random) -> dict:
     a, b = rng.randint(2, 60), rng.randint(2, 40)
     ok = rng.random() > 0.2
     parse_error = "json_error: no JSON value in the reply" if rng.random() < 0.1 else None
-    calls = [{"role": "planner", "model": "scripted:x", "prompt_hash": f"{i:016x}", "messages": [{"type": "system", "content": PROMPT}, {"type": "human", "content": f"What is {a} + {b}?"}],
-              "raw_output": "{oops" if parse_error and k == 0 else str(a + b), "parse_error": parse_error if k == 0 else None, "input_tokens": 300, "output_tokens": 20,
-              "latency_s": 0.5, "started_at": "2026-01-01T00:00:00.000+00:00", "tool_calls": [], "retried_errors": [], "attempts": 1} for k in range(3)]
-    http = [{"kind": "http", "name": "GET /search", "method": "GET", "url": "http://127.0.0.1/search", "path": "/search", "params": {"q": "x"}, "status": 200,
-             "response": json.dumps({"results": [{"id": n, "name": "y" * 40} for n in range(20)]}), "latency_s": 0.01, "started_at": "2026-01-01T00:00:00.000+00:00", "extra": {}}] * 2
-    steps = [{"index": s, "node": node, "model_calls": calls[s:s + 1], "tool_calls": http if s == 1 else [], "latency_s": 0.6, "ended_at": "2026-01-01T00:00:01.000+00:00"}
-             for s, node in enumerate(("planner", "caller", "answer"))]
-    return {"schema_version": 1, "run_id": "bench", "task_id": f"smoke/{i}", "benchmark": "smoke", "agent": "chat", "model": "scripted:x",
-            "task": {"id": f"smoke/{i}", "benchmark": "smoke", "instruction": f"What is {a} + {b}? Reply with the number only.", "gold": {"answer": a + b}, "metadata": {}},
-            "steps": steps, "final_answer": str(a + b if ok else a + b + 1), "status": "finished" if rng.random() > 0.05 else "error:RateLimitError",
-            "usage": {"model_calls": 3, "input_tokens": 900, "output_tokens": 60, "tool_calls": 2, "model_latency_s": 1.5}, "wall_s": 2.0, "extra": {}}
+    calls = [
+        {
+            "role": "planner",
+            "model": "scripted:x",
+            "prompt_hash": f"{i:016x}",
+            "messages": [
+                {"type": "system", "content": PROMPT},
+                {"type": "human", "content": f"What is {a} + {b}?"},
+            ],
+            "raw_output": "{oops" if parse_error and k == 0 else str(a + b),
+            "parse_error": parse_error if k == 0 else None,
+            "input_tokens": 300,
+            "output_tokens": 20,
+            "latency_s": 0.5,
+            "started_at": "2026-01-01T00:00:00.000+00:00",
+            "tool_calls": [],
+            "retried_errors": [],
+            "attempts": 1,
+        }
+        for k in range(3)
+    ]
+    http = [
+        {
+            "kind": "http",
+            "name": "GET /search",
+            "method": "GET",
+            "url": "http://127.0.0.1/search",
+            "path": "/search",
+            "params": {"q": "x"},
+            "status": 200,
+            "response": json.dumps({"results": [{"id": n, "name": "y" * 40} for n in range(20)]}),
+            "latency_s": 0.01,
+            "started_at": "2026-01-01T00:00:00.000+00:00",
+            "extra": {},
+        }
+    ] * 2
+    steps = [
+        {
+            "index": s,
+            "node": node,
+            "model_calls": calls[s : s + 1],
+            "tool_calls": http if s == 1 else [],
+            "latency_s": 0.6,
+            "ended_at": "2026-01-01T00:00:01.000+00:00",
+        }
+        for s, node in enumerate(("planner", "caller", "answer"))
+    ]
+    return {
+        "schema_version": 1,
+        "run_id": "bench",
+        "task_id": f"smoke/{i}",
+        "benchmark": "smoke",
+        "agent": "chat",
+        "model": "scripted:x",
+        "task": {
+            "id": f"smoke/{i}",
+            "benchmark": "smoke",
+            "instruction": f"What is {a} + {b}? Reply with the number only.",
+            "gold": {"answer": a + b},
+            "metadata": {},
+        },
+        "steps": steps,
+        "final_answer": str(a + b if ok else a + b + 1),
+        "status": "finished" if rng.random() > 0.05 else "error:RateLimitError",
+        "usage": {
+            "model_calls": 3,
+            "input_tokens": 900,
+            "output_tokens": 60,
+            "tool_calls": 2,
+            "model_latency_s": 1.5,
+        },
+        "wall_s": 2.0,
+        "extra": {},
+    }
 
 
 def page_time(page, url: str) -> float:
@@ -68,7 +131,11 @@ def end_to_end(page, run: Path) -> tuple[float, float]:
 
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "restgraph.evals.cli", "view", str(run), "--no-open"], stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "restgraph.evals.cli", "view", str(run), "--no-open"],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         line = proc.stdout.readline()  # "restgraph view: http://127.0.0.1:PORT/  (...)"
         url = line.split()[2]
@@ -90,7 +157,9 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp:
-        os.environ["RESTGRAPH_CACHE_DIR"] = str(Path(tmp) / "cache")  # a cold cache of our own (the child inherits it)
+        os.environ["RESTGRAPH_CACHE_DIR"] = str(
+            Path(tmp) / "cache"
+        )  # a cold cache of our own (the child inherits it)
         run = Path(tmp) / "run"
         run.mkdir()
         rng = random.Random(0)
@@ -100,7 +169,9 @@ def main() -> None:
         size_mb = (run / "traces.jsonl").stat().st_size / 1e6
         started = time.perf_counter()
         write_summary(run)
-        print(f"{args.n} traces, {size_mb:.1f} MB; summary.json + scores.jsonl written in {time.perf_counter() - started:.2f} s (not part of the list time)")
+        print(
+            f"{args.n} traces, {size_mb:.1f} MB; summary.json + scores.jsonl written in {time.perf_counter() - started:.2f} s (not part of the list time)"
+        )
 
         started, cpu = time.perf_counter(), time.process_time()
         Viewer([run])
@@ -111,7 +182,9 @@ def main() -> None:
 
         import uvicorn
 
-        server = uvicorn.Server(uvicorn.Config(make_app(viewer), host="127.0.0.1", port=0, log_level="warning"))
+        server = uvicorn.Server(
+            uvicorn.Config(make_app(viewer), host="127.0.0.1", port=0, log_level="warning")
+        )
         thread = threading.Thread(target=server.run, daemon=True)
         thread.start()
         while not server.started:
@@ -140,11 +213,17 @@ def main() -> None:
     print(f"machine: {os.cpu_count()} cores, load average {load:.1f} while measuring")
     print(f"index, first view (streaming pass over traces.jsonl): {cold_s:.2f} s wall, {cold_cpu:.2f} s CPU")
     print(f"index, later views (cached index): {warm_s:.3f} s wall, {warm_cpu:.3f} s CPU")
-    print(f"list over HTTP (runs.json + episodes.json, {len(rows)} rows, {len(response.content) / 1e6:.1f} MB): {list_s:.2f} s")
+    print(
+        f"list over HTTP (runs.json + episodes.json, {len(rows)} rows, {len(response.content) / 1e6:.1f} MB): {list_s:.2f} s"
+    )
     print(f"chromium: page open until the first 100 rows show (server already up): {page_s:.2f} s")
     print("end to end, `restgraph view RUN` started until chromium shows the first 100 rows (goal < 2 s):")
-    print(f"  first view (no cached index): {', '.join(f'{w:.2f}' for w, _ in cold_e2e)} s wall; viewer process CPU {', '.join(f'{c:.2f}' for _, c in cold_e2e)} s")
-    print(f"  later views (cached index):   {', '.join(f'{w:.2f}' for w, _ in warm_e2e)} s wall; viewer process CPU {', '.join(f'{c:.2f}' for _, c in warm_e2e)} s")
+    print(
+        f"  first view (no cached index): {', '.join(f'{w:.2f}' for w, _ in cold_e2e)} s wall; viewer process CPU {', '.join(f'{c:.2f}' for _, c in cold_e2e)} s"
+    )
+    print(
+        f"  later views (cached index):   {', '.join(f'{w:.2f}' for w, _ in warm_e2e)} s wall; viewer process CPU {', '.join(f'{c:.2f}' for _, c in warm_e2e)} s"
+    )
 
 
 if __name__ == "__main__":

@@ -159,7 +159,9 @@ class Benchmark(abc.ABC):
             state["gold"] = task.gold
         return state
 
-    async def run_episode(self, task: Task, graph: Any, env: Any, options: RunOptions, config: RunnableConfig) -> EpisodeOutcome:
+    async def run_episode(
+        self, task: Task, graph: Any, env: Any, options: RunOptions, config: RunnableConfig
+    ) -> EpisodeOutcome:
         """Drive one episode. The runner streams the graph so each node becomes a trace step."""
         from restgraph.evals.runner import stream_graph  # local import: runner imports this module
 
@@ -193,7 +195,9 @@ def _load_builtins() -> None:
     import_builtins()
 
 
-_BENCHMARKS: Registry[Callable[[], Benchmark]] = Registry("restgraph.benchmarks", "benchmark", adopt=_adopt, builtins=_load_builtins)
+_BENCHMARKS: Registry[Callable[[], Benchmark]] = Registry(
+    "restgraph.benchmarks", "benchmark", adopt=_adopt, builtins=_load_builtins
+)
 
 
 def register_benchmark(cls: type[Benchmark]) -> type[Benchmark]:

@@ -118,7 +118,10 @@ def build() -> Catalogue:
     from restgraph.graphs.registry import _AGENTS
 
     def own(registry: Registry[Any], describe: Callable[[Any], C]) -> dict[str, C]:
-        cards = {name: describe(registry.get(name)).model_copy(update={"entry_point": value}) for name, value in registry.owned_entry_points().items()}
+        cards = {
+            name: describe(registry.get(name)).model_copy(update={"entry_point": value})
+            for name, value in registry.owned_entry_points().items()
+        }
         return dict(sorted(cards.items()))
 
     return Catalogue(benchmarks=own(_BENCHMARKS, _describe_benchmark), agents=own(_AGENTS, _describe_agent))

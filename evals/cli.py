@@ -17,7 +17,12 @@ from rich.console import Console
 
 from restgraph.evals.cli_errors import OneLineUsageErrors
 
-app = typer.Typer(cls=OneLineUsageErrors, add_completion=False, no_args_is_help=True, help="restgraph: API-using agents on LangGraph, and the harness that scores them.")
+app = typer.Typer(
+    cls=OneLineUsageErrors,
+    add_completion=False,
+    no_args_is_help=True,
+    help="restgraph: API-using agents on LangGraph, and the harness that scores them.",
+)
 models_app = typer.Typer(no_args_is_help=True, help="Manage models.")
 sandbox_app = typer.Typer(no_args_is_help=True, help="Offline sandbox servers.")
 app.add_typer(models_app, name="models")
@@ -49,37 +54,114 @@ def _kv(pairs: list[str] | None, what: str) -> dict[str, Any]:
 @app.command()
 def run(
     bench: Annotated[str, typer.Argument(help="benchmark name (see `restgraph list`)")],
-    agent: Annotated[str | None, typer.Option("--agent", "-a", help="agent name; default: the benchmark's")] = None,
-    model: Annotated[str, typer.Option("--model", "-m", help="local | local:/x.gguf | scripted:<name> | openai:<model> | <provider>:<model>")] = "local",
-    limit: Annotated[str | None, typer.Option(help="run the first N tasks, or tasks A:B (0-based, B excluded)")] = None,
+    agent: Annotated[
+        str | None, typer.Option("--agent", "-a", help="agent name; default: the benchmark's")
+    ] = None,
+    model: Annotated[
+        str,
+        typer.Option(
+            "--model",
+            "-m",
+            help="local | local:/x.gguf | scripted:<name> | openai:<model> | <provider>:<model>",
+        ),
+    ] = "local",
+    limit: Annotated[
+        str | None, typer.Option(help="run the first N tasks, or tasks A:B (0-based, B excluded)")
+    ] = None,
     task_id: Annotated[list[str] | None, typer.Option("--task-id", help="run this task (repeatable)")] = None,
     concurrency: Annotated[int, typer.Option(min=1, help="episodes in flight at once")] = 4,
-    max_connections: Annotated[int | None, typer.Option(min=1, help="model requests in flight per endpoint, shared by all episodes (default: the local server's slots; else no limit beyond --concurrency)")] = None,
+    max_connections: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="model requests in flight per endpoint, shared by all episodes (default: the local server's slots; else no limit beyond --concurrency)",
+        ),
+    ] = None,
     out: Annotated[Path | None, typer.Option(help="run folder; default runs/<bench>-<agent>-<time>")] = None,
     resume: Annotated[bool, typer.Option(help="run only the episodes missing from OUT/traces.jsonl")] = False,
     seed: Annotated[int, typer.Option(help="seed for sampling, candidate sets and scripted faults")] = 0,
-    max_steps: Annotated[int | None, typer.Option(min=1, help="graph step budget per episode; default: derived from the agent's loop budgets (60 without)")] = None,
-    timeout: Annotated[float | None, typer.Option(min=0.1, help="wall-clock seconds per episode; default 600, 3600 for local models (CPU prompt processing)")] = None,
-    base_url: Annotated[str | None, typer.Option(help="OpenAI-compatible endpoint (vLLM, Ollama, llama.cpp)")] = None,
-    api_key: Annotated[str | None, typer.Option(envvar="RESTGRAPH_API_KEY", help="API key for the endpoint (never written to traces)")] = None,
+    max_steps: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="graph step budget per episode; default: derived from the agent's loop budgets (60 without)",
+        ),
+    ] = None,
+    timeout: Annotated[
+        float | None,
+        typer.Option(
+            min=0.1,
+            help="wall-clock seconds per episode; default 600, 3600 for local models (CPU prompt processing)",
+        ),
+    ] = None,
+    base_url: Annotated[
+        str | None, typer.Option(help="OpenAI-compatible endpoint (vLLM, Ollama, llama.cpp)")
+    ] = None,
+    api_key: Annotated[
+        str | None,
+        typer.Option(envvar="RESTGRAPH_API_KEY", help="API key for the endpoint (never written to traces)"),
+    ] = None,
     temperature: Annotated[float | None, typer.Option(help="sampling temperature")] = None,
     suite: Annotated[str | None, typer.Option(help="benchmark suite (api-use)")] = None,
     source: Annotated[str | None, typer.Option(help="source file (shortcuts)")] = None,
     split: Annotated[str | None, typer.Option(help="dataset split (assistantbench)")] = None,
     samples: Annotated[int | None, typer.Option(help="samples per task (api-use)")] = None,
-    bench_opt: Annotated[list[str] | None, typer.Option("--bench-opt", "-B", help="benchmark option key=value")] = None,
-    agent_opt: Annotated[list[str] | None, typer.Option("--agent-opt", "-A", help="agent option key=value")] = None,
-    model_opt: Annotated[list[str] | None, typer.Option("--model-opt", "-M", help="model option key=value")] = None,
+    bench_opt: Annotated[
+        list[str] | None, typer.Option("--bench-opt", "-B", help="benchmark option key=value")
+    ] = None,
+    agent_opt: Annotated[
+        list[str] | None, typer.Option("--agent-opt", "-A", help="agent option key=value")
+    ] = None,
+    model_opt: Annotated[
+        list[str] | None, typer.Option("--model-opt", "-M", help="model option key=value")
+    ] = None,
     quiet: Annotated[bool, typer.Option(help="no progress bar")] = False,
-    epochs: Annotated[int, typer.Option(min=1, help="run each task K times (seeds seed..seed+K-1); summary gets pass@k and pass^k")] = 1,
-    price: Annotated[str | None, typer.Option(help="IN/OUT dollars per million tokens (default: evals.cost's table)")] = None,
-    code_sandbox: Annotated[str, typer.Option(help="where model-written code runs: bwrap (bubblewrap, warm fork server) | bwrap-cold (a new sandbox per program) | none (UNISOLATED: trusted debugging only)")] = "bwrap",
-    allow_modified_data: Annotated[bool, typer.Option(help="use local data files whose sha256 is not the pinned one (recorded in config.json)")] = False,
-    preflight: Annotated[bool, typer.Option(help="one cheap model call before any episode (credentials, endpoint, provider package)")] = True,
-    max_errors: Annotated[int | None, typer.Option(min=0, help="stop after N errored episodes (0: never); default: stop if the first 5 all errored the same way")] = None,
-    allow_errors: Annotated[bool, typer.Option(help="exit 0 even when some episodes errored (default: exit 3)")] = False,
-    token_limit: Annotated[int | None, typer.Option(min=1, help="per-episode token limit (in + out); over it: budget_exhausted")] = None,
-    cost_limit: Annotated[float | None, typer.Option(min=0.0, help="per-episode dollar limit (price table or --price); over it: budget_exhausted")] = None,
+    epochs: Annotated[
+        int,
+        typer.Option(
+            min=1, help="run each task K times (seeds seed..seed+K-1); summary gets pass@k and pass^k"
+        ),
+    ] = 1,
+    price: Annotated[
+        str | None, typer.Option(help="IN/OUT dollars per million tokens (default: evals.cost's table)")
+    ] = None,
+    code_sandbox: Annotated[
+        str,
+        typer.Option(
+            help="where model-written code runs: bwrap (bubblewrap, warm fork server) | bwrap-cold (a new sandbox per program) | none (UNISOLATED: trusted debugging only)"
+        ),
+    ] = "bwrap",
+    allow_modified_data: Annotated[
+        bool,
+        typer.Option(
+            help="use local data files whose sha256 is not the pinned one (recorded in config.json)"
+        ),
+    ] = False,
+    preflight: Annotated[
+        bool,
+        typer.Option(
+            help="one cheap model call before any episode (credentials, endpoint, provider package)"
+        ),
+    ] = True,
+    max_errors: Annotated[
+        int | None,
+        typer.Option(
+            min=0,
+            help="stop after N errored episodes (0: never); default: stop if the first 5 all errored the same way",
+        ),
+    ] = None,
+    allow_errors: Annotated[
+        bool, typer.Option(help="exit 0 even when some episodes errored (default: exit 3)")
+    ] = False,
+    token_limit: Annotated[
+        int | None, typer.Option(min=1, help="per-episode token limit (in + out); over it: budget_exhausted")
+    ] = None,
+    cost_limit: Annotated[
+        float | None,
+        typer.Option(
+            min=0.0, help="per-episode dollar limit (price table or --price); over it: budget_exhausted"
+        ),
+    ] = None,
 ) -> None:
     """Run AGENT on BENCH; writes OUT/traces.jsonl, OUT/config.json and OUT/summary.json."""
     from restgraph.evals.benchmark import RunOptions, check_benchmark, get_benchmark
@@ -113,7 +195,9 @@ def run(
         if problem := provider_error(model, base_url):  # a mistyped provider: "did you mean", exit 2
             raise usage_error(problem)
     if spec.env_kind not in (benchmark.env_kind, "any"):
-        raise usage_error(f"agent {agent_name!r} acts on '{spec.env_kind}' environments; {bench} provides '{benchmark.env_kind}'")
+        raise usage_error(
+            f"agent {agent_name!r} acts on '{spec.env_kind}' environments; {bench} provides '{benchmark.env_kind}'"
+        )
     from restgraph.tools import codebox
     from restgraph.tools.datafiles import allow_modified_data as allow_modified
 
@@ -132,7 +216,11 @@ def run(
         agent_options["samples"] = samples
     if temperature is not None and "temperature" in spec.options_model.model_fields:
         agent_options.setdefault("temperature", temperature)
-    model_options: dict[str, Any] = {k: v for k, v in {"base_url": base_url, "api_key": api_key, "temperature": temperature}.items() if v is not None}
+    model_options: dict[str, Any] = {
+        k: v
+        for k, v in {"base_url": base_url, "api_key": api_key, "temperature": temperature}.items()
+        if v is not None
+    }
     model_options.update(_kv(model_opt, "--model-opt"))
     if api_key:
         from restgraph.evals.redact import register_secret
@@ -140,8 +228,28 @@ def run(
         register_secret(api_key)
     price_model = _price(price)
     out = out or Path("runs") / f"{bench}-{agent_name}-{datetime.now().strftime('%Y%m%d-%H%M%S')}"
-    options = RunOptions(benchmark=bench, agent=agent_name, model=model, limit=limit, task_ids=task_id or None, seed=seed, concurrency=concurrency, max_connections=max_connections, episode_timeout_s=timeout, max_steps=max_steps, bench_options=bench_options, agent_options=agent_options, model_options=model_options,
-                         epochs=epochs, price=price_model, max_errors=max_errors, token_limit=token_limit, cost_limit=cost_limit, code_sandbox=code_sandbox, allow_modified_data=allow_modified_data)
+    options = RunOptions(
+        benchmark=bench,
+        agent=agent_name,
+        model=model,
+        limit=limit,
+        task_ids=task_id or None,
+        seed=seed,
+        concurrency=concurrency,
+        max_connections=max_connections,
+        episode_timeout_s=timeout,
+        max_steps=max_steps,
+        bench_options=bench_options,
+        agent_options=agent_options,
+        model_options=model_options,
+        epochs=epochs,
+        price=price_model,
+        max_errors=max_errors,
+        token_limit=token_limit,
+        cost_limit=cost_limit,
+        code_sandbox=code_sandbox,
+        allow_modified_data=allow_modified_data,
+    )
     try:  # every -A/-B/-M key checked before anything starts
         options = check_run_options(options, benchmark, spec)
     except OptionError as exc:
@@ -162,14 +270,18 @@ def run(
 
     runner: EpisodeRunner | None = None
     try:
-        runner = EpisodeRunner(options, out, progress=not quiet)  # live on a terminal, a line per episode when piped
+        runner = EpisodeRunner(
+            options, out, progress=not quiet
+        )  # live on a terminal, a line per episode when piped
         summary = asyncio.run(runner.run(resume=resume))
     except (FileExistsError, SelectionError) as exc:
         raise usage_error(str(exc)) from None
     except KeyboardInterrupt:  # Ctrl-C before the run's own handler was installed
         _interrupted_early(out)
     except Exception as exc:
-        if runner is not None and runner.stopped and not runner.store.path.exists():  # Ctrl-C before any episode ended
+        if (
+            runner is not None and runner.stopped and not runner.store.path.exists()
+        ):  # Ctrl-C before any episode ended
             _interrupted_early(out)
         console.print(f"[red]run failed:[/red] {type(exc).__name__}: {exc}")
         raise typer.Exit(1) from None
@@ -178,17 +290,26 @@ def run(
         console.print(f"[red]stopped:[/red] {runner.stop_reason}", highlight=False)
         raise typer.Exit(1)
     if runner.stopped:  # Ctrl-C: what finished is kept, but the run is not complete
-        console.print(f"interrupted: {summary['n']} episodes are in {out}; finish with the same command plus --resume")
+        console.print(
+            f"interrupted: {summary['n']} episodes are in {out}; finish with the same command plus --resume"
+        )
         raise typer.Exit(130)
     if summary.get("errors") and not allow_errors:
-        kinds = ", ".join(f"{k} x{v}" for k, v in summary.get("status_counts", {}).items() if k.startswith("error"))
-        console.print(f"[red]{summary['errors']} of {summary['n']} episodes errored[/red] ({kinds}); exit 3 (--allow-errors keeps 0)", highlight=False)
+        kinds = ", ".join(
+            f"{k} x{v}" for k, v in summary.get("status_counts", {}).items() if k.startswith("error")
+        )
+        console.print(
+            f"[red]{summary['errors']} of {summary['n']} episodes errored[/red] ({kinds}); exit 3 (--allow-errors keeps 0)",
+            highlight=False,
+        )
         raise typer.Exit(3)
 
 
 def _interrupted_early(out: Path) -> NoReturn:
     """Ctrl-C before any episode finished: nothing to summarise (not a failure of the run)."""
-    console.print(f"interrupted before any episode finished: nothing to summarise in {out}; run the same command again to start over")
+    console.print(
+        f"interrupted before any episode finished: nothing to summarise in {out}; run the same command again to start over"
+    )
     raise typer.Exit(130) from None
 
 
@@ -221,8 +342,15 @@ def _print_summary(summary: dict[str, Any], out: Path) -> None:
 
 
 @app.command()
-def score(run_dir: Annotated[Path, typer.Argument(help="a run folder holding traces.jsonl")],
-          judge: Annotated[str | None, typer.Option(help="also ask MODEL (any model spec) to judge each answer; stored in RUN_DIR/judge.jsonl")] = None) -> None:
+def score(
+    run_dir: Annotated[Path, typer.Argument(help="a run folder holding traces.jsonl")],
+    judge: Annotated[
+        str | None,
+        typer.Option(
+            help="also ask MODEL (any model spec) to judge each answer; stored in RUN_DIR/judge.jsonl"
+        ),
+    ] = None,
+) -> None:
     """Recompute RUN_DIR/summary.json from the traces alone (no model, no network unless --judge)."""
     from restgraph.evals.summary import write_summary
 
@@ -261,15 +389,24 @@ def report(
     run_dirs: Annotated[list[Path], typer.Argument(help="run folders to compare")],
     fmt: Annotated[str, typer.Option("--format", help="table | markdown | csv | json")] = "table",
     plot: Annotated[Path | None, typer.Option(help="also save a bar chart PNG here")] = None,
-    layout: Annotated[str, typer.Option(help="auto | generic | table4 (RestBench) | table1 (AssistantBench) | shortcuts | api-use")] = "auto",
-    out: Annotated[Path | None, typer.Option(help="folder for the layout's files (table4.md/.csv/.png, ...)")] = None,
+    layout: Annotated[
+        str,
+        typer.Option(
+            help="auto | generic | table4 (RestBench) | table1 (AssistantBench) | shortcuts | api-use"
+        ),
+    ] = "auto",
+    out: Annotated[
+        Path | None, typer.Option(help="folder for the layout's files (table4.md/.csv/.png, ...)")
+    ] = None,
 ) -> None:
     """Compare runs: RestGPT's Table 4 layout for RestBench runs, the benchmark's own report for
     ShortcutsBench / Synthetic API Use runs, else one table of headline metrics."""
     from restgraph.evals.names import choice_error
     from restgraph.evals.report import LAYOUTS, load_summaries, pick_layout, render, render_layout
 
-    if problem := choice_error("--format", fmt, ("table", "markdown", "csv", "json")) or choice_error("--layout", layout, LAYOUTS):
+    if problem := choice_error("--format", fmt, ("table", "markdown", "csv", "json")) or choice_error(
+        "--layout", layout, LAYOUTS
+    ):
         raise usage_error(problem)
     try:
         summaries = load_summaries(run_dirs)
@@ -297,7 +434,10 @@ def report(
 def export(
     run_dir: Annotated[Path, typer.Argument(help="a run folder holding traces.jsonl")],
     fmt: Annotated[str, typer.Option("--format", help="parquet | csv")] = "parquet",
-    out: Annotated[Path | None, typer.Option(help="folder for episodes/model_calls/tool_calls files; default RUN_DIR/export")] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(help="folder for episodes/model_calls/tool_calls files; default RUN_DIR/export"),
+    ] = None,
 ) -> None:
     """Write the run's episodes, model calls and tool calls as typed tables (evals.results)."""
     from restgraph.evals.names import choice_error
@@ -317,8 +457,15 @@ def view(
     run_dirs: Annotated[list[Path], typer.Argument(help="run folders to show side by side")],
     host: Annotated[str, typer.Option(help="bind address (loopback by default)")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="port; 0 picks a free one")] = 0,
-    export: Annotated[Path | None, typer.Option("--export", help="write a static copy of the viewer into this folder instead of serving")] = None,
-    open_browser: Annotated[bool, typer.Option("--open/--no-open", help="open the page in the browser")] = True,
+    export: Annotated[
+        Path | None,
+        typer.Option(
+            "--export", help="write a static copy of the viewer into this folder instead of serving"
+        ),
+    ] = None,
+    open_browser: Annotated[
+        bool, typer.Option("--open/--no-open", help="open the page in the browser")
+    ] = True,
 ) -> None:
     """Browse runs: episode table (filter, sort), and each episode's graph path, prompts, outputs,
     parse errors, HTTP calls, programs, screenshots, state diff and gold path."""
@@ -335,7 +482,15 @@ def view(
 
 
 @app.command("list")
-def list_things(options: Annotated[str | None, typer.Option("--options", help="show the options of this benchmark, agent or model kind (local, scripted, openai)")] = None) -> None:
+def list_things(
+    options: Annotated[
+        str | None,
+        typer.Option(
+            "--options",
+            help="show the options of this benchmark, agent or model kind (local, scripted, openai)",
+        ),
+    ] = None,
+) -> None:
     """Show benchmarks, agents and model specs, or the options one of them takes."""
     from restgraph.evals.listing import print_catalogue, print_options
 
@@ -345,7 +500,9 @@ def list_things(options: Annotated[str | None, typer.Option("--options", help="s
         from restgraph.evals.names import listing_names
         from restgraph.tools.suggest import did_you_mean
 
-        raise usage_error(f"nothing is called {options!r}{did_you_mean(options, listing_names())}: name a benchmark, an agent or a model kind (see `restgraph list`)")
+        raise usage_error(
+            f"nothing is called {options!r}{did_you_mean(options, listing_names())}: name a benchmark, an agent or a model kind (see `restgraph list`)"
+        )
 
 
 from restgraph.evals.sweep.cli import sweep as _sweep  # noqa: E402  (the command lives with the sweep package)
@@ -354,7 +511,9 @@ app.command("sweep")(_sweep)
 
 
 @models_app.command("pull")
-def models_pull(name: Annotated[str, typer.Argument(help="'local' (the embedded default)")] = "local") -> None:
+def models_pull(
+    name: Annotated[str, typer.Argument(help="'local' (the embedded default)")] = "local",
+) -> None:
     """Pre-fetch the embedded model into the user cache."""
     if name != "local":
         raise usage_error("only 'local' can be pulled")

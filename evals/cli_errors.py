@@ -25,14 +25,23 @@ ClickException: type[Exception] = _MRO["ClickException"]
 
 
 class OneLineUsageErrors(TyperGroup):
-    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, complete_var: str | None = None,
-             standalone_mode: bool = True, windows_expand_args: bool = True, **extra: Any) -> Any:
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
         try:
             rv = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
         except UsageError as exc:
-            if type(exc).__name__ == "NoArgsIsHelpError":  # `restgraph sandbox`: help, drawn by typer as before
+            if (
+                type(exc).__name__ == "NoArgsIsHelpError"
+            ):  # `restgraph sandbox`: help, drawn by typer as before
                 from typer import rich_utils
 
                 rich_utils.rich_format_error(exc)  # type: ignore[arg-type]

@@ -60,7 +60,9 @@ class Price(BaseModel):
                 raise ValueError
             return cls(input_per_m=float(left), output_per_m=float(right))
         except ValueError:
-            raise ValueError(f"--price expects IN/OUT dollars per million tokens (e.g. 0.15/0.60), got {text!r}") from None
+            raise ValueError(
+                f"--price expects IN/OUT dollars per million tokens (e.g. 0.15/0.60), got {text!r}"
+            ) from None
 
     def cost(self, input_tokens: int, output_tokens: int) -> float:
         return (input_tokens * self.input_per_m + output_tokens * self.output_per_m) / 1e6
@@ -81,6 +83,8 @@ def price_for(model: str, override: Price | dict | None = None) -> Price | None:
     return None
 
 
-def episode_cost(model: str, input_tokens: int, output_tokens: int, override: Price | dict | None = None) -> float | None:
+def episode_cost(
+    model: str, input_tokens: int, output_tokens: int, override: Price | dict | None = None
+) -> float | None:
     price = price_for(model, override)
     return None if price is None else round(price.cost(input_tokens, output_tokens), 8)

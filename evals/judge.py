@@ -25,8 +25,10 @@ from restgraph.evals.trace import Trace, TraceStore
 
 JUDGE_FILE = "judge.jsonl"
 _VERDICT = re.compile(r"VERDICT:\s*\**\s*(PASS|FAIL)\b", re.I)
-SYSTEM = ("You are a careful, strict human judge of answers given by an assistant that used a web API. You decide whether the "
-          "answer is a correct answer to the user's question, using the answer key taken from the API's data.")
+SYSTEM = (
+    "You are a careful, strict human judge of answers given by an assistant that used a web API. You decide whether the "
+    "answer is a correct answer to the user's question, using the answer key taken from the API's data."
+)
 RULES = """How to judge:
 - The answer must assert the asked fact. Mentioning it is not enough: a denial ("X is not ..."), a hedge ("maybe", "one of A, B or C",
   "either"), a list of candidates offered instead of one answer, a restatement of the question, or an error message fails.
@@ -59,7 +61,9 @@ def parse_verdict(reply: str) -> bool | None:
     return None if match is None else match.group(1).upper() == "PASS"
 
 
-async def judge_traces(benchmark: Benchmark, traces: list[Trace], model_spec: str, *, model: Any = None, concurrency: int = 4) -> list[JudgeRecord]:
+async def judge_traces(
+    benchmark: Benchmark, traces: list[Trace], model_spec: str, *, model: Any = None, concurrency: int = 4
+) -> list[JudgeRecord]:
     """Judge every trace the benchmark has a rubric for; episodes without an answer fail unasked."""
     from langchain_core.messages import HumanMessage, SystemMessage
 
@@ -78,18 +82,33 @@ async def judge_traces(benchmark: Benchmark, traces: list[Trace], model_spec: st
             return None
         query, key_text, answer = parts
         if not (answer or "").strip():
-            return JudgeRecord(task_id=trace.task_id, epoch=epoch_of(trace), judge_model=model_spec, verdict=False, note=f"no final answer (status {trace.status}): not sent to the judge")
+            return JudgeRecord(
+                task_id=trace.task_id,
+                epoch=epoch_of(trace),
+                judge_model=model_spec,
+                verdict=False,
+                note=f"no final answer (status {trace.status}): not sent to the judge",
+            )
         prompt = build_prompt(query, key_text, answer)
         async with gate:
             reply = await model.ainvoke([SystemMessage(SYSTEM), HumanMessage(prompt)])
         text = reply.content if isinstance(reply.content, str) else json.dumps(reply.content)
-        return JudgeRecord(task_id=trace.task_id, epoch=epoch_of(trace), judge_model=model_spec, prompt=f"{SYSTEM}\n\n{prompt}", reply=text, verdict=parse_verdict(text))
+        return JudgeRecord(
+            task_id=trace.task_id,
+            epoch=epoch_of(trace),
+            judge_model=model_spec,
+            prompt=f"{SYSTEM}\n\n{prompt}",
+            reply=text,
+            verdict=parse_verdict(text),
+        )
 
     results = await asyncio.gather(*(one(t) for t in traces))
     return [r for r in results if r is not None]
 
 
-async def judge_run_async(run_dir: str | Path, model_spec: str, benchmark: Benchmark | None = None, *, model: Any = None) -> list[JudgeRecord]:
+async def judge_run_async(
+    run_dir: str | Path, model_spec: str, benchmark: Benchmark | None = None, *, model: Any = None
+) -> list[JudgeRecord]:
     """Judge a run folder and (re)write its ``judge.jsonl``."""
     from restgraph.evals.summary import latest_per_task
 
@@ -103,7 +122,9 @@ async def judge_run_async(run_dir: str | Path, model_spec: str, benchmark: Bench
     return records
 
 
-def judge_run(run_dir: str | Path, model_spec: str, benchmark: Benchmark | None = None, *, model: Any = None) -> list[JudgeRecord]:
+def judge_run(
+    run_dir: str | Path, model_spec: str, benchmark: Benchmark | None = None, *, model: Any = None
+) -> list[JudgeRecord]:
     return asyncio.run(judge_run_async(run_dir, model_spec, benchmark, model=model))
 
 
@@ -112,7 +133,14 @@ def merge_judge(run_dir: Path, summary: dict[str, Any], episodes: list[dict[str,
     path = Path(run_dir) / JUDGE_FILE
     if not path.is_file():
         return
-    records = {(r.task_id, r.epoch): r for r in (JudgeRecord.model_validate_json(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip())}
+    records = {
+        (r.task_id, r.epoch): r
+        for r in (
+            JudgeRecord.model_validate_json(line)
+            for line in path.read_text(encoding="utf-8").splitlines()
+            if line.strip()
+        )
+    }
     judged = agree = passed = unparsed = 0
     for row in episodes:
         record = records.get((row["task_id"], row.get("epoch", 0)))

@@ -27,5 +27,7 @@ def check_run_options(options: RunOptions, benchmark: Benchmark, agent: AgentSpe
     }
     if agent.needs_model:
         kind = model_options_model(options.model)
-        update["model_options"] = recorded(validate_options(kind, options.model_options, what=f"model {model_kind(options.model)}"))
+        update["model_options"] = recorded(
+            validate_options(kind, options.model_options, what=f"model {model_kind(options.model)}")
+        )
     return options.model_copy(update=update)

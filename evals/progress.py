@@ -61,14 +61,23 @@ def _tokens(recorder: Any) -> int:
 class RunProgress:
     """The runner's display; ``started``/``finished`` are its only hooks (both cheap)."""
 
-    def __init__(self, progress: bool | str, title: str, *, total: int, done: int = 0, console: Console | None = None):
+    def __init__(
+        self, progress: bool | str, title: str, *, total: int, done: int = 0, console: Console | None = None
+    ):
         #: soft_wrap: a log line is never folded at 80 columns when piped
         self.console = console or Console(stderr=True, soft_wrap=True)
         self.mode = resolve_mode(progress, self.console)
         self.title, self.total, self.done = title, total, done
         self.success = self.errors = 0
         self.active: dict[str, tuple[float, Any]] = {}
-        self._bar = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TextColumn("{task.fields[stats]}"), console=self.console)
+        self._bar = Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TextColumn("{task.fields[stats]}"),
+            console=self.console,
+        )
         self._task = self._bar.add_task(title, total=total, completed=done, stats="")
         self._live: Live | None = None
 
@@ -100,15 +109,21 @@ class RunProgress:
         self.errors += int(trace.status.startswith("error"))
         self.active.pop(key, None)
         if self.mode == "live":
-            self._bar.update(self._task, completed=self.done, stats=f"success {self.success}  errors {self.errors}  in flight {len(self.active)}")
+            self._bar.update(
+                self._task,
+                completed=self.done,
+                stats=f"success {self.success}  errors {self.errors}  in flight {len(self.active)}",
+            )
         elif self.mode == "lines":
             print(self.line(key, trace, success), file=self.console.file, flush=True)
 
     def line(self, key: str, trace: Any, success: Any) -> str:
         usage = trace.usage
         score = "" if success is None else f" success={int(bool(success))}"
-        return (f"[{self.done}/{self.total}] {key} status={trace.status}{score} tokens={usage.input_tokens + usage.output_tokens:,} "
-                f"calls={usage.model_calls} time={trace.wall_s:.1f}s errors={self.errors}")
+        return (
+            f"[{self.done}/{self.total}] {key} status={trace.status}{score} tokens={usage.input_tokens + usage.output_tokens:,} "
+            f"calls={usage.model_calls} time={trace.wall_s:.1f}s errors={self.errors}"
+        )
 
     # -- the live view -----------------------------------------------------------------------------
     def __rich__(self) -> Group:

@@ -22,14 +22,34 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-PACKAGES = ("restgraph", "langgraph", "langchain-core", "langchain-openai", "langchain", "pydantic", "openai", "httpx", "xllamacpp", "playwright")
+PACKAGES = (
+    "restgraph",
+    "langgraph",
+    "langchain-core",
+    "langchain-openai",
+    "langchain",
+    "pydantic",
+    "openai",
+    "httpx",
+    "xllamacpp",
+    "playwright",
+)
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def git_revision(root: Path = ROOT) -> dict[str, Any] | None:
     try:
-        rev = subprocess.run(["git", "rev-parse", "HEAD"], cwd=root, capture_output=True, text=True, timeout=5, check=True).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=root, capture_output=True, text=True, timeout=5, check=True).stdout.strip()
+        rev = subprocess.run(
+            ["git", "rev-parse", "HEAD"], cwd=root, capture_output=True, text=True, timeout=5, check=True
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--untracked-files=no"],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            timeout=5,
+            check=True,
+        ).stdout.strip()
     except (OSError, subprocess.SubprocessError):
         return None
     return {"revision": rev, "dirty": bool(dirty)}

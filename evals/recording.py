@@ -36,11 +36,15 @@ from restgraph.tools.events import (
 )
 from restgraph.tools.trace_schema import ModelCall, Step, ToolCall, bounded
 
-_current: contextvars.ContextVar[EpisodeRecorder | None] = contextvars.ContextVar("restgraph_recorder", default=None)
+_current: contextvars.ContextVar[EpisodeRecorder | None] = contextvars.ContextVar(
+    "restgraph_recorder", default=None
+)
 
 
 def _message_dict(message: BaseMessage) -> dict[str, Any]:
-    content = message.content if isinstance(message.content, str) else json.dumps(message.content, default=str)
+    content = (
+        message.content if isinstance(message.content, str) else json.dumps(message.content, default=str)
+    )
     out: dict[str, Any] = {"type": message.type, "content": content}
     tool_calls = getattr(message, "tool_calls", None)
     if tool_calls:
@@ -72,10 +76,21 @@ class EpisodeRecorder:
         self.partial_env_state: dict[str, Any] | None = None
 
     # -- model calls (from the callback handler) ---------------------------------------------
-    def model_started(self, run_id: UUID, messages: list[BaseMessage], role: str = "", settings: dict[str, Any] | None = None) -> None:
+    def model_started(
+        self,
+        run_id: UUID,
+        messages: list[BaseMessage],
+        role: str = "",
+        settings: dict[str, Any] | None = None,
+    ) -> None:
         dicts = [_message_dict(m) for m in messages]
         digest = hashlib.sha256(json.dumps(dicts, sort_keys=True).encode()).hexdigest()[:16]
-        call = ModelCall(role=role, model=self.model_name, prompt_hash=digest, messages=dicts if self.keep_messages else None)
+        call = ModelCall(
+            role=role,
+            model=self.model_name,
+            prompt_hash=digest,
+            messages=dicts if self.keep_messages else None,
+        )
         self._open[run_id] = (time.perf_counter(), queued_seconds(), call)
         if self.watch is not None:
             try:
@@ -88,8 +103,12 @@ class EpisodeRecorder:
         """Model calls started and not yet ended, in start order (the live display shows them)."""
         return [entry[-1] for entry in list(self._open.values())]
 
-    def model_ended(self, run_id: UUID, response: LLMResult | None, error: BaseException | None = None) -> None:
-        started, queued, call = self._open.pop(run_id, (time.perf_counter(), queued_seconds(), ModelCall(model=self.model_name)))
+    def model_ended(
+        self, run_id: UUID, response: LLMResult | None, error: BaseException | None = None
+    ) -> None:
+        started, queued, call = self._open.pop(
+            run_id, (time.perf_counter(), queued_seconds(), ModelCall(model=self.model_name))
+        )
         # the model's time: not the wait in line for the episode's next turn (tools.baton)
         call.latency_s = round(time.perf_counter() - started - (queued_seconds() - queued), 6)
         if error is not None:
@@ -103,7 +122,9 @@ class EpisodeRecorder:
         if response is not None and response.generations and response.generations[0]:
             gen = response.generations[0][0]
             message = getattr(gen, "message", None)
-            call.raw_output = gen.text or (message.content if message is not None and isinstance(message.content, str) else "")
+            call.raw_output = gen.text or (
+                message.content if message is not None and isinstance(message.content, str) else ""
+            )
             if message is not None:
                 usage = getattr(message, "usage_metadata", None) or {}
                 call.input_tokens = int(usage.get("input_tokens", 0) or 0)
@@ -187,11 +208,41 @@ def _apply_parse(call: ModelCall, event: ModelParsed) -> None:
 def tool_call_of(event: Event) -> ToolCall | None:
     """The trace record of a tool event (None for events that are not tool calls)."""
     if isinstance(event, HttpExchange):
-        return ToolCall(kind="http", name=event.name, method=event.method, url=event.url, path=event.path, params=event.params, body=event.body, status=event.status, response=event.response, error=event.error, latency_s=event.latency_s, extra=dict(event.details))
+        return ToolCall(
+            kind="http",
+            name=event.name,
+            method=event.method,
+            url=event.url,
+            path=event.path,
+            params=event.params,
+            body=event.body,
+            status=event.status,
+            response=event.response,
+            error=event.error,
+            latency_s=event.latency_s,
+            extra=dict(event.details),
+        )
     if isinstance(event, ProgramRun):
-        return ToolCall(kind="python", name=event.name, body=event.code, response=event.output, error=event.error, latency_s=event.latency_s, extra=dict(event.details))
+        return ToolCall(
+            kind="python",
+            name=event.name,
+            body=event.code,
+            response=event.output,
+            error=event.error,
+            latency_s=event.latency_s,
+            extra=dict(event.details),
+        )
     if isinstance(event, BrowserStep):
-        return ToolCall(kind="browser", name=event.action, url=event.url, params=event.params, response=event.observation, error=event.error, latency_s=event.latency_s, extra=dict(event.details))
+        return ToolCall(
+            kind="browser",
+            name=event.action,
+            url=event.url,
+            params=event.params,
+            response=event.observation,
+            error=event.error,
+            latency_s=event.latency_s,
+            extra=dict(event.details),
+        )
     return None
 
 
@@ -233,9 +284,20 @@ class TraceCallbackHandler(BaseCallbackHandler):
     def __init__(self, recorder: EpisodeRecorder):
         self.recorder = recorder
 
-    def on_chat_model_start(self, serialized: dict[str, Any] | None, messages: list[list[BaseMessage]], *, run_id: UUID, tags: list[str] | None = None, metadata: dict[str, Any] | None = None, **kwargs: Any) -> None:
+    def on_chat_model_start(
+        self,
+        serialized: dict[str, Any] | None,
+        messages: list[list[BaseMessage]],
+        *,
+        run_id: UUID,
+        tags: list[str] | None = None,
+        metadata: dict[str, Any] | None = None,
+        **kwargs: Any,
+    ) -> None:
         role = (metadata or {}).get("role") or (metadata or {}).get("langgraph_node", "")
-        self.recorder.model_started(run_id, messages[0] if messages else [], role=role, settings=kwargs.get("invocation_params"))
+        self.recorder.model_started(
+            run_id, messages[0] if messages else [], role=role, settings=kwargs.get("invocation_params")
+        )
 
     def on_llm_end(self, response: LLMResult, *, run_id: UUID, **kwargs: Any) -> None:
         self.recorder.model_ended(run_id, response)

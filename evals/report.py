@@ -60,7 +60,9 @@ def family(benchmark: str) -> str:
     """The report layout a benchmark's runs get under ``--layout auto``."""
     if benchmark.startswith("restbench-"):
         return "table4"
-    return {"shortcuts": "shortcuts", "api-use": "api-use", **dict.fromkeys(_TABLE1, "table1")}.get(benchmark, "generic")
+    return {"shortcuts": "shortcuts", "api-use": "api-use", **dict.fromkeys(_TABLE1, "table1")}.get(
+        benchmark, "generic"
+    )
 
 
 def report_groups(summaries: list[dict[str, Any]]) -> list[tuple[str, str, list[dict[str, Any]]]]:
@@ -92,8 +94,17 @@ def render_layout(layout: str, run_dirs: list[Path], out: Path | None) -> None:
 
 #: the comparison's typed columns (``frame``); each metric adds ``<m>``, ``<m>_ci95_low``, ``<m>_ci95_high`` (Float64)
 RUN_TYPES: dict[str, str] = {
-    "benchmark": "string", "agent": "string", "model": "string", "n": "Int64", "n_tasks": "Int64", "errors": "Int64",
-    "input_tokens": "Int64", "output_tokens": "Int64", "model_calls": "Int64", "cost_usd": "Float64", "run_dir": "string",
+    "benchmark": "string",
+    "agent": "string",
+    "model": "string",
+    "n": "Int64",
+    "n_tasks": "Int64",
+    "errors": "Int64",
+    "input_tokens": "Int64",
+    "output_tokens": "Int64",
+    "model_calls": "Int64",
+    "cost_usd": "Float64",
+    "run_dir": "string",
 }
 
 
@@ -104,10 +115,19 @@ def run_records(summaries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     records = []
     for s in summaries:
         usage = s.get("usage") or {}
-        rec: dict[str, Any] = {"benchmark": s.get("benchmark"), "agent": s.get("agent"), "model": s.get("model"), "n": s.get("n"),
-                               "n_tasks": s.get("n_tasks"), "errors": s.get("errors", _errors(s)), "input_tokens": usage.get("input_tokens", 0),
-                               "output_tokens": usage.get("output_tokens", 0), "model_calls": usage.get("model_calls", 0),
-                               "cost_usd": s.get("cost_usd"), "run_dir": s.get("run_dir")}
+        rec: dict[str, Any] = {
+            "benchmark": s.get("benchmark"),
+            "agent": s.get("agent"),
+            "model": s.get("model"),
+            "n": s.get("n"),
+            "n_tasks": s.get("n_tasks"),
+            "errors": s.get("errors", _errors(s)),
+            "input_tokens": usage.get("input_tokens", 0),
+            "output_tokens": usage.get("output_tokens", 0),
+            "model_calls": usage.get("model_calls", 0),
+            "cost_usd": s.get("cost_usd"),
+            "run_dir": s.get("run_dir"),
+        }
         for m in metrics:
             ci = ((s.get("metric_stats") or {}).get(m) or {}).get("ci95") or [None, None]
             rec.update({m: (s.get("metrics") or {}).get(m), f"{m}_ci95_low": ci[0], f"{m}_ci95_high": ci[1]})
@@ -122,7 +142,10 @@ def frame(summaries: list[dict[str, Any]]) -> Any:
     import pandas as pd
 
     metrics = metric_names(summaries)
-    types = {**RUN_TYPES, **{f"{m}{suffix}": "Float64" for m in metrics for suffix in ("", "_ci95_low", "_ci95_high")}}
+    types = {
+        **RUN_TYPES,
+        **{f"{m}{suffix}": "Float64" for m in metrics for suffix in ("", "_ci95_low", "_ci95_high")},
+    }
     return pd.DataFrame(run_records(summaries), columns=list(types)).astype(types)
 
 
@@ -137,8 +160,16 @@ def rows(summaries: list[dict[str, Any]]) -> tuple[list[str], list[list[str]]]:
     header = ["benchmark", "agent", "model", "n", "errors", *metrics, "tokens in/out", "cost $"]
     body = []
     for r in run_records(summaries):
-        cells = [_cell(r["benchmark"]), _cell(r["agent"]), _cell(r["model"]), _cell(r["n"]), _cell(r["errors"])]
-        missing = "gold unavailable" if r.get("gold_unavailable") is not None else ""  # e.g. a hidden test split: never a 0.0
+        cells = [
+            _cell(r["benchmark"]),
+            _cell(r["agent"]),
+            _cell(r["model"]),
+            _cell(r["n"]),
+            _cell(r["errors"]),
+        ]
+        missing = (
+            "gold unavailable" if r.get("gold_unavailable") is not None else ""
+        )  # e.g. a hidden test split: never a 0.0
         for m in metrics:
             stat = None if r[f"{m}_ci95_low"] is None else {"ci95": [r[f"{m}_ci95_low"], r[f"{m}_ci95_high"]]}
             cells.append(missing if r[m] is None else fmt_interval(stat, r[m]))
@@ -150,8 +181,18 @@ def rows(summaries: list[dict[str, Any]]) -> tuple[list[str], list[list[str]]]:
 def csv_text(summaries: list[dict[str, Any]]) -> str:
     """Numbers, not formatted cells: the typed frame, each metric's interval bounds in their own columns."""
     metrics = metric_names(summaries)
-    columns = ["benchmark", "agent", "model", "n", "errors", *(f"{m}{s}" for m in metrics for s in ("", "_ci95_low", "_ci95_high")),
-               "input_tokens", "output_tokens", "cost_usd", "run_dir"]
+    columns = [
+        "benchmark",
+        "agent",
+        "model",
+        "n",
+        "errors",
+        *(f"{m}{s}" for m in metrics for s in ("", "_ci95_low", "_ci95_high")),
+        "input_tokens",
+        "output_tokens",
+        "cost_usd",
+        "run_dir",
+    ]
     return frame(summaries)[columns].to_csv(index=False)
 
 
@@ -206,15 +247,23 @@ def bar_chart(summaries: list[dict[str, Any]], path: Path) -> Path:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    metrics = [m for m in metric_names(summaries) if all(0.0 <= s["metrics"].get(m, 0) <= 1.0 for s in summaries)]
+    metrics = [
+        m for m in metric_names(summaries) if all(0.0 <= s["metrics"].get(m, 0) <= 1.0 for s in summaries)
+    ]
     fig, ax = plt.subplots(figsize=(max(6, 1.6 * len(metrics) * max(1, len(summaries)) / 2), 4))
     width = 0.8 / max(1, len(summaries))
     for i, s in enumerate(summaries):
         xs = [j + i * width for j in range(len(metrics))]
         values = [s["metrics"].get(m, 0.0) for m in metrics]
         # 95% interval as error bars where the metric has one (evals.stats)
-        lo = [v - s.get("metric_stats", {}).get(m, {"ci95": [v, v]})["ci95"][0] for m, v in zip(metrics, values, strict=True)]
-        hi = [s.get("metric_stats", {}).get(m, {"ci95": [v, v]})["ci95"][1] - v for m, v in zip(metrics, values, strict=True)]
+        lo = [
+            v - s.get("metric_stats", {}).get(m, {"ci95": [v, v]})["ci95"][0]
+            for m, v in zip(metrics, values, strict=True)
+        ]
+        hi = [
+            s.get("metric_stats", {}).get(m, {"ci95": [v, v]})["ci95"][1] - v
+            for m, v in zip(metrics, values, strict=True)
+        ]
         label = f"{s['agent']} / {s['model']} (n={s['n']}, errors={s.get('errors', _errors(s))})"
         ax.bar(xs, values, width=width, label=label, yerr=[lo, hi], capsize=3)
     ax.set_xticks([j + width * (len(summaries) - 1) / 2 for j in range(len(metrics))], metrics, rotation=15)
@@ -227,14 +276,23 @@ def bar_chart(summaries: list[dict[str, Any]], path: Path) -> Path:
     return path
 
 
-def write_generic(summaries: list[dict[str, Any]], out: Path | None, name: str, plot: Path | None = None) -> None:
+def write_generic(
+    summaries: list[dict[str, Any]], out: Path | None, name: str, plot: Path | None = None
+) -> None:
     """The generic table on the terminal and, with ``--out``, as ``<name>.md`` plus a chart."""
     render(summaries, "table", plot=plot)
     if out is None:
         return
     out.mkdir(parents=True, exist_ok=True)
     header, body = rows(summaries)
-    text = "| " + " | ".join(header) + " |\n|" + "---|" * len(header) + "\n" + "".join("| " + " | ".join(r) + " |\n" for r in body)
+    text = (
+        "| "
+        + " | ".join(header)
+        + " |\n|"
+        + "---|" * len(header)
+        + "\n"
+        + "".join("| " + " | ".join(r) + " |\n" for r in body)
+    )
     (out / f"{name}.md").write_text(text)
     bar_chart(summaries, out / f"{name}.png")
     print(f"wrote {out / f'{name}.md'} and {out / f'{name}.png'}")

@@ -28,22 +28,65 @@ from restgraph.evals.run_keys import episode_key, run_config
 from restgraph.evals.trace import Trace, TraceStore
 
 EPISODE_TYPES: dict[str, str] = {
-    "run": "string", "benchmark": "string", "agent": "string", "model": "string", "task_id": "string",
-    "epoch": "Int64", "seed": "Int64", "status": "string", "error_kind": "string", "error": "string",
-    "final_answer": "string", "steps": "Int64", "model_calls": "Int64", "parse_errors": "Int64",
-    "input_tokens": "Int64", "output_tokens": "Int64", "tool_calls": "Int64", "wall_s": "Float64",
-    "cost_usd": "Float64", "started_at": "datetime64[ns, UTC]", "instruction": "string",
+    "run": "string",
+    "benchmark": "string",
+    "agent": "string",
+    "model": "string",
+    "task_id": "string",
+    "epoch": "Int64",
+    "seed": "Int64",
+    "status": "string",
+    "error_kind": "string",
+    "error": "string",
+    "final_answer": "string",
+    "steps": "Int64",
+    "model_calls": "Int64",
+    "parse_errors": "Int64",
+    "input_tokens": "Int64",
+    "output_tokens": "Int64",
+    "tool_calls": "Int64",
+    "wall_s": "Float64",
+    "cost_usd": "Float64",
+    "started_at": "datetime64[ns, UTC]",
+    "instruction": "string",
 }
 MODEL_CALL_TYPES: dict[str, str] = {
-    "run": "string", "task_id": "string", "epoch": "Int64", "step": "Int64", "node": "string", "call": "Int64",
-    "role": "string", "model": "string", "prompt_hash": "string", "input_tokens": "Int64", "output_tokens": "Int64",
-    "latency_s": "Float64", "attempts": "Int64", "parsed_ok": "boolean", "parse_error": "string", "error": "string",
-    "raw_output": "string", "started_at": "datetime64[ns, UTC]",
+    "run": "string",
+    "task_id": "string",
+    "epoch": "Int64",
+    "step": "Int64",
+    "node": "string",
+    "call": "Int64",
+    "role": "string",
+    "model": "string",
+    "prompt_hash": "string",
+    "input_tokens": "Int64",
+    "output_tokens": "Int64",
+    "latency_s": "Float64",
+    "attempts": "Int64",
+    "parsed_ok": "boolean",
+    "parse_error": "string",
+    "error": "string",
+    "raw_output": "string",
+    "started_at": "datetime64[ns, UTC]",
 }
 TOOL_CALL_TYPES: dict[str, str] = {
-    "run": "string", "task_id": "string", "epoch": "Int64", "step": "Int64", "node": "string", "call": "Int64",
-    "kind": "string", "name": "string", "method": "string", "path": "string", "template": "string", "url": "string",
-    "status": "Int64", "error": "string", "latency_s": "Float64", "started_at": "datetime64[ns, UTC]",
+    "run": "string",
+    "task_id": "string",
+    "epoch": "Int64",
+    "step": "Int64",
+    "node": "string",
+    "call": "Int64",
+    "kind": "string",
+    "name": "string",
+    "method": "string",
+    "path": "string",
+    "template": "string",
+    "url": "string",
+    "status": "Int64",
+    "error": "string",
+    "latency_s": "Float64",
+    "started_at": "datetime64[ns, UTC]",
 }
 
 
@@ -81,7 +124,9 @@ def _cell(value: Any) -> Any:
     return json.dumps(value, sort_keys=True, default=str) if isinstance(value, (list, dict)) else value
 
 
-def _episode_rows(run: str, data: dict[str, Any], price: Any, scores: dict[str, Any] | None) -> tuple[dict, list[dict], list[dict]]:
+def _episode_rows(
+    run: str, data: dict[str, Any], price: Any, scores: dict[str, Any] | None
+) -> tuple[dict, list[dict], list[dict]]:
     task_id, epoch = episode_key(data)
     usage = data.get("usage") or {}
     status = str(data.get("status") or "")
@@ -90,24 +135,70 @@ def _episode_rows(run: str, data: dict[str, Any], price: Any, scores: dict[str, 
     tools: list[dict] = []
     for step in data.get("steps") or []:
         for i, c in enumerate(step.get("model_calls") or []):
-            calls.append({**base, "step": step.get("index"), "node": step.get("node"), "call": i, "role": c.get("role"), "model": c.get("model"),
-                          "prompt_hash": c.get("prompt_hash"), "input_tokens": c.get("input_tokens", 0), "output_tokens": c.get("output_tokens", 0),
-                          "latency_s": c.get("latency_s", 0.0), "attempts": c.get("attempts", 1),
-                          "parsed_ok": None if c.get("parsed") is None and c.get("parse_error") is None else c.get("parse_error") is None,
-                          "parse_error": c.get("parse_error"), "error": c.get("error"), "raw_output": c.get("raw_output"), "started_at": c.get("started_at")})
+            calls.append(
+                {
+                    **base,
+                    "step": step.get("index"),
+                    "node": step.get("node"),
+                    "call": i,
+                    "role": c.get("role"),
+                    "model": c.get("model"),
+                    "prompt_hash": c.get("prompt_hash"),
+                    "input_tokens": c.get("input_tokens", 0),
+                    "output_tokens": c.get("output_tokens", 0),
+                    "latency_s": c.get("latency_s", 0.0),
+                    "attempts": c.get("attempts", 1),
+                    "parsed_ok": None
+                    if c.get("parsed") is None and c.get("parse_error") is None
+                    else c.get("parse_error") is None,
+                    "parse_error": c.get("parse_error"),
+                    "error": c.get("error"),
+                    "raw_output": c.get("raw_output"),
+                    "started_at": c.get("started_at"),
+                }
+            )
         for i, t in enumerate(step.get("tool_calls") or []):
-            tools.append({**base, "step": step.get("index"), "node": step.get("node"), "call": i, "kind": t.get("kind"), "name": t.get("name"),
-                          "method": t.get("method"), "path": t.get("path"), "template": (t.get("extra") or {}).get("template"), "url": t.get("url"),
-                          "status": t.get("status"), "error": t.get("error"), "latency_s": t.get("latency_s", 0.0), "started_at": t.get("started_at")})
+            tools.append(
+                {
+                    **base,
+                    "step": step.get("index"),
+                    "node": step.get("node"),
+                    "call": i,
+                    "kind": t.get("kind"),
+                    "name": t.get("name"),
+                    "method": t.get("method"),
+                    "path": t.get("path"),
+                    "template": (t.get("extra") or {}).get("template"),
+                    "url": t.get("url"),
+                    "status": t.get("status"),
+                    "error": t.get("error"),
+                    "latency_s": t.get("latency_s", 0.0),
+                    "started_at": t.get("started_at"),
+                }
+            )
     model = str(data.get("model") or "")
     episode = {
-        **base, "benchmark": data.get("benchmark"), "agent": data.get("agent"), "model": model, "seed": data.get("seed"),
-        "status": status, "error_kind": _error_kind(status), "error": data.get("error"), "final_answer": data.get("final_answer"),
-        "steps": len(data.get("steps") or []), "model_calls": usage.get("model_calls", len(calls)),
-        "parse_errors": sum(1 for c in calls if c["parse_error"]), "input_tokens": usage.get("input_tokens", 0),
-        "output_tokens": usage.get("output_tokens", 0), "tool_calls": usage.get("tool_calls", len(tools)), "wall_s": data.get("wall_s"),
-        "cost_usd": episode_cost(model, int(usage.get("input_tokens", 0) or 0), int(usage.get("output_tokens", 0) or 0), price),
-        "started_at": data.get("started_at"), "instruction": (data.get("task") or {}).get("instruction"),
+        **base,
+        "benchmark": data.get("benchmark"),
+        "agent": data.get("agent"),
+        "model": model,
+        "seed": data.get("seed"),
+        "status": status,
+        "error_kind": _error_kind(status),
+        "error": data.get("error"),
+        "final_answer": data.get("final_answer"),
+        "steps": len(data.get("steps") or []),
+        "model_calls": usage.get("model_calls", len(calls)),
+        "parse_errors": sum(1 for c in calls if c["parse_error"]),
+        "input_tokens": usage.get("input_tokens", 0),
+        "output_tokens": usage.get("output_tokens", 0),
+        "tool_calls": usage.get("tool_calls", len(tools)),
+        "wall_s": data.get("wall_s"),
+        "cost_usd": episode_cost(
+            model, int(usage.get("input_tokens", 0) or 0), int(usage.get("output_tokens", 0) or 0), price
+        ),
+        "started_at": data.get("started_at"),
+        "instruction": (data.get("task") or {}).get("instruction"),
     }
     for key, value in (scores or {}).items():
         episode[f"score_{key}"] = _cell(value)
@@ -161,7 +252,9 @@ def load_run(run_dir: str | Path, *, scores: bool = True, label: str | None = No
     episodes = [v[0] for v in kept.values()]
     calls = [c for v in kept.values() for c in v[1]]
     tools = [t for v in kept.values() for t in v[2]]
-    return Frames(_typed(episodes, EPISODE_TYPES), _typed(calls, MODEL_CALL_TYPES), _typed(tools, TOOL_CALL_TYPES))
+    return Frames(
+        _typed(episodes, EPISODE_TYPES), _typed(calls, MODEL_CALL_TYPES), _typed(tools, TOOL_CALL_TYPES)
+    )
 
 
 def load(run_dirs: str | Path | Iterable[str | Path], *, scores: bool = True) -> Frames:
@@ -170,7 +263,9 @@ def load(run_dirs: str | Path | Iterable[str | Path], *, scores: bool = True) ->
     parts = [load_run(d, scores=scores) for d in dirs]
     if len(parts) == 1:
         return parts[0]
-    return Frames(*(_concat([getattr(p, name) for p in parts]) for name in ("episodes", "model_calls", "tool_calls")))
+    return Frames(
+        *(_concat([getattr(p, name) for p in parts]) for name in ("episodes", "model_calls", "tool_calls"))
+    )
 
 
 def _concat(frames: list[pd.DataFrame]) -> pd.DataFrame:

@@ -19,7 +19,16 @@ from restgraph.evals.redact import redact
 
 #: what makes two runs the same run (``limit`` and ``concurrency`` may change on resume)
 IDENTITY = ("benchmark", "agent", "model")
-SAME_ON_RESUME = (*IDENTITY, "seed", "max_steps", "bench_options", "agent_options", "model_options", "code_sandbox", "data_sha256")
+SAME_ON_RESUME = (
+    *IDENTITY,
+    "seed",
+    "max_steps",
+    "bench_options",
+    "agent_options",
+    "model_options",
+    "code_sandbox",
+    "data_sha256",
+)
 
 
 class RunMismatch(FileExistsError):
@@ -43,18 +52,27 @@ def check_resume(out_dir: Path, options: dict[str, Any], traces: Iterable[Any]) 
         try:
             old = json.loads(path.read_text()).get("options") or {}
         except (json.JSONDecodeError, AttributeError) as exc:
-            raise RunMismatch(f"--resume: {path} is not readable JSON ({exc}); cannot tell which run {out_dir} holds") from None
-        diffs = [f"{key} {_short(old.get(key))} there, {_short(new.get(key))} now"
-                 for key in SAME_ON_RESUME if (key in old or key in IDENTITY) and old.get(key) != new.get(key)]
+            raise RunMismatch(
+                f"--resume: {path} is not readable JSON ({exc}); cannot tell which run {out_dir} holds"
+            ) from None
+        diffs = [
+            f"{key} {_short(old.get(key))} there, {_short(new.get(key))} now"
+            for key in SAME_ON_RESUME
+            if (key in old or key in IDENTITY) and old.get(key) != new.get(key)
+        ]
         if diffs:
-            raise RunMismatch(f"--resume: {out_dir} holds another run ({'; '.join(diffs)}); use the same options or another --out")
+            raise RunMismatch(
+                f"--resume: {out_dir} holds another run ({'; '.join(diffs)}); use the same options or another --out"
+            )
     for trace in traces:
         for key in IDENTITY:
             theirs, ours = getattr(trace, key), new.get(key)
             if key == "model" and theirs == "none":
                 continue  # agents without a model record 'none'
             if theirs != ours:
-                raise RunMismatch(f"--resume: {out_dir}/traces.jsonl holds {key} {theirs!r} (task {trace.task_id}), not {ours!r}; use another --out")
+                raise RunMismatch(
+                    f"--resume: {out_dir}/traces.jsonl holds {key} {theirs!r} (task {trace.task_id}), not {ours!r}; use another --out"
+                )
 
 
 def check_traces(traces: Sequence[Any], where: Path) -> dict[str, int]:

@@ -99,15 +99,30 @@ async def stream_graph(graph: Any, inputs: dict[str, Any], config: RunnableConfi
 class EpisodeRunner:
     """Runs tasks of one benchmark through one agent and writes their traces."""
 
-    def __init__(self, options: RunOptions, out_dir: str | Path, *, model_factory: ModelFactory | None = None, benchmark: Benchmark | None = None, agent: AgentSpec | None = None, progress: bool | str = True):
+    def __init__(
+        self,
+        options: RunOptions,
+        out_dir: str | Path,
+        *,
+        model_factory: ModelFactory | None = None,
+        benchmark: Benchmark | None = None,
+        agent: AgentSpec | None = None,
+        progress: bool | str = True,
+    ):
         self.out_dir = Path(out_dir)
         self.benchmark = benchmark or get_benchmark(options.benchmark)
         self.agent = agent or get_agent(options.agent)
         options = check_run_options(options, self.benchmark, self.agent)  # before any episode
         # per-run files other than traces (browser screenshots) go in the run folder: expose it
-        self.options = options if getattr(options, "run_dir", None) else options.model_copy(update={"run_dir": str(self.out_dir)})
+        self.options = (
+            options
+            if getattr(options, "run_dir", None)
+            else options.model_copy(update={"run_dir": str(self.out_dir)})
+        )
         self.store = TraceStore(self.out_dir)
-        self.options = resolve_run_options(self.options, self.benchmark, self.agent)  # published decoding, step budget
+        self.options = resolve_run_options(
+            self.options, self.benchmark, self.agent
+        )  # published decoding, step budget
         self.model_factory = model_factory or self._default_model_factory
         self.progress = progress  # True: live on a terminal, a line per episode elsewhere (evals.progress)
         self.display: RunProgress | None = None
@@ -117,10 +132,16 @@ class EpisodeRunner:
         self.stopped = False
         self.guard = ErrorGuard(options.max_errors)
         self.stop_reason: str | None = None
-        self.context_window = context_window(self.options.model, self.options.model_options) if self.agent.needs_model else None
+        self.context_window = (
+            context_window(self.options.model, self.options.model_options) if self.agent.needs_model else None
+        )
         # --max-connections, else (a local model this runner builds) the embedded server's slots
         builds_model = self.agent.needs_model and self.model_factory == self._default_model_factory
-        self.connection_limit = run_limit(self.options.model, self.options.model_options, self.options.max_connections) if builds_model else self.options.max_connections
+        self.connection_limit = (
+            run_limit(self.options.model, self.options.model_options, self.options.max_connections)
+            if builds_model
+            else self.options.max_connections
+        )
         self._run_graph: Any = None  # a per_run agent's graph, compiled at the first episode
 
     def _default_model_factory(self, task: Task, seed: int | None = None) -> BaseChatModel | None:
@@ -128,7 +149,12 @@ class EpisodeRunner:
             return None
         from restgraph.agents.models import make_chat_model
 
-        return make_chat_model(self.options.model, task=task, seed=self.options.seed if seed is None else seed, **self.options.model_options)
+        return make_chat_model(
+            self.options.model,
+            task=task,
+            seed=self.options.seed if seed is None else seed,
+            **self.options.model_options,
+        )
 
     def _make_model(self, task: Task, seed: int) -> BaseChatModel | None:
         """The episode's model; with ``--epochs`` each epoch gets its own seed (``seed + epoch``)."""
@@ -139,11 +165,24 @@ class EpisodeRunner:
     # -- one episode ------------------------------------------------------------------------------
     async def run_episode(self, task: Task, resources: Any, epoch: int = 0) -> Trace:
         recorder = EpisodeRecorder(model_name=self.options.model)
-        recorder.watch = EpisodeWatch(model=self.options.model, token_limit=self.options.token_limit, cost_limit=self.options.cost_limit, price=self.options.price, context_window=self.context_window)
+        recorder.watch = EpisodeWatch(
+            model=self.options.model,
+            token_limit=self.options.token_limit,
+            cost_limit=self.options.cost_limit,
+            price=self.options.price,
+            context_window=self.context_window,
+        )
         token = set_recorder(recorder)
         if self.display is not None:
             self.display.started(RunProgress.key(task.id, epoch), recorder)
-        limits = EPISODE_LIMITS.set(EpisodeLimits(deadline=asyncio.get_running_loop().time() + self.options.episode_timeout_s if self.options.episode_timeout_s else None, spend=recorder.watch))
+        limits = EPISODE_LIMITS.set(
+            EpisodeLimits(
+                deadline=asyncio.get_running_loop().time() + self.options.episode_timeout_s
+                if self.options.episode_timeout_s
+                else None,
+                spend=recorder.watch,
+            )
+        )
         started = time.perf_counter()
         started_at = now_iso()
         self.in_flight += 1
@@ -151,18 +190,27 @@ class EpisodeRunner:
         in_flight_at_start = self.in_flight
         outcome = EpisodeOutcome(status="error:unknown")
         try:
-            async with asyncio.timeout(self.options.episode_timeout_s):  # in this task: wait_for would start one per episode
+            async with asyncio.timeout(
+                self.options.episode_timeout_s
+            ):  # in this task: wait_for would start one per episode
                 outcome = await self._drive(task, resources, recorder, self.options.seed + epoch)
         except GraphRecursionError as exc:
-            outcome = EpisodeOutcome(status="budget_exhausted", error=f"step budget of {self.options.max_steps} graph steps reached: {exc}"[:500])
+            outcome = EpisodeOutcome(
+                status="budget_exhausted",
+                error=f"step budget of {self.options.max_steps} graph steps reached: {exc}"[:500],
+            )
         except (EpisodeStuck, BudgetExceeded):
             pass  # settle() below names the status from the watch
         except TimeoutError:
-            outcome = EpisodeOutcome(status="error:timeout", error=f"episode exceeded {self.options.episode_timeout_s}s")
+            outcome = EpisodeOutcome(
+                status="error:timeout", error=f"episode exceeded {self.options.episode_timeout_s}s"
+            )
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # an episode's failure is data; the run goes on
-            outcome = EpisodeOutcome(status=f"error:{type(exc).__name__}", error=f"{type(exc).__name__}: {exc}"[:2000])
+            outcome = EpisodeOutcome(
+                status=f"error:{type(exc).__name__}", error=f"{type(exc).__name__}: {exc}"[:2000]
+            )
         finally:
             self.in_flight -= 1
             recorder.flush()
@@ -177,7 +225,12 @@ class EpisodeRunner:
             agent=self.agent.name,
             model=self.options.model if self.agent.needs_model else "none",
             seed=self.options.seed + epoch,
-            config={"max_steps": self.options.max_steps, "episode_timeout_s": self.options.episode_timeout_s, "agent_options": self.options.agent_options, "bench_options": self.options.bench_options},
+            config={
+                "max_steps": self.options.max_steps,
+                "episode_timeout_s": self.options.episode_timeout_s,
+                "agent_options": self.options.agent_options,
+                "bench_options": self.options.bench_options,
+            },
             steps=recorder.steps,
             final_answer=outcome.final_answer,
             status=outcome.status,
@@ -186,7 +239,12 @@ class EpisodeRunner:
             started_at=started_at,
             ended_at=now_iso(),
             wall_s=round(time.perf_counter() - started, 6),
-            extra={**recorder.partial_extra, **outcome.extra, "in_flight": in_flight_at_start, **({"epoch": epoch} if epoch else {})},
+            extra={
+                **recorder.partial_extra,
+                **outcome.extra,
+                "in_flight": in_flight_at_start,
+                **({"epoch": epoch} if epoch else {}),
+            },
         )
         trace.recompute_usage()
         return trace
@@ -200,7 +258,9 @@ class EpisodeRunner:
             self._run_graph = self.agent.build(None, None, self.options.agent_options)
         return BoundGraph(self._run_graph, EpisodeContext(model, env))
 
-    async def _drive(self, task: Task, resources: Any, recorder: EpisodeRecorder, seed: int) -> EpisodeOutcome:
+    async def _drive(
+        self, task: Task, resources: Any, recorder: EpisodeRecorder, seed: int
+    ) -> EpisodeOutcome:
         model = _recorded(self._make_model(task, seed), recorder)
         async with self.benchmark.environment(task, resources, self.options) as env:
             graph = self._graph_for(model, env)
@@ -221,16 +281,28 @@ class EpisodeRunner:
     # -- the run ----------------------------------------------------------------------------------
     def pending_tasks(self, resume: bool) -> tuple[list[tuple[Task, int]], int]:
         """(task, epoch) pairs still to run, and how many episodes the run has in all."""
-        tasks = select_tasks(self.benchmark.tasks(self.options), limit=self.options.limit, task_ids=self.options.task_ids)
-        done = {(t.task_id, epoch_of(t)) for t in self.store.traces(prompts=False)} if resume else set()  # streamed: flat in memory
+        tasks = select_tasks(
+            self.benchmark.tasks(self.options), limit=self.options.limit, task_ids=self.options.task_ids
+        )
+        done = (
+            {(t.task_id, epoch_of(t)) for t in self.store.traces(prompts=False)} if resume else set()
+        )  # streamed: flat in memory
         episodes = [(t, e) for e in range(max(1, self.options.epochs)) for t in tasks]
         return [(t, e) for t, e in episodes if (t.id, e) not in done], len(episodes)
 
     def write_config(self, total: int) -> None:
         self.out_dir.mkdir(parents=True, exist_ok=True)
-        config = {"options": self.options.model_dump(mode="json"), "n_tasks": total, "run_id": self.run_id, "written_at": now_iso(), "data_sha256": used_data(),
-                  "provenance": provenance(self.benchmark, self.options.agent_options)}
-        config["agent_settings"] = self.agent.settings(self.options.agent_options, self.options.model, self.options.model_options)
+        config = {
+            "options": self.options.model_dump(mode="json"),
+            "n_tasks": total,
+            "run_id": self.run_id,
+            "written_at": now_iso(),
+            "data_sha256": used_data(),
+            "provenance": provenance(self.benchmark, self.options.agent_options),
+        }
+        config["agent_settings"] = self.agent.settings(
+            self.options.agent_options, self.options.model, self.options.model_options
+        )
         (self.out_dir / "config.json").write_text(json.dumps(redact(config), indent=2, sort_keys=True) + "\n")
 
     async def run(self, *, resume: bool = False) -> dict[str, Any]:
@@ -239,7 +311,9 @@ class EpisodeRunner:
 
     async def _run(self, resume: bool) -> dict[str, Any]:
         if not resume and self.store.path.exists() and self.store.path.stat().st_size:
-            raise FileExistsError(f"{self.store.path} already holds traces; pass --resume to continue that run or choose another --out")
+            raise FileExistsError(
+                f"{self.store.path} already holds traces; pass --resume to continue that run or choose another --out"
+            )
         if resume:
             check_resume(self.out_dir, self.options.model_dump(mode="json"), self.store.traces(prompts=False))
         pending, total = self.pending_tasks(resume)
@@ -250,13 +324,20 @@ class EpisodeRunner:
             with suppress(NotImplementedError, RuntimeError, ValueError):
                 loop.add_signal_handler(sig, stop.set)
 
-        progress = self.display = RunProgress(self.progress, f"{self.benchmark.name}/{self.agent.name}", total=total, done=total - len(pending))
+        progress = self.display = RunProgress(
+            self.progress, f"{self.benchmark.name}/{self.agent.name}", total=total, done=total - len(pending)
+        )
         async with self.benchmark.run_resources(self.options) as resources, limiting(self.connection_limit):
             with progress:
+
                 async def one(task: Task, epoch: int) -> None:
                     trace = await self.run_episode(task, resources, epoch)
                     writer.put(trace)  # group commit, off the loop (evals.trace_writer)
-                    success = _safe_score(self.benchmark, trace).get(self.benchmark.episode_success_key) if progress.mode != "off" else None  # shown only
+                    success = (
+                        _safe_score(self.benchmark, trace).get(self.benchmark.episode_success_key)
+                        if progress.mode != "off"
+                        else None
+                    )  # shown only
                     progress.finished(RunProgress.key(task.id, epoch), trace, success)
                     reason = self.guard.observe(trace.status)
                     if reason:  # --max-errors: stop launching, say why (the CLI exits 1)
@@ -286,7 +367,10 @@ class EpisodeRunner:
                         baton.release(hold)
                         reset_hold(token)
 
-                workers = [asyncio.ensure_future(worker()) for _ in range(min(max(1, self.options.concurrency), len(pending)))]
+                workers = [
+                    asyncio.ensure_future(worker())
+                    for _ in range(min(max(1, self.options.concurrency), len(pending)))
+                ]
                 stopper = asyncio.ensure_future(stop.wait())
                 pool = asyncio.ensure_future(asyncio.gather(*workers))
                 try:
@@ -325,7 +409,11 @@ def _recorded(model: BaseChatModel | None, recorder: EpisodeRecorder) -> BaseCha
     if model is None:
         return None
     handler = TraceCallbackHandler(recorder)
-    callbacks: Any = [*(model.callbacks or []), handler] if not isinstance(model.callbacks, BaseCallbackManager) else model.callbacks.copy()
+    callbacks: Any = (
+        [*(model.callbacks or []), handler]
+        if not isinstance(model.callbacks, BaseCallbackManager)
+        else model.callbacks.copy()
+    )
     if isinstance(callbacks, BaseCallbackManager):  # a model built with a callback manager keeps its handlers
         callbacks.add_handler(handler, inherit=False)
     return model.model_copy(update={"callbacks": callbacks})
@@ -338,5 +426,7 @@ def _safe_score(benchmark: Benchmark, trace: Trace) -> dict[str, Any]:
         return {}
 
 
-def run_sync(options: RunOptions, out_dir: str | Path, *, resume: bool = False, progress: bool = True, **kwargs: Any) -> dict[str, Any]:
+def run_sync(
+    options: RunOptions, out_dir: str | Path, *, resume: bool = False, progress: bool = True, **kwargs: Any
+) -> dict[str, Any]:
     return asyncio.run(EpisodeRunner(options, out_dir, progress=progress, **kwargs).run(resume=resume))

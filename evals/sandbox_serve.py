@@ -30,10 +30,19 @@ class ApiFacts:
 
 
 API_FACTS: dict[str, ApiFacts] = {
-    "tmdb": ApiFacts("/3", "tmdb", "any non-empty token, as header 'Authorization: Bearer <token>' or query '?api_key=<token>' (none: 401)",
-                     "/3/search/movie?query=godfather"),
-    "spotify": ApiFacts("/v1", "spotify", "header 'Authorization: Bearer <token>'; each token is its own user with a fresh copy of the initial state "
-                        "(routes also answer without /v1)", "/v1/me"),
+    "tmdb": ApiFacts(
+        "/3",
+        "tmdb",
+        "any non-empty token, as header 'Authorization: Bearer <token>' or query '?api_key=<token>' (none: 401)",
+        "/3/search/movie?query=godfather",
+    ),
+    "spotify": ApiFacts(
+        "/v1",
+        "spotify",
+        "header 'Authorization: Bearer <token>'; each token is its own user with a fresh copy of the initial state "
+        "(routes also answer without /v1)",
+        "/v1/me",
+    ),
 }
 BEARER = {"type": "http", "scheme": "bearer", "description": "any non-empty token (offline sandbox)"}
 
@@ -47,11 +56,15 @@ def docs_spec(name: str) -> dict[str, Any]:
     spec["servers"] = [{"url": facts.base, "description": "this sandbox (restgraph sandbox serve)"}]
     schemes = spec.setdefault("components", {}).setdefault("securitySchemes", {})
     schemes["sandbox_bearer"] = BEARER
-    spec["security"] = [{"sandbox_bearer": []}] + [{k: []} for k, v in schemes.items() if v.get("type") == "apiKey"]
+    spec["security"] = [{"sandbox_bearer": []}] + [
+        {k: []} for k, v in schemes.items() if v.get("type") == "apiKey"
+    ]
     for item in spec.get("paths", {}).values():
         for op in item.values():
             if isinstance(op, dict) and "security" in op:
-                op["security"] = spec["security"]  # Spotify's per-operation OAuth would send to accounts.spotify.com
+                op["security"] = spec[
+                    "security"
+                ]  # Spotify's per-operation OAuth would send to accounts.spotify.com
     return spec
 
 
@@ -83,9 +96,13 @@ def serving_app(name: str) -> tuple[Any, str | None]:
 
     @outer.get("/docs", include_in_schema=False)
     def docs() -> HTMLResponse:
-        return get_swagger_ui_html(openapi_url="/openapi.json", title=f"restgraph sandbox {name}: OpenAPI docs",
-                                   swagger_js_url="/_docs_static/swagger-ui-bundle.js", swagger_css_url="/_docs_static/swagger-ui.css",
-                                   swagger_favicon_url="/_docs_static/favicon-32x32.png")
+        return get_swagger_ui_html(
+            openapi_url="/openapi.json",
+            title=f"restgraph sandbox {name}: OpenAPI docs",
+            swagger_js_url="/_docs_static/swagger-ui-bundle.js",
+            swagger_css_url="/_docs_static/swagger-ui.css",
+            swagger_favicon_url="/_docs_static/favicon-32x32.png",
+        )
 
     outer.mount("/", sandbox)
     return outer, None
@@ -96,8 +113,15 @@ def banner(name: str, root: str, no_docs: str | None) -> str:
     facts = API_FACTS.get(name)
     if facts is None:
         return f"restgraph sandbox {name}: {root}/  ({no_docs}; no authentication)\nCtrl-C stops."
-    lines = [f"restgraph sandbox {name}: {root}{facts.base}  (base path {facts.base})", f"  auth: {facts.auth}"]
-    lines.append(f"  docs: {root}/docs  (OpenAPI: {root}/openapi.json)" if no_docs is None else f"  docs: none here: {no_docs}")
+    lines = [
+        f"restgraph sandbox {name}: {root}{facts.base}  (base path {facts.base})",
+        f"  auth: {facts.auth}",
+    ]
+    lines.append(
+        f"  docs: {root}/docs  (OpenAPI: {root}/openapi.json)"
+        if no_docs is None
+        else f"  docs: none here: {no_docs}"
+    )
     lines.append(f"  try:  curl -H 'Authorization: Bearer dev' '{root}{facts.example}'")
     return "\n".join([*lines, "Ctrl-C stops."])
 

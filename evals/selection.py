@@ -37,7 +37,9 @@ def parse_limit(value: int | str | None) -> tuple[int, int | None] | None:
     return start, stop
 
 
-def select_tasks(tasks: Sequence[Task], *, limit: int | str | None = None, task_ids: Sequence[str] | None = None) -> list[Task]:
+def select_tasks(
+    tasks: Sequence[Task], *, limit: int | str | None = None, task_ids: Sequence[str] | None = None
+) -> list[Task]:
     """The chosen tasks in the benchmark's order: ``task_ids`` (if any), then the ``limit`` range."""
     chosen = list(tasks)
     if task_ids:
@@ -46,7 +48,9 @@ def select_tasks(tasks: Sequence[Task], *, limit: int | str | None = None, task_
             if wanted not in known:
                 hint = did_you_mean(wanted, known)
                 sample = ", ".join(t.id for t in chosen[:3])
-                raise SelectionError(f"unknown task id {wanted!r}{hint}; this run's {len(chosen)} tasks have ids like {sample}")
+                raise SelectionError(
+                    f"unknown task id {wanted!r}{hint}; this run's {len(chosen)} tasks have ids like {sample}"
+                )
         wanted_ids = set(task_ids)
         chosen = [t for t in chosen if t.id in wanted_ids]
     bounds = parse_limit(limit)

@@ -41,7 +41,9 @@ def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def bootstrap_mean(values: Sequence[float], samples: int = BOOTSTRAP_SAMPLES, seed: int = BOOTSTRAP_SEED) -> tuple[float, float]:
+def bootstrap_mean(
+    values: Sequence[float], samples: int = BOOTSTRAP_SAMPLES, seed: int = BOOTSTRAP_SEED
+) -> tuple[float, float]:
     """Percentile bootstrap 95% interval of the mean (deterministic for a given seed)."""
     import numpy as np  # at scoring time only: a run's first episode does not wait for it
 
@@ -69,14 +71,26 @@ def describe(values: Iterable[Any]) -> dict[str, Any] | None:
         k = sum(present)
         p = k / n
         lo, hi = wilson(k, n)
-        return {"n": n, "mean": _r(p), "se": _r(math.sqrt(p * (1 - p) / n)), "ci95": [_r(lo), _r(hi)], "method": "wilson"}
+        return {
+            "n": n,
+            "mean": _r(p),
+            "se": _r(math.sqrt(p * (1 - p) / n)),
+            "ci95": [_r(lo), _r(hi)],
+            "method": "wilson",
+        }
     if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in present):
         import numpy as np  # numeric scores only (0.4 s to import): a run of yes/no scores never needs it
 
         data = np.asarray(present, dtype=float)
         se = float(data.std(ddof=1) / math.sqrt(n)) if n > 1 else 0.0
         lo, hi = bootstrap_mean(data.tolist())
-        return {"n": n, "mean": _r(float(data.mean())), "se": _r(se), "ci95": [_r(lo), _r(hi)], "method": "bootstrap"}
+        return {
+            "n": n,
+            "mean": _r(float(data.mean())),
+            "se": _r(se),
+            "ci95": [_r(lo), _r(hi)],
+            "method": "bootstrap",
+        }
     return None
 
 
@@ -97,7 +111,9 @@ def episode_stats(scores: Sequence[dict[str, Any]]) -> dict[str, dict[str, Any]]
     return out
 
 
-def metric_stats(metrics: dict[str, float], stats: dict[str, dict[str, Any]], n: int, sources: dict[str, str] | None = None) -> dict[str, dict[str, Any]]:
+def metric_stats(
+    metrics: dict[str, float], stats: dict[str, dict[str, Any]], n: int, sources: dict[str, str] | None = None
+) -> dict[str, dict[str, Any]]:
     """Attach an interval to each metric that is the mean of a per-episode score over all episodes.
 
     The source is the benchmark's declared one (``Benchmark.metric_sources``), else a score whose
@@ -109,7 +125,9 @@ def metric_stats(metrics: dict[str, float], stats: dict[str, dict[str, Any]], n:
     out: dict[str, dict[str, Any]] = {}
     for metric, value in metrics.items():
         declared = (sources or {}).get(metric)
-        names = [declared] if declared else [k for k in stats if k in metric or _common_prefix(k, metric) >= 3]
+        names = (
+            [declared] if declared else [k for k in stats if k in metric or _common_prefix(k, metric) >= 3]
+        )
         for key in names:
             stat = stats.get(key)
             if stat is not None and stat["n"] == n and abs(stat["mean"] - float(value)) <= 1e-6:
@@ -177,13 +195,18 @@ def pool_summaries(summaries: Sequence[dict[str, Any]]) -> dict[str, Any]:
     total = sum(int(s.get("n", 0)) for s in summaries)
     pooled: dict[str, Any] = {**summaries[0], "n": total, "runs": len(summaries)}
     pooled["errors"] = sum(int(s.get("errors", 0)) for s in summaries)
-    pooled["usage"] = {k: sum(s.get("usage", {}).get(k, 0) for s in summaries) for k in summaries[0].get("usage", {})}
+    pooled["usage"] = {
+        k: sum(s.get("usage", {}).get(k, 0) for s in summaries) for k in summaries[0].get("usage", {})
+    }
     costs = [s.get("cost_usd") for s in summaries]
     pooled["cost_usd"] = None if any(c is None for c in costs) else round(sum(costs), 6)  # type: ignore[arg-type]
     metrics: dict[str, float] = {}
     stats: dict[str, dict[str, Any]] = {}
     for metric in summaries[0].get("metrics", {}):
-        parts = [(int(s.get("n", 0)), s.get("metrics", {}).get(metric), s.get("metric_stats", {}).get(metric)) for s in summaries]
+        parts = [
+            (int(s.get("n", 0)), s.get("metrics", {}).get(metric), s.get("metric_stats", {}).get(metric))
+            for s in summaries
+        ]
         if any(v is None for _, v, _ in parts) or total == 0:
             continue
         metrics[metric] = _r(sum(n * v for n, v, _ in parts) / total)
@@ -191,6 +214,13 @@ def pool_summaries(summaries: Sequence[dict[str, Any]]) -> dict[str, Any]:
             k = sum(round(st["mean"] * st["n"]) for _, _, st in parts)
             lo, hi = wilson(k, total)
             p = k / total
-            stats[metric] = {"n": total, "mean": _r(p), "se": _r(math.sqrt(p * (1 - p) / total)), "ci95": [_r(lo), _r(hi)], "method": "wilson", "source": parts[0][2]["source"]}
+            stats[metric] = {
+                "n": total,
+                "mean": _r(p),
+                "se": _r(math.sqrt(p * (1 - p) / total)),
+                "ci95": [_r(lo), _r(hi)],
+                "method": "wilson",
+                "source": parts[0][2]["source"],
+            }
     pooled["metrics"], pooled["metric_stats"] = metrics, stats
     return pooled

@@ -29,7 +29,15 @@ from typing_extensions import TypedDict
 
 from restgraph.graphs.registry import get_agent
 
-STUDIO_AGENTS = ("restgpt", "restgpt-no-planner", "restgpt-no-parser", "react", "reflexion", "deps", "offline")
+STUDIO_AGENTS = (
+    "restgpt",
+    "restgpt-no-planner",
+    "restgpt-no-parser",
+    "react",
+    "reflexion",
+    "deps",
+    "offline",
+)
 
 
 class StudioInput(TypedDict):
@@ -48,8 +56,12 @@ def sandbox_environment(scenario: str) -> Any:
         raise ValueError(f"scenario must be tmdb or spotify, not {scenario!r}")
     spec = load_spec(scenario)
     base = "http://tmdb.sandbox/3" if scenario == "tmdb" else "http://spotify.sandbox/v1"
-    http = HttpTool(base, transport=httpx.ASGITransport(app=get_sandbox_app(scenario)), token="restgraph-studio",
-                    endpoint_keys=[op.key for op in operations(spec)])
+    http = HttpTool(
+        base,
+        transport=httpx.ASGITransport(app=get_sandbox_app(scenario)),
+        token="restgraph-studio",
+        endpoint_keys=[op.key for op in operations(spec)],
+    )
     return OpenAPIEnvironment(scenario, spec, http, base)
 
 
@@ -63,13 +75,22 @@ def with_input_form(agent: str, graph: CompiledStateGraph) -> CompiledStateGraph
     return outer.compile(name=agent)
 
 
-async def studio_graph(agent: str, config: Any = None, *, model: str | None = None, scenario: str | None = None, options: dict[str, Any] | None = None) -> CompiledStateGraph:
+async def studio_graph(
+    agent: str,
+    config: Any = None,
+    *,
+    model: str | None = None,
+    scenario: str | None = None,
+    options: dict[str, Any] | None = None,
+) -> CompiledStateGraph:
     from restgraph.agents.models import make_chat_model
 
     spec = get_agent(agent)
     scenario = scenario or os.environ.get("RESTGRAPH_STUDIO_SCENARIO", "tmdb")
     model_spec = model or os.environ.get("RESTGRAPH_STUDIO_MODEL", "local")
-    chat, env = await asyncio.gather(asyncio.to_thread(make_chat_model, model_spec), asyncio.to_thread(sandbox_environment, scenario))
+    chat, env = await asyncio.gather(
+        asyncio.to_thread(make_chat_model, model_spec), asyncio.to_thread(sandbox_environment, scenario)
+    )
     return with_input_form(agent, spec.build(chat, env, options or {}))
 
 

@@ -102,7 +102,9 @@ class SlimTraces(Sequence[Trace]):
         return self._get(range(len(self._rows))[index])
 
 
-def build_summary(run_dir: str | Path, benchmark: Benchmark | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def build_summary(
+    run_dir: str | Path, benchmark: Benchmark | None = None
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     lines = SlimTraces()
     skipped: list[str] = []
     latest: dict[tuple[str, int], tuple[int, dict[str, Any]]] = {}
@@ -141,7 +143,10 @@ def build_summary(run_dir: str | Path, benchmark: Benchmark | None = None) -> tu
         "skipped_lines": skipped,
         "duplicate_task_lines": duplicates,
     }
-    episodes = [{"task_id": t.task_id, **({"epoch": epoch_of(t)} if epoch_of(t) else {}), "status": t.status, **s} for t, s in zip(traces, scores, strict=True)]
+    episodes = [
+        {"task_id": t.task_id, **({"epoch": epoch_of(t)} if epoch_of(t) else {}), "status": t.status, **s}
+        for t, s in zip(traces, scores, strict=True)
+    ]
     return summary, episodes
 
 
@@ -153,10 +158,19 @@ def _run_options(run_dir: str | Path) -> dict[str, Any]:
         return {}
 
 
-def run_statistics(bench: Benchmark, traces: Sequence[Trace], scores: list[dict[str, Any]], metrics: dict[str, float], options: dict[str, Any]) -> dict[str, Any]:
+def run_statistics(
+    bench: Benchmark,
+    traces: Sequence[Trace],
+    scores: list[dict[str, Any]],
+    metrics: dict[str, float],
+    options: dict[str, Any],
+) -> dict[str, Any]:
     """n, errors, cost, intervals (``restgraph.evals.stats``) and, with ``--epochs``, pass@k / pass^k."""
     stats = episode_stats(scores)
-    costs = [episode_cost(t.model, t.usage.input_tokens, t.usage.output_tokens, options.get("price")) for t in traces]
+    costs = [
+        episode_cost(t.model, t.usage.input_tokens, t.usage.output_tokens, options.get("price"))
+        for t in traces
+    ]
     epochs = max(epoch_of(t) for t in traces) + 1
     out: dict[str, Any] = {
         "n_tasks": len({t.task_id for t in traces}),
@@ -168,7 +182,13 @@ def run_statistics(bench: Benchmark, traces: Sequence[Trace], scores: list[dict[
     }
     if epochs > 1:
         key = bench.episode_success_key
-        out["epochs"] = {"k": epochs, "success_key": key, **epoch_metrics(((t.task_id, bool(s.get(key))) for t, s in zip(traces, scores, strict=True)), epochs)}
+        out["epochs"] = {
+            "k": epochs,
+            "success_key": key,
+            **epoch_metrics(
+                ((t.task_id, bool(s.get(key))) for t, s in zip(traces, scores, strict=True)), epochs
+            ),
+        }
     return out
 
 

@@ -35,8 +35,19 @@ from restgraph.tools.trace_schema import (
 )
 
 __all__ = [
-    "MAX_BODY_CHARS", "SCHEMA_VERSION", "TERMINAL_STATUSES", "LoadReport", "ModelCall", "Step", "Task",
-    "ToolCall", "Trace", "TraceStore", "Usage", "bounded", "now_iso",
+    "MAX_BODY_CHARS",
+    "SCHEMA_VERSION",
+    "TERMINAL_STATUSES",
+    "LoadReport",
+    "ModelCall",
+    "Step",
+    "Task",
+    "ToolCall",
+    "Trace",
+    "TraceStore",
+    "Usage",
+    "bounded",
+    "now_iso",
 ]
 
 

@@ -43,5 +43,7 @@ class TraceWriter:
         while self._task is not None:
             task = self._task
             await asyncio.shield(task)  # a cancelled caller must not cancel a write half done
-            if task is self._task:  # _write_all ends only with nothing pending; a later put() starts a new task
+            if (
+                task is self._task
+            ):  # _write_all ends only with nothing pending; a later put() starts a new task
                 return

@@ -58,7 +58,10 @@ class _ControlFlowFilter(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         if not str(record.msg).startswith("Error in "):
             return True
-        return not any(f"{stop.__name__}(" in record.getMessage() for stop in (EpisodeStuck, BudgetExceeded, ContextOverflow))
+        return not any(
+            f"{stop.__name__}(" in record.getMessage()
+            for stop in (EpisodeStuck, BudgetExceeded, ContextOverflow)
+        )
 
 
 CALLBACK_LOGGER = "langchain_core.callbacks.manager"
@@ -82,7 +85,15 @@ def deterministic(settings: dict[str, Any] | None) -> bool:
 class EpisodeWatch:
     """Per-episode: remembers failed calls by (prompt, settings) and adds up what calls spend."""
 
-    def __init__(self, *, model: str = "", token_limit: int | None = None, cost_limit: float | None = None, price: Price | dict | None = None, context_window: int | None = None):
+    def __init__(
+        self,
+        *,
+        model: str = "",
+        token_limit: int | None = None,
+        cost_limit: float | None = None,
+        price: Price | dict | None = None,
+        context_window: int | None = None,
+    ):
         self.context_window = context_window
         self.token_limit = token_limit
         self.cost_limit = cost_limit
@@ -94,7 +105,9 @@ class EpisodeWatch:
         #: set once the episode is stuck or over budget; the runner turns it into the status
         self.stop: EpisodeStuck | BudgetExceeded | ContextOverflow | None = None
 
-    def call_started(self, call: ModelCall, settings: dict[str, Any] | None, messages: list[dict[str, Any]] | None = None) -> None:
+    def call_started(
+        self, call: ModelCall, settings: dict[str, Any] | None, messages: list[dict[str, Any]] | None = None
+    ) -> None:
         if self.stop is not None:  # a role swallowed the exception: the next call raises it again
             raise self.stop
         try:
@@ -110,9 +123,15 @@ class EpisodeWatch:
         if self.price is not None:
             self.cost += self.price.cost(call.input_tokens, call.output_tokens)
         if self.token_limit is not None and self.tokens > self.token_limit:
-            self._halt(BudgetExceeded("token_limit", f"token_limit: {self.tokens} tokens used, limit {self.token_limit}"))
+            self._halt(
+                BudgetExceeded(
+                    "token_limit", f"token_limit: {self.tokens} tokens used, limit {self.token_limit}"
+                )
+            )
         if self.cost_limit is not None and self.cost > self.cost_limit:
-            self._halt(BudgetExceeded("cost_limit", f"cost_limit: ${self.cost:.6f} spent, limit ${self.cost_limit}"))
+            self._halt(
+                BudgetExceeded("cost_limit", f"cost_limit: ${self.cost:.6f} spent, limit ${self.cost_limit}")
+            )
 
     def parse_failed(self, call: ModelCall) -> None:
         started = self._started.get(id(call))
@@ -123,7 +142,11 @@ class EpisodeWatch:
         earlier = self._failed.get(key)
         if earlier is not None and (exact or earlier == call.raw_output):
             why = "deterministic decoding" if exact else "the identical reply"
-            self._halt(EpisodeStuck(f"stuck: a model call repeated an earlier call of this episode exactly (prompt {call.prompt_hash}, {why}) and failed to parse again: {(call.parse_error or '')[:300]}"))
+            self._halt(
+                EpisodeStuck(
+                    f"stuck: a model call repeated an earlier call of this episode exactly (prompt {call.prompt_hash}, {why}) and failed to parse again: {(call.parse_error or '')[:300]}"
+                )
+            )
         self._failed.setdefault(key, call.raw_output)
 
     def _halt(self, exc: EpisodeStuck | BudgetExceeded | ContextOverflow) -> None:
@@ -137,13 +160,26 @@ def settle(outcome: Any, watch: EpisodeWatch | None, steps: list[Any]) -> Any:
     its exception), and a run that ``finished`` although a model call failed is an error."""
     stop = watch.stop if watch is not None else None
     if stop is not None:
-        status = "stuck" if isinstance(stop, EpisodeStuck) else CONTEXT_OVERFLOW if isinstance(stop, ContextOverflow) else "budget_exhausted"
+        status = (
+            "stuck"
+            if isinstance(stop, EpisodeStuck)
+            else CONTEXT_OVERFLOW
+            if isinstance(stop, ContextOverflow)
+            else "budget_exhausted"
+        )
         return outcome.model_copy(update={"status": status, "error": str(stop)[:2000]})
     if outcome.status == "finished":
         failed = [c for s in steps for c in s.model_calls if c.error]
         if failed:
             status = CONTEXT_OVERFLOW if is_context_overflow(failed[0].error or "") else "error:model"
-            return outcome.model_copy(update={"status": status, "error": f"a model call failed and the episode went on: {failed[0].error}"[:2000]})
-    elif outcome.status.startswith("error:") and is_context_overflow(outcome.error or ""):  # the server refused it
+            return outcome.model_copy(
+                update={
+                    "status": status,
+                    "error": f"a model call failed and the episode went on: {failed[0].error}"[:2000],
+                }
+            )
+    elif outcome.status.startswith("error:") and is_context_overflow(
+        outcome.error or ""
+    ):  # the server refused it
         return outcome.model_copy(update={"status": CONTEXT_OVERFLOW})
     return outcome

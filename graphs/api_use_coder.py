@@ -31,9 +31,15 @@ MAX_SAMPLES = 1000
 
 
 class ApiUseCoderOptions(Options):
-    samples: int = Field(1, ge=1, le=MAX_SAMPLES, description="answers drawn per task (pass@k); one traced model call each")
+    samples: int = Field(
+        1, ge=1, le=MAX_SAMPLES, description="answers drawn per task (pass@k); one traced model call each"
+    )
     sample_concurrency: int = Field(4, ge=1, description="sample calls in flight at once")
-    temperature: float | None = Field(None, ge=0, description="sampling temperature bound on the model (default: the model's; --temperature sets it)")
+    temperature: float | None = Field(
+        None,
+        ge=0,
+        description="sampling temperature bound on the model (default: the model's; --temperature sets it)",
+    )
     seed: int = Field(0, description="base seed; with several samples, sample i is drawn with seed+i")
 
 
@@ -58,7 +64,9 @@ def default_temperature(value: Any, samples: int) -> float:
 
 def _episode_env(ctx: EpisodeContext) -> SyntheticApiEnv:
     if not isinstance(ctx.env, SyntheticApiEnv):
-        raise ValueError(f"api-use-coder acts on a SyntheticApiEnv (benchmark api-use), got {type(ctx.env).__name__}")
+        raise ValueError(
+            f"api-use-coder acts on a SyntheticApiEnv (benchmark api-use), got {type(ctx.env).__name__}"
+        )
     return ctx.env
 
 
@@ -72,11 +80,21 @@ def build_api_use_coder(model: BaseChatModel | None, env: Any, options: dict[str
 
     async def one(ctx: EpisodeContext, problem: str, index: int) -> Sample | Exception:
         # sample i gets seed base+i when several samples are drawn (pass@k needs distinct draws)
-        sampler = sampling_model(ctx.need_model("api-use-coder"), temperature=temperature, seed=base_seed + index if samples > 1 else None)
+        sampler = sampling_model(
+            ctx.need_model("api-use-coder"),
+            temperature=temperature,
+            seed=base_seed + index if samples > 1 else None,
+        )
         problem_env = _episode_env(ctx)
         async with ctx.part("gate", lambda _: asyncio.Semaphore(opts.sample_concurrency)):
             try:
-                return await write_code(sampler, problem, func_name=problem_env.func_name, root=problem_env.root, indent=problem_env.indent)
+                return await write_code(
+                    sampler,
+                    problem,
+                    func_name=problem_env.func_name,
+                    root=problem_env.root,
+                    indent=problem_env.indent,
+                )
             except Exception as exc:  # one failed call costs one sample, not the other N-1
                 return exc
 
@@ -87,7 +105,10 @@ def build_api_use_coder(model: BaseChatModel | None, env: Any, options: dict[str
         errors = [r for r in results if isinstance(r, Exception)]
         if len(errors) == len(results):
             raise errors[0]  # nothing answered: the episode is an error, not a zero score
-        answers = [r if isinstance(r, Sample) else Sample(raw="", body=None, error=f"{type(r).__name__}: {r}") for r in results]
+        answers = [
+            r if isinstance(r, Sample) else Sample(raw="", body=None, error=f"{type(r).__name__}: {r}")
+            for r in results
+        ]
         return {"bodies": [a.body for a in answers], "keyword_args": [a.keyword_args for a in answers]}
 
     async def check(state: ApiUseState) -> dict[str, Any]:
@@ -107,8 +128,13 @@ def build_api_use_coder(model: BaseChatModel | None, env: Any, options: dict[str
 
 
 register_agent(
-    "api-use-coder", build_api_use_coder, env_kind="synthetic_api",
+    "api-use-coder",
+    build_api_use_coder,
+    env_kind="synthetic_api",
     description="writes the Synthetic API function (-A samples=N for pass@k), extracts the body, checks it in the sandbox",
-    options=ApiUseCoderOptions, per_run=True,
-    describe=lambda options, model_spec, model_options: {"temperature": default_temperature(options.get("temperature"), int(options.get("samples", 1)))},
+    options=ApiUseCoderOptions,
+    per_run=True,
+    describe=lambda options, model_spec, model_options: {
+        "temperature": default_temperature(options.get("temperature"), int(options.get("samples", 1)))
+    },
 )

@@ -55,16 +55,25 @@ class BrowserState(TypedDict):
 
 
 class BrowserOptions(Options):
-    max_steps: int = Field(20, ge=1, description="browser actions per episode (HAL's browser-use setting: 20)")
-    max_parse_failures: int = Field(3, ge=1, description="unparseable replies in a row before browsing gives up")
-    structured: AutoBool = Field(None, description="0: the plain-text protocol; 1 or auto: structured output when the model supports it")
+    max_steps: int = Field(
+        20, ge=1, description="browser actions per episode (HAL's browser-use setting: 20)"
+    )
+    max_parse_failures: int = Field(
+        3, ge=1, description="unparseable replies in a row before browsing gives up"
+    )
+    structured: AutoBool = Field(
+        None,
+        description="0: the plain-text protocol; 1 or auto: structured output when the model supports it",
+    )
 
 
 def _use_structured(model: BaseChatModel, opts: BrowserOptions) -> bool:
     return opts.structured is not False and supports_structured_output(model)
 
 
-def build_browser(model: BaseChatModel | None, env: Any, options: dict[str, Any], *, fallback: bool = False) -> Any:
+def build_browser(
+    model: BaseChatModel | None, env: Any, options: dict[str, Any], *, fallback: bool = False
+) -> Any:
     if model is None:
         raise ValueError("the browser agent needs a model")
     if not isinstance(env, BrowserEnv):
@@ -83,14 +92,27 @@ def build_browser(model: BaseChatModel | None, env: Any, options: dict[str, Any]
     async def decide_node(state: BrowserState) -> Command[Literal["act", "decide", "finish"]]:
         session = await env.session()
         if session.steps >= max_steps:
-            return Command(goto="finish", update={"browse_outcome": "budget", "error": f"step budget of {max_steps} browser actions reached"})
+            return Command(
+                goto="finish",
+                update={
+                    "browse_outcome": "budget",
+                    "error": f"step budget of {max_steps} browser actions reached",
+                },
+            )
         observation = state["observation"] + (f"\nNote: {state['note']}" if state.get("note") else "")
         messages = build_messages(state["instruction"], observation, state.get("history", []), max_steps)
         decision, parse_error = await decide(model, messages, structured=structured)
         if decision is None:
             failures = state.get("parse_failures", 0) + 1
             if failures >= max_parse_failures:
-                return Command(goto="finish", update={"parse_failures": failures, "browse_outcome": "parse_failures", "error": f"{failures} unparseable policy replies; last: {parse_error}"})
+                return Command(
+                    goto="finish",
+                    update={
+                        "parse_failures": failures,
+                        "browse_outcome": "parse_failures",
+                        "error": f"{failures} unparseable policy replies; last: {parse_error}",
+                    },
+                )
             hint = f"your last reply could not be parsed ({(parse_error or '')[:160]}); reply with one JSON action"
             return Command(goto="decide", update={"parse_failures": failures, "note": hint})
         action = decision.model_dump(exclude={"thought"})
@@ -110,7 +132,9 @@ def build_browser(model: BaseChatModel | None, env: Any, options: dict[str, Any]
         history = [*state.get("history", []), f"{action.describe()} -> {status}"]
         update: dict[str, Any] = {"observation": result.observation, "history": history}
         if session.loop_reason:
-            return Command(goto="finish", update={**update, "browse_outcome": "loop", "error": session.loop_reason})
+            return Command(
+                goto="finish", update={**update, "browse_outcome": "loop", "error": session.loop_reason}
+            )
         return Command(goto="decide", update=update)
 
     async def finish(state: BrowserState) -> dict[str, Any]:
@@ -120,11 +144,19 @@ def build_browser(model: BaseChatModel | None, env: Any, options: dict[str, Any]
             return {"status": "finished", "answer_source": "browser"}
         if fallback:
             cb = await closed_book_answer(model, state["instruction"])
-            return {"final_answer": cb, "status": "finished", "answer_source": "none" if is_abstention(cb) else "closed_book"}
+            return {
+                "final_answer": cb,
+                "status": "finished",
+                "answer_source": "none" if is_abstention(cb) else "closed_book",
+            }
         status = "budget_exhausted" if outcome in ("budget", "loop") else "finished"
         if outcome == "parse_failures":
             status = "error:parse"
-        return {"final_answer": answer, "status": status, "answer_source": "none"}  # an abstention, kept as written
+        return {
+            "final_answer": answer,
+            "status": status,
+            "answer_source": "none",
+        }  # an abstention, kept as written
 
     graph = StateGraph(BrowserState)
     graph.add_node("observe", observe)
@@ -147,7 +179,11 @@ def build_closed_book(model: BaseChatModel | None, env: Any, options: dict[str, 
 
     async def answer(state: BrowserState) -> dict[str, Any]:
         text = await closed_book_answer(model, state["instruction"])
-        return {"final_answer": text, "status": "finished", "answer_source": "none" if is_abstention(text) else "closed_book"}
+        return {
+            "final_answer": text,
+            "status": "finished",
+            "answer_source": "none" if is_abstention(text) else "closed_book",
+        }
 
     graph = StateGraph(BrowserState)
     graph.add_node("answer", answer)
@@ -156,7 +192,30 @@ def build_closed_book(model: BaseChatModel | None, env: Any, options: dict[str, 
     return graph.compile()
 
 
-register_agent("aria", build_browser, env_kind="browser", description="aria-snapshot text browsing agent: observe -> decide -> act over Playwright's accessibility tree", options=BrowserOptions)
-register_agent("browser", build_browser, env_kind="browser", description="former name of aria (kept as an alias)", options=BrowserOptions)
-register_agent("browser+cb", build_browser_cb, env_kind="browser", description="aria text agent, then this project's own closed-book answer when browsing gives up (not the paper's ensemble: see spa-cb, seeact-cb, aria-cb)", options=BrowserOptions)
-register_agent("closed-book", build_closed_book, env_kind="browser", description="AssistantBench closed-book baseline (no browsing)")
+register_agent(
+    "aria",
+    build_browser,
+    env_kind="browser",
+    description="aria-snapshot text browsing agent: observe -> decide -> act over Playwright's accessibility tree",
+    options=BrowserOptions,
+)
+register_agent(
+    "browser",
+    build_browser,
+    env_kind="browser",
+    description="former name of aria (kept as an alias)",
+    options=BrowserOptions,
+)
+register_agent(
+    "browser+cb",
+    build_browser_cb,
+    env_kind="browser",
+    description="aria text agent, then this project's own closed-book answer when browsing gives up (not the paper's ensemble: see spa-cb, seeact-cb, aria-cb)",
+    options=BrowserOptions,
+)
+register_agent(
+    "closed-book",
+    build_closed_book,
+    env_kind="browser",
+    description="AssistantBench closed-book baseline (no browsing)",
+)

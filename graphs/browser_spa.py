@@ -77,13 +77,26 @@ class SeePlanActState(TypedDict):
 
 class SeePlanActOptions(Options):
     max_op: int = Field(30, ge=1, description="steps per episode (the paper's limit: 30)")
-    max_continuous_no_op: int = Field(2, ge=1, description="consecutive steps without an executable operation before stopping (paper config: 2)")
-    screenshot: Literal["auto", "image", "text"] = Field("auto", description="image: the screenshot as an image block; text: a text rendering instead; auto: by the model's profile")
-    goto_urls: Literal["upstream", "resolve"] = Field("upstream", description="upstream: prefix https://www. as SeePlanAct does; resolve: absolute URLs as given, /paths against the page")
+    max_continuous_no_op: int = Field(
+        2,
+        ge=1,
+        description="consecutive steps without an executable operation before stopping (paper config: 2)",
+    )
+    screenshot: Literal["auto", "image", "text"] = Field(
+        "auto",
+        description="image: the screenshot as an image block; text: a text rendering instead; auto: by the model's profile",
+    )
+    goto_urls: Literal["upstream", "resolve"] = Field(
+        "upstream",
+        description="upstream: prefix https://www. as SeePlanAct does; resolve: absolute URLs as given, /paths against the page",
+    )
 
 
 class SeeActOptions(SeePlanActOptions):
-    answer_instruction: bool = Field(True, description="append SPA's 'Task answer:' instruction to SeeAct's question (SeeAct has no answer protocol)")
+    answer_instruction: bool = Field(
+        True,
+        description="append SPA's 'Task answer:' instruction to SeeAct's question (SeeAct has no answer protocol)",
+    )
 
 
 def wants_image(model: BaseChatModel, mode: str) -> bool:
@@ -100,7 +113,9 @@ def _text(reply: Any) -> str:
     return "".join(b.get("text", "") if isinstance(b, dict) else str(b) for b in content)
 
 
-def build_seeplanact(model: BaseChatModel | None, env: Any, options: dict[str, Any], *, planning: bool = True) -> Any:
+def build_seeplanact(
+    model: BaseChatModel | None, env: Any, options: dict[str, Any], *, planning: bool = True
+) -> Any:
     name = "spa" if planning else "seeact"
     if model is None:
         raise ValueError(f"the {name} agent needs a model")
@@ -119,14 +134,37 @@ def build_seeplanact(model: BaseChatModel | None, env: Any, options: dict[str, A
         view = await observe(session, image=image, step=t)
         update: dict[str, Any] = {"time_step": t, "screenshot_mode": "image" if image else "text"}
         if not view.elements:
-            return Command(goto="finish", update={**update, "browse_outcome": "no_elements", "error": "no interactive element on the page"})
+            return Command(
+                goto="finish",
+                update={
+                    **update,
+                    "browse_outcome": "no_elements",
+                    "error": "no interactive element on the page",
+                },
+            )
         taken = state.get("taken_actions", [])
-        plan, history, refined = state.get("original_plan"), state.get("history", ""), state.get("refined_plan")
+        plan, history, refined = (
+            state.get("original_plan"),
+            state.get("history", ""),
+            state.get("refined_plan"),
+        )
         resolved, grounding = Resolved(None), None
         if view.screenshot_error is None:
-            prompt = build_prompt(texts, planning=planning, task=state["instruction"], previous=taken, choices=view.choices,
-                                  original_plan=plan, history=history, refined_plan=refined, with_answer_instruction=instruct)
-            first = [SystemMessage(prompt[0]), HumanMessage(content=[{"type": "text", "text": prompt[1]}, view.image_block()])]
+            prompt = build_prompt(
+                texts,
+                planning=planning,
+                task=state["instruction"],
+                previous=taken,
+                choices=view.choices,
+                original_plan=plan,
+                history=history,
+                refined_plan=refined,
+                with_answer_instruction=instruct,
+            )
+            first = [
+                SystemMessage(prompt[0]),
+                HumanMessage(content=[{"type": "text", "text": prompt[1]}, view.image_block()]),
+            ]
             reply0 = await model.ainvoke(first)
             output0 = _text(reply0)
             if planning:
@@ -138,11 +176,24 @@ def build_seeplanact(model: BaseChatModel | None, env: Any, options: dict[str, A
             answer = task_answer(output0)
             if answer is not None:
                 update["answer"] = answer
-            parse_outcome(reply0, parsed={"task_answer": answer, "refined_plan": refined}, role="seeplanact_plan" if planning else "seeact_plan")
+            parse_outcome(
+                reply0,
+                parsed={"task_answer": answer, "refined_plan": refined},
+                role="seeplanact_plan" if planning else "seeact_plan",
+            )
             reply1 = await model.ainvoke([*first, AIMessage(f"\n\n{output0}"), HumanMessage(prompt[2])])
             grounding = parse_grounding(_text(reply1))
             resolved = resolve(grounding, view)
-            parse_outcome(reply1, parsed={"element": grounding.element, "action": grounding.action, "value": grounding.value, "resolved": resolved.kind}, role="grounding")
+            parse_outcome(
+                reply1,
+                parsed={
+                    "element": grounding.element,
+                    "action": grounding.action,
+                    "value": grounding.value,
+                    "resolved": resolved.kind,
+                },
+                role="grounding",
+            )
         update.update({"original_plan": plan, "history": history, "refined_plan": refined})
         no_op = state.get("no_op_count", 0) + (1 if resolved.kind is None else 0)
         stop: tuple[str, str | None] | None = None
@@ -152,23 +203,54 @@ def build_seeplanact(model: BaseChatModel | None, env: Any, options: dict[str, A
             stop = ("budget", f"the agent reached the step limit {opts.max_op}.")
         elif resolved.kind is not None and resolved.action == "TERMINATE":
             stop = ("terminated", None)
-        details = {"observe_s": round(view.seconds, 6), **view.size(), "screenshot_mode": update["screenshot_mode"]}
-        params = {"element": grounding.element, "action": grounding.action, "value": grounding.value} if grounding else {"screenshot_error": view.screenshot_error}
+        details = {
+            "observe_s": round(view.seconds, 6),
+            **view.size(),
+            "screenshot_mode": update["screenshot_mode"],
+        }
+        params = (
+            {"element": grounding.element, "action": grounding.action, "value": grounding.value}
+            if grounding
+            else {"screenshot_error": view.screenshot_error}
+        )
         observation = "\n".join(f"{c[0]}: {c[1]}" for c in view.choices)
         if stop is not None:
-            session.record("stop", params, error=stop[1], observation=observation, latency=view.seconds, details={**details, "act_s": 0.0})
-            return Command(goto="finish", update={**update, "no_op_count": no_op, "browse_outcome": stop[0], "error": stop[1]})
+            session.record(
+                "stop",
+                params,
+                error=stop[1],
+                observation=observation,
+                latency=view.seconds,
+                details={**details, "act_s": 0.0},
+            )
+            return Command(
+                goto="finish",
+                update={**update, "no_op_count": no_op, "browse_outcome": stop[0], "error": stop[1]},
+            )
         started = time.perf_counter()
         line, was_noop = await execute(session, resolved, goto_urls=opts.goto_urls)
         act_s = time.perf_counter() - started
-        session.record(resolved.kind.lower() if resolved.kind else "none", params, error=None if not line.startswith("Failed") else line, observation=observation,
-                       latency=view.seconds + act_s, details={**details, "act_s": round(act_s, 6), "history_line": line})
-        return Command(goto="step", update={**update, "taken_actions": [*taken, line], "no_op_count": 1 if was_noop else 0})
+        session.record(
+            resolved.kind.lower() if resolved.kind else "none",
+            params,
+            error=None if not line.startswith("Failed") else line,
+            observation=observation,
+            latency=view.seconds + act_s,
+            details={**details, "act_s": round(act_s, 6), "history_line": line},
+        )
+        return Command(
+            goto="step",
+            update={**update, "taken_actions": [*taken, line], "no_op_count": 1 if was_noop else 0},
+        )
 
     async def finish(state: SeePlanActState) -> dict[str, Any]:
         answer = state.get("answer") or ""
         limited = state.get("browse_outcome") in LIMIT_OUTCOMES
-        return {"final_answer": answer, "status": "budget_exhausted" if limited else "finished", "answer_source": "browser" if answer else "none"}
+        return {
+            "final_answer": answer,
+            "status": "budget_exhausted" if limited else "finished",
+            "answer_source": "browser" if answer else "none",
+        }
 
     graph = StateGraph(SeePlanActState)
     graph.add_node("step", step)
@@ -191,11 +273,25 @@ def describe(options: dict[str, Any], model_spec: str, model_options: dict[str, 
         "prompts": f"{REPO}@{COMMIT}: {PROMPTS_FILE.name} ({PROMPTS_FILE.sha256}), {FORMAT_FILE.name} ({FORMAT_FILE.sha256})",
         "screenshot_text_rendering": f"screenshot=text replaces the image with '{TEXT_RENDERING_HEADER}' + the compacted aria snapshot",
         "substitutions": "SEARCH opens the configured search engine's results page (offline: the fixture's) instead of typing into google.com; "
-                         "post-action pause BrowserConfig.settle_s instead of 3 s; no Google region/language setup page",
+        "post-action pause BrowserConfig.settle_s instead of 3 s; no Google region/language setup page",
     }
 
 
-register_agent("spa", build_seeplanact, env_kind="browser", description="SeePlanAct (AssistantBench paper): screenshot, plan, memory, multiple-choice grounding",
-               options=SeePlanActOptions, step_budget=step_budget, describe=describe)
-register_agent("seeact", build_seeact, env_kind="browser", description="SeeAct as run in the AssistantBench paper: SPA without planning and memory",
-               options=SeeActOptions, step_budget=step_budget, describe=describe)
+register_agent(
+    "spa",
+    build_seeplanact,
+    env_kind="browser",
+    description="SeePlanAct (AssistantBench paper): screenshot, plan, memory, multiple-choice grounding",
+    options=SeePlanActOptions,
+    step_budget=step_budget,
+    describe=describe,
+)
+register_agent(
+    "seeact",
+    build_seeact,
+    env_kind="browser",
+    description="SeeAct as run in the AssistantBench paper: SPA without planning and memory",
+    options=SeeActOptions,
+    step_budget=step_budget,
+    describe=describe,
+)

@@ -44,7 +44,13 @@ def build_chat(model: BaseChatModel | None, env: Any, options: dict[str, Any]) -
     return graph.compile()
 
 
-register_agent("chat", build_chat, env_kind="none", description="single model call; the reply is the answer", per_run=True)
+register_agent(
+    "chat",
+    build_chat,
+    env_kind="none",
+    description="single model call; the reply is the answer",
+    per_run=True,
+)
 
 
 class ChatVoteOptions(Options):
@@ -64,7 +70,9 @@ def build_chat_vote(model: BaseChatModel | None, env: Any, options: dict[str, An
     fallback = EpisodeContext(model, env)
 
     async def sample(state: VoteState) -> dict[str, Any]:
-        return {"samples": [*state.get("samples", []), await _ask(fallback, "chat-vote", state["instruction"])]}
+        return {
+            "samples": [*state.get("samples", []), await _ask(fallback, "chat-vote", state["instruction"])]
+        }
 
     def vote(state: VoteState) -> dict[str, Any]:
         samples = state.get("samples", [])
@@ -83,4 +91,11 @@ def build_chat_vote(model: BaseChatModel | None, env: Any, options: dict[str, An
     return graph.compile()
 
 
-register_agent("chat-vote", build_chat_vote, env_kind="none", description="CALLS model calls (-A calls=3), majority answer", options=ChatVoteOptions, per_run=True)
+register_agent(
+    "chat-vote",
+    build_chat_vote,
+    env_kind="none",
+    description="CALLS model calls (-A calls=3), majority answer",
+    options=ChatVoteOptions,
+    per_run=True,
+)

@@ -73,7 +73,11 @@ def build_chat_tools(model: BaseChatModel | None, env: Any, options: dict[str, A
         for call in reply.tool_calls:
             chosen = TOOLS.get(call["name"])
             if chosen is None:
-                results.append(ToolMessage(f"unknown tool {call['name']!r}", tool_call_id=call["id"] or "", status="error"))
+                results.append(
+                    ToolMessage(
+                        f"unknown tool {call['name']!r}", tool_call_id=call["id"] or "", status="error"
+                    )
+                )
                 continue
             output = await chosen.ainvoke(call["args"])
             if chosen is submit:
@@ -109,5 +113,11 @@ def build_chat_tools(model: BaseChatModel | None, env: Any, options: dict[str, A
     return graph.compile()
 
 
-register_agent("chat-tools", build_chat_tools, env_kind="none", options=ChatToolsOptions, per_run=True,
-               description="tool-calling loop (add, submit) until the model submits; the A/B workload of bench/harness_ab.py")
+register_agent(
+    "chat-tools",
+    build_chat_tools,
+    env_kind="none",
+    options=ChatToolsOptions,
+    per_run=True,
+    description="tool-calling loop (add, submit) until the model submits; the A/B workload of bench/harness_ab.py",
+)

@@ -28,14 +28,20 @@ class ClosedBookState(TypedDict):
     answer_source: NotRequired[str]
 
 
-def build_paper_closed_book(model: BaseChatModel | None, env: Any, options: dict[str, Any], *, one_shot: bool) -> Any:
+def build_paper_closed_book(
+    model: BaseChatModel | None, env: Any, options: dict[str, Any], *, one_shot: bool
+) -> Any:
     if model is None:
         raise ValueError("the closed-book agents need a model")
     source = "cb_1s" if one_shot else "cb_inst"
 
     async def answer(state: ClosedBookState) -> dict[str, Any]:
         text = await paper_closed_book_answer(model, state["instruction"], one_shot=one_shot)
-        return {"final_answer": text, "status": "finished", "answer_source": "none" if is_abstention(text) else source}
+        return {
+            "final_answer": text,
+            "status": "finished",
+            "answer_source": "none" if is_abstention(text) else source,
+        }
 
     graph = StateGraph(ClosedBookState)
     graph.add_node("answer", answer)
@@ -52,5 +58,15 @@ def build_cb_1s(model: BaseChatModel | None, env: Any, options: dict[str, Any]) 
     return build_paper_closed_book(model, env, options, one_shot=True)
 
 
-register_agent("cb-inst", build_cb_inst, env_kind="browser", description="AssistantBench CB-INST: closed-book, zero-shot chain of thought (paper Fig. 17)")
-register_agent("cb-1s", build_cb_1s, env_kind="browser", description="AssistantBench CB-1S: closed-book, one-shot self-ask example (paper Fig. 17)")
+register_agent(
+    "cb-inst",
+    build_cb_inst,
+    env_kind="browser",
+    description="AssistantBench CB-INST: closed-book, zero-shot chain of thought (paper Fig. 17)",
+)
+register_agent(
+    "cb-1s",
+    build_cb_1s,
+    env_kind="browser",
+    description="AssistantBench CB-1S: closed-book, one-shot self-ask example (paper Fig. 17)",
+)

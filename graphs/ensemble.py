@@ -58,7 +58,12 @@ class EnsembleState(TypedDict):
 
 
 class EnsembleOptions(Options):
-    fallback_share: float = Field(0.25, gt=0, lt=1, description="share of the episode's remaining time and of its token/cost limits held back for the CB-1S fallback")
+    fallback_share: float = Field(
+        0.25,
+        gt=0,
+        lt=1,
+        description="share of the episode's remaining time and of its token/cost limits held back for the CB-1S fallback",
+    )
 
 
 class PrimaryBudget(RuntimeError):
@@ -78,7 +83,9 @@ class _SpendGuard(BaseCallbackHandler):
         for used, limit, what in (("tokens", "token_limit", "token"), ("cost", "cost_limit", "cost")):
             cap = getattr(self.spend, limit, None)
             if cap is not None and getattr(self.spend, used, 0) >= cap * (1 - self.share):
-                raise PrimaryBudget(f"the agent spent its share ({1 - self.share:.0%}) of the episode's {what} limit {cap}")
+                raise PrimaryBudget(
+                    f"the agent spent its share ({1 - self.share:.0%}) of the episode's {what} limit {cap}"
+                )
 
     def on_chat_model_start(self, *args: Any, **kwargs: Any) -> None:
         self._check()
@@ -114,26 +121,58 @@ def build_ensemble(primary: AgentSpec, model: BaseChatModel | None, env: Any, op
         steps = int(config.get("recursion_limit") or DEFAULT_RECURSION_LIMIT) - OWN_STEPS
         inner_config: RunnableConfig = {**config, "recursion_limit": max(1, steps)}
         if limits is not None and limits.spend is not None:
-            inner_config["callbacks"] = _with_guard(config.get("callbacks"), _SpendGuard(limits.spend, opts.fallback_share))
+            inner_config["callbacks"] = _with_guard(
+                config.get("callbacks"), _SpendGuard(limits.spend, opts.fallback_share)
+            )
         inner_input = {k: v for k, v in state.items() if k in ("instruction", "task_id", "gold")}
-        info: dict[str, Any] = {"primary": name, "primary_timeout_s": None if timeout is None else round(timeout, 3), "primary_recursion_limit": max(1, steps)}
+        info: dict[str, Any] = {
+            "primary": name,
+            "primary_timeout_s": None if timeout is None else round(timeout, 3),
+            "primary_recursion_limit": max(1, steps),
+        }
         try:
             result = await asyncio.wait_for(inner.ainvoke(inner_input, inner_config), timeout)
         except GraphRecursionError:
-            return {"ensemble": {**info, "primary_status": "budget_exhausted", "reason": f"step limit: {max(1, steps)} graph steps"}}
+            return {
+                "ensemble": {
+                    **info,
+                    "primary_status": "budget_exhausted",
+                    "reason": f"step limit: {max(1, steps)} graph steps",
+                }
+            }
         except TimeoutError:
-            return {"ensemble": {**info, "primary_status": "error:timeout", "reason": f"time limit: {timeout:.1f}s of the episode (the rest is the fallback's)"}}
+            return {
+                "ensemble": {
+                    **info,
+                    "primary_status": "error:timeout",
+                    "reason": f"time limit: {timeout:.1f}s of the episode (the rest is the fallback's)",
+                }
+            }
         except PrimaryBudget as exc:
             return {"ensemble": {**info, "primary_status": "budget_exhausted", "reason": str(exc)}}
         except Exception as exc:  # any failure of X is the fallback's cue, recorded
-            return {"ensemble": {**info, "primary_status": f"error:{type(exc).__name__}", "reason": f"error: {type(exc).__name__}: {exc}"[:500]}}
+            return {
+                "ensemble": {
+                    **info,
+                    "primary_status": f"error:{type(exc).__name__}",
+                    "reason": f"error: {type(exc).__name__}: {exc}"[:500],
+                }
+            }
         answer, status = result.get("final_answer"), result.get("status") or "finished"
         info |= {"primary_status": status, "primary_answer": answer, "primary_error": result.get("error")}
         update: dict[str, Any] = {k: result[k] for k in ("browse_outcome",) if k in result}
         if status == "finished" and not is_abstention(answer):
-            return {**update, "final_answer": answer, "status": "finished", "answer_source": result.get("answer_source") or name,
-                    "ensemble": {**info, "answered_by": "primary"}}
-        return {**update, "ensemble": {**info, "reason": "abstained" if status == "finished" else f"stopped: {status}"}}
+            return {
+                **update,
+                "final_answer": answer,
+                "status": "finished",
+                "answer_source": result.get("answer_source") or name,
+                "ensemble": {**info, "answered_by": "primary"},
+            }
+        return {
+            **update,
+            "ensemble": {**info, "reason": "abstained" if status == "finished" else f"stopped: {status}"},
+        }
 
     async def fallback(state: EnsembleState) -> dict[str, Any]:
         info = state.get("ensemble", {})
@@ -141,8 +180,13 @@ def build_ensemble(primary: AgentSpec, model: BaseChatModel | None, env: Any, op
             return {}
         answer = await paper_closed_book_answer(model, state["instruction"], one_shot=True)
         abstained = is_abstention(answer)
-        return {"final_answer": answer, "status": "finished", "error": None, "answer_source": "none" if abstained else "cb_1s",
-                "ensemble": {**info, "answered_by": "none" if abstained else "fallback"}}
+        return {
+            "final_answer": answer,
+            "status": "finished",
+            "error": None,
+            "answer_source": "none" if abstained else "cb_1s",
+            "ensemble": {**info, "answered_by": "none" if abstained else "fallback"},
+        }
 
     graph = StateGraph(EnsembleState)
     graph.add_node("primary", run_primary)
@@ -158,7 +202,11 @@ def register_ensemble(primary_name: str, name: str | None = None, *, description
     ensemble belongs to the module that registers it (the plugin registry's provenance)."""
     primary = get_agent(primary_name)
     owner = sys._getframe(1).f_globals.get("__name__", __name__)
-    options = type(f"{primary.options_model.__name__}WithFallback", (primary.options_model, EnsembleOptions), {"__doc__": f"{primary_name}'s options and the fallback's share."})
+    options = type(
+        f"{primary.options_model.__name__}WithFallback",
+        (primary.options_model, EnsembleOptions),
+        {"__doc__": f"{primary_name}'s options and the fallback's share."},
+    )
 
     def builder(model: BaseChatModel | None, env: Any, opts: dict[str, Any]) -> Any:
         return build_ensemble(get_agent(primary_name), model, env, opts)
@@ -171,11 +219,26 @@ def register_ensemble(primary_name: str, name: str | None = None, *, description
         assert inner_budget is not None
         return inner_budget(_split_options(opts)[0]) + OWN_STEPS
 
-    return register_agent(name or f"{primary_name}-cb", builder, env_kind=primary.env_kind, description=description or f"{primary_name}, falling back to CB-1S when it abstains or stops at a limit ({primary_name}->CB)",
-                          step_budget=step_budget if inner_budget is not None else None, options=options, defaults=primary.defaults)
+    return register_agent(
+        name or f"{primary_name}-cb",
+        builder,
+        env_kind=primary.env_kind,
+        description=description
+        or f"{primary_name}, falling back to CB-1S when it abstains or stops at a limit ({primary_name}->CB)",
+        step_budget=step_budget if inner_budget is not None else None,
+        options=options,
+        defaults=primary.defaults,
+    )
 
 
 #: the paper's Table 1 ensembles over the agents restgraph has: (primary agent, ensemble name)
-ENSEMBLES = [("spa", "spa-cb"), ("seeact", "seeact-cb"), ("aria", "aria-cb"), ("browser", "browser-cb"), ("ralm-inst", "ralm-inst-cb"), ("ralm-1s", "ralm-1s-cb")]
+ENSEMBLES = [
+    ("spa", "spa-cb"),
+    ("seeact", "seeact-cb"),
+    ("aria", "aria-cb"),
+    ("browser", "browser-cb"),
+    ("ralm-inst", "ralm-inst-cb"),
+    ("ralm-1s", "ralm-1s-cb"),
+]
 for _primary, _name in ENSEMBLES:
     register_ensemble(_primary, _name)

@@ -17,7 +17,11 @@ from restgraph.graphs.episode_context import EpisodeContext, EpisodePart
 from restgraph.graphs.registry import register_agent
 from restgraph.tools.placeholders import ReferenceError_, substitute
 
-__all__ = ["ReferenceError_", "build_oracle", "substitute"]  # the placeholder helpers live in tools.placeholders
+__all__ = [
+    "ReferenceError_",
+    "build_oracle",
+    "substitute",
+]  # the placeholder helpers live in tools.placeholders
 
 
 class OracleState(TypedDict):
@@ -39,7 +43,9 @@ def build_oracle(model: Any, env: Any, options: dict[str, Any]) -> Any:
         responses = list(state.get("responses", []))
         ref = state["gold"]["reference_calls"][len(responses)]
         request = substitute(ref, responses)
-        result = await env.http.request(request["method"], request["path"], params=request.get("params"), body=request.get("body"))
+        result = await env.http.request(
+            request["method"], request["path"], params=request.get("params"), body=request.get("body")
+        )
         responses.append(result.json)
         return {"responses": responses}
 
@@ -48,7 +54,11 @@ def build_oracle(model: Any, env: Any, options: dict[str, Any]) -> Any:
         return {"final_answer": str(text), "status": "finished"}
 
     def route(state: OracleState) -> str:
-        return "call" if len(state.get("responses", [])) < len(state.get("gold", {}).get("reference_calls", [])) else "answer"
+        return (
+            "call"
+            if len(state.get("responses", [])) < len(state.get("gold", {}).get("reference_calls", []))
+            else "answer"
+        )
 
     graph = StateGraph(OracleState, context_schema=EpisodeContext)
     graph.add_node("call", call)
@@ -59,4 +69,12 @@ def build_oracle(model: Any, env: Any, options: dict[str, Any]) -> Any:
     return graph.compile()
 
 
-register_agent("oracle", build_oracle, env_kind="openapi", needs_model=False, needs_gold=True, per_run=True, description="replays the reference solution (no model); the score ceiling")
+register_agent(
+    "oracle",
+    build_oracle,
+    env_kind="openapi",
+    needs_model=False,
+    needs_gold=True,
+    per_run=True,
+    description="replays the reference solution (no model); the score ceiling",
+)

@@ -50,9 +50,22 @@ class RalmState(TypedDict):
 
 class RalmOptions(Options):
     max_searches: int = Field(10, ge=1, le=100, description="searches per episode (the paper's limit: ten)")
-    results_per_search: int = Field(1, ge=1, le=10, description="search results added as contexts per intermediate question (the figure's example shows one)")
-    max_parse_failures: int = Field(2, ge=1, le=10, description="turns in a row with neither an intermediate question nor a final answer before giving up")
-    search: Literal["auto", "local", "brave"] = Field("auto", description="search backend: auto (the benchmark's engine, else local offline, else brave), local (FTS5 over the served site) or brave (BRAVE_SEARCH_API_KEY)")
+    results_per_search: int = Field(
+        1,
+        ge=1,
+        le=10,
+        description="search results added as contexts per intermediate question (the figure's example shows one)",
+    )
+    max_parse_failures: int = Field(
+        2,
+        ge=1,
+        le=10,
+        description="turns in a row with neither an intermediate question nor a final answer before giving up",
+    )
+    search: Literal["auto", "local", "brave"] = Field(
+        "auto",
+        description="search backend: auto (the benchmark's engine, else local offline, else brave), local (FTS5 over the served site) or brave (BRAVE_SEARCH_API_KEY)",
+    )
 
 
 def step_budget(options: dict[str, Any]) -> int:
@@ -84,7 +97,9 @@ def build_ralm(model: BaseChatModel | None, env: Any, options: dict[str, Any], *
 
     async def think(state: RalmState) -> Command[Literal["search", "think", "finish"]]:
         contexts, generations = state.get("contexts", []), state.get("generations", [])
-        reply = await model.ainvoke(ralm_messages(state["instruction"], contexts, generations, one_shot=one_shot))
+        reply = await model.ainvoke(
+            ralm_messages(state["instruction"], contexts, generations, one_shot=one_shot)
+        )
         kind, value, text = read_turn(reply_text(reply))
         if kind == "answer":
             parse_outcome(reply, parsed={"answer": value}, role=role)
@@ -92,12 +107,28 @@ def build_ralm(model: BaseChatModel | None, env: Any, options: dict[str, Any], *
         if kind == "question":
             parse_outcome(reply, parsed={"question": value}, role=role)
             if state.get("searches", 0) >= opts.max_searches:
-                return Command(goto="finish", update={"status": "budget_exhausted", "error": f"search budget of {opts.max_searches} reached without a final answer"})
-            return Command(goto="search", update={"query": value, "generations": [*generations, text], "parse_failures": 0})
+                return Command(
+                    goto="finish",
+                    update={
+                        "status": "budget_exhausted",
+                        "error": f"search budget of {opts.max_searches} reached without a final answer",
+                    },
+                )
+            return Command(
+                goto="search",
+                update={"query": value, "generations": [*generations, text], "parse_failures": 0},
+            )
         parse_outcome(reply, parse_error=value, role=role)
         failures = state.get("parse_failures", 0) + 1
         if failures >= opts.max_parse_failures:
-            return Command(goto="finish", update={"parse_failures": failures, "status": "error:parse", "error": f"{failures} unparseable turns in a row: {value}"})
+            return Command(
+                goto="finish",
+                update={
+                    "parse_failures": failures,
+                    "status": "error:parse",
+                    "error": f"{failures} unparseable turns in a row: {value}",
+                },
+            )
         return Command(goto="think", update={"parse_failures": failures})
 
     async def search(state: RalmState) -> dict[str, Any]:
@@ -108,14 +139,21 @@ def build_ralm(model: BaseChatModel | None, env: Any, options: dict[str, Any], *
             results = await asyncio.to_thread(backend[0].search, state["query"], opts.results_per_search)
         except SearchError as exc:
             return {"searches": state.get("searches", 0) + 1, "status": "error:search", "error": str(exc)}
-        return {"searches": state.get("searches", 0) + 1, "contexts": [*contexts, *context_lines(results, len(contexts) + 1)]}
+        return {
+            "searches": state.get("searches", 0) + 1,
+            "contexts": [*contexts, *context_lines(results, len(contexts) + 1)],
+        }
 
     def after_search(state: RalmState) -> str:
         return "finish" if state.get("status") == "error:search" else "think"
 
     async def finish(state: RalmState) -> dict[str, Any]:
         answer = state.get("final_answer") or ""
-        return {"final_answer": answer, "status": state.get("status") or "finished", "answer_source": "none" if is_abstention(answer) else source}
+        return {
+            "final_answer": answer,
+            "status": state.get("status") or "finished",
+            "answer_source": "none" if is_abstention(answer) else source,
+        }
 
     graph = StateGraph(RalmState)
     graph.add_node("think", think)
@@ -135,7 +173,19 @@ def build_ralm_1s(model: BaseChatModel | None, env: Any, options: dict[str, Any]
     return build_ralm(model, env, options, one_shot=True)
 
 
-register_agent("ralm-inst", build_ralm_inst, env_kind="browser", description="AssistantBench RALM-INST: a search tool through intermediate questions, no example (paper Fig. 18)",
-               step_budget=step_budget, options=RalmOptions)
-register_agent("ralm-1s", build_ralm_1s, env_kind="browser", description="AssistantBench RALM-1S: self-ask with search, one-shot example (paper Fig. 18)",
-               step_budget=step_budget, options=RalmOptions)
+register_agent(
+    "ralm-inst",
+    build_ralm_inst,
+    env_kind="browser",
+    description="AssistantBench RALM-INST: a search tool through intermediate questions, no example (paper Fig. 18)",
+    step_budget=step_budget,
+    options=RalmOptions,
+)
+register_agent(
+    "ralm-1s",
+    build_ralm_1s,
+    env_kind="browser",
+    description="AssistantBench RALM-1S: self-ask with search, one-shot example (paper Fig. 18)",
+    step_budget=step_budget,
+    options=RalmOptions,
+)

@@ -57,14 +57,24 @@ class AgentSpec:
 
     def check_options(self, values: dict[str, Any] | None) -> Options:
         """The run's agent options validated (``restgraph.tools.options.OptionError`` names a bad key)."""
-        return validate_options(self.options_model, {**self.defaults, **(values or {})}, what=f"agent {self.name}")
+        return validate_options(
+            self.options_model, {**self.defaults, **(values or {})}, what=f"agent {self.name}"
+        )
 
-    def settings(self, options: dict[str, Any] | None, model_spec: str, model_options: dict[str, Any] | None = None) -> dict[str, Any]:
+    def settings(
+        self, options: dict[str, Any] | None, model_spec: str, model_options: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
         """The options the agent runs with (defaults filled in) and, if it says, its requests."""
-        merged = {**self.options_model.model_validate({**self.defaults, **(options or {})}).model_dump(mode="json"), **self.defaults, **(options or {})}
+        merged = {
+            **self.options_model.model_validate({**self.defaults, **(options or {})}).model_dump(mode="json"),
+            **self.defaults,
+            **(options or {}),
+        }
         return {**merged, **(self.describe(merged, model_spec, model_options or {}) if self.describe else {})}
 
-    def build(self, model: BaseChatModel | None, env: Any, options: dict[str, Any] | None = None) -> CompiledStateGraph:
+    def build(
+        self, model: BaseChatModel | None, env: Any, options: dict[str, Any] | None = None
+    ) -> CompiledStateGraph:
         return self.builder(model, env, {**self.defaults, **(options or {})})
 
 
@@ -80,10 +90,36 @@ def _load_builtins() -> None:
 _AGENTS: Registry[AgentSpec] = Registry("restgraph.agents", "agent", adopt=_adopt, builtins=_load_builtins)
 
 
-def register_agent(name: str, builder: Builder, *, env_kind: str, description: str = "", needs_model: bool = True, needs_gold: bool = False, defaults: dict[str, Any] | None = None,
-                   step_budget: Callable[[dict[str, Any]], int] | None = None, describe: Callable[[dict[str, Any], str, dict[str, Any]], dict[str, Any]] | None = None,
-                   options: type[Options] = NoOptions, per_run: bool = False) -> AgentSpec:
-    return _AGENTS.register(name, AgentSpec(name, builder, env_kind, description, needs_model, needs_gold, dict(defaults or {}), step_budget, describe, options, per_run))
+def register_agent(
+    name: str,
+    builder: Builder,
+    *,
+    env_kind: str,
+    description: str = "",
+    needs_model: bool = True,
+    needs_gold: bool = False,
+    defaults: dict[str, Any] | None = None,
+    step_budget: Callable[[dict[str, Any]], int] | None = None,
+    describe: Callable[[dict[str, Any], str, dict[str, Any]], dict[str, Any]] | None = None,
+    options: type[Options] = NoOptions,
+    per_run: bool = False,
+) -> AgentSpec:
+    return _AGENTS.register(
+        name,
+        AgentSpec(
+            name,
+            builder,
+            env_kind,
+            description,
+            needs_model,
+            needs_gold,
+            dict(defaults or {}),
+            step_budget,
+            describe,
+            options,
+            per_run,
+        ),
+    )
 
 
 def agent_names(env_kind: str | None = None) -> list[str]:

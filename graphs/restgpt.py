@@ -67,7 +67,13 @@ def planner_node(kit: RoleKit) -> Any:
         meter.reset("selector_retries")
         if decision.kind == "continue" and state.get("subtask"):
             return {**update, "continue_text": decision.text, "plan_text": decision.text}
-        return {**update, "subtask": decision.text, "subtask_start": len(results), "continue_text": None, "plan_text": decision.text}
+        return {
+            **update,
+            "subtask": decision.text,
+            "subtask_start": len(results),
+            "continue_text": None,
+            "plan_text": decision.text,
+        }
 
     return planner
 
@@ -89,20 +95,44 @@ def selector_node(kit: RoleKit, *, use_planner: bool, answer_to: str = "finish")
                 return {"final_answer": None, "route": answer_to}
         results = state.get("results") or []
         subtask = state.get("subtask") or state["instruction"]
-        rounds = [(r["plan"], r["api_plan"], r["result"]) for r in results[state.get("subtask_start", 0):]]
+        rounds = [(r["plan"], r["api_plan"], r["result"]) for r in results[state.get("subtask_start", 0) :]]
         instruction = state.get("continue_text") if use_planner else ("Continue" if rounds else None)
         known = with_lessons(background(state), state.get("reflections") or [], bool(results))
-        reply = await kit.run("selector", subtask=subtask, background=known, history=[(a, b) for _, a, b in rounds], rounds=rounds,
-                              instruction=instruction, feedback=state.get("selector_feedback"), failures=failures, allow_final=not use_planner)
+        reply = await kit.run(
+            "selector",
+            subtask=subtask,
+            background=known,
+            history=[(a, b) for _, a, b in rounds],
+            rounds=rounds,
+            instruction=instruction,
+            feedback=state.get("selector_feedback"),
+            failures=failures,
+            allow_final=not use_planner,
+        )
         decision: SelectorDecision | None = reply.parsed if reply.ok else None
-        plan_text = (state.get("plan_text") or subtask) if use_planner else ("Continue" if rounds else subtask)
+        plan_text = (
+            (state.get("plan_text") or subtask) if use_planner else ("Continue" if rounds else subtask)
+        )
         base = {"subtask": subtask, "plan_text": plan_text}
         if decision is None:
-            return _retry(meter, state, base, reply.raw, f"Your output could not be understood ({reply.error}). Write one line 'METHOD /path purpose' or 'No API call needed. answer'.", return_to)
-        if not use_planner and (decision.kind == "final_answer" or (decision.kind == "no_api_call" and kit.final_on_no_call)):
+            return _retry(
+                meter,
+                state,
+                base,
+                reply.raw,
+                f"Your output could not be understood ({reply.error}). Write one line 'METHOD /path purpose' or 'No API call needed. answer'.",
+                return_to,
+            )
+        if not use_planner and (
+            decision.kind == "final_answer" or (decision.kind == "no_api_call" and kit.final_on_no_call)
+        ):
             return {"final_answer": decision.plan.strip(), "status": "finished", "route": answer_to}
         if decision.kind in ("no_api_call", "final_answer"):
-            update = finish_sub_task({**state, **base, "api_plan": decision.text or "No API call needed."}, decision.plan, return_to)
+            update = finish_sub_task(
+                {**state, **base, "api_plan": decision.text or "No API call needed."},
+                decision.plan,
+                return_to,
+            )
             return {**base, **update, "selector_feedback": None, "selector_failures": []}
         keys = kit.spec.keys
         if kit.config.prompt_pack == "upstream":  # upstream's prompts, upstream's endpoint matching
@@ -114,12 +144,19 @@ def selector_node(kit: RoleKit, *, use_planner: bool, answer_to: str = "finish")
         if key is None:
             return _retry(meter, state, base, reply.raw, f"{decision.plan} -- {NOT_IN_LIST}", return_to)
         meter.reset("selector_retries")
-        return {**base, **start_api_plan(meter, decision.plan, key), "selector_feedback": None, "selector_failures": []}
+        return {
+            **base,
+            **start_api_plan(meter, decision.plan, key),
+            "selector_feedback": None,
+            "selector_failures": [],
+        }
 
     return selector
 
 
-def _retry(meter: Meter, state: RestState, base: dict[str, Any], raw: str, feedback: str, return_to: str) -> dict[str, Any]:
+def _retry(
+    meter: Meter, state: RestState, base: dict[str, Any], raw: str, feedback: str, return_to: str
+) -> dict[str, Any]:
     """Ask the selector again, or, with its retry budget spent, end the sub-task (not the episode):
     the planner sees the failure as the sub-task's result and may re-plan."""
     try:
@@ -132,9 +169,17 @@ def _retry(meter: Meter, state: RestState, base: dict[str, Any], raw: str, feedb
     return {**base, "selector_feedback": feedback, "selector_failures": failures, "route": "selector"}
 
 
-def build_restgpt(model: BaseChatModel | None, env: Any, options: dict[str, Any] | None = None, *, use_planner: bool | None = None,
-                  use_parser: bool | None = None, roles: dict[str, RoleFn] | None = None, config: RestGPTConfig | None = None,
-                  reflexion: bool = False) -> Any:
+def build_restgpt(
+    model: BaseChatModel | None,
+    env: Any,
+    options: dict[str, Any] | None = None,
+    *,
+    use_planner: bool | None = None,
+    use_parser: bool | None = None,
+    roles: dict[str, RoleFn] | None = None,
+    config: RestGPTConfig | None = None,
+    reflexion: bool = False,
+) -> Any:
     """Compile RestGPT for ``env`` (an ``OpenAPIEnvironment``). ``options`` are agent options
     (budget fields, ``use_planner``, ``use_parser``, ``prompts``, ``structured``...); ``roles``
     replaces roles by name (``planner``, ``selector``, ``caller``). ``reflexion`` (without a
@@ -156,7 +201,9 @@ def build_restgpt(model: BaseChatModel | None, env: Any, options: dict[str, Any]
     if config.use_planner:
         graph.add_node("planner", node(config, planner_node(kit)))
         graph.add_conditional_edges("planner", route, ["planner", "selector", "finish"])
-    graph.add_node("selector", node(config, selector_node(kit, use_planner=config.use_planner, answer_to=answer_to)))
+    graph.add_node(
+        "selector", node(config, selector_node(kit, use_planner=config.use_planner, answer_to=answer_to))
+    )
     graph.add_node("finish", finish)
     graph.add_edge(START, "start")
     graph.add_edge("start", entry)
@@ -166,7 +213,13 @@ def build_restgpt(model: BaseChatModel | None, env: Any, options: dict[str, Any]
         graph.add_conditional_edges("reflect", route, ["selector", "finish"])
     add_executor(graph, kit, env, config, return_to=entry)
     graph.add_edge("finish", END)
-    name = "reflexion" if reflexion else "restgpt" + ("" if config.use_planner else "-no-planner") + ("" if config.use_parser else "-no-parser")
+    name = (
+        "reflexion"
+        if reflexion
+        else "restgpt"
+        + ("" if config.use_planner else "-no-planner")
+        + ("" if config.use_parser else "-no-parser")
+    )
     return graph.compile(name=name)
 
 
@@ -184,11 +237,23 @@ def step_budget(options: dict[str, Any]) -> int:
 
 
 def _register(name: str, builder: Any, description: str) -> None:
-    register_agent(name, builder, env_kind="openapi", description=description, step_budget=step_budget, options=RestGPTOptions, per_run=True)
+    register_agent(
+        name,
+        builder,
+        env_kind="openapi",
+        description=description,
+        step_budget=step_budget,
+        options=RestGPTOptions,
+        per_run=True,
+    )
 
 
 _register("restgpt", build_restgpt, "RestGPT: planner -> API selector -> caller <-> program-aided parser")
 _register("restgpt-no-planner", _no_planner, "RestGPT ablation: no coarse planner (selector ReAct-style)")
-_register("restgpt-no-parser", _no_parser, "RestGPT ablation: the model reads raw JSON (1,000 tokens) instead of writing parser code")
+_register(
+    "restgpt-no-parser",
+    _no_parser,
+    "RestGPT ablation: the model reads raw JSON (1,000 tokens) instead of writing parser code",
+)
 
 __all__ = ["BudgetExceeded", "build_restgpt"]

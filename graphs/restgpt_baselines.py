@@ -42,10 +42,14 @@ from restgraph.graphs.restgpt_executor import (
 )
 from restgraph.tools.openapi.matching import match_endpoint
 
-_FAILED = re.compile(r"\b(status [45]\d\d|error|step limit reached|could not|not found|failed)\b", re.IGNORECASE)
+_FAILED = re.compile(
+    r"\b(status [45]\d\d|error|step limit reached|could not|not found|failed)\b", re.IGNORECASE
+)
 
 
-def _setup(model: BaseChatModel | None, env: Any, options: dict[str, Any] | None) -> tuple[RestGPTConfig, BaselineKit, Any]:
+def _setup(
+    model: BaseChatModel | None, env: Any, options: dict[str, Any] | None
+) -> tuple[RestGPTConfig, BaselineKit, Any]:
     """The run's config (from options alone), and the episode's kit and environment (compiled once
     per run: ``restgraph.graphs.restgpt_executor.episode_kit``)."""
     options = dict(options or {})
@@ -59,7 +63,15 @@ def _graph(kit: RoleKit, entry: str) -> StateGraph[RestState, EpisodeContext, Re
     graph = StateGraph(RestState, context_schema=EpisodeContext)
 
     async def start(state: RestState) -> dict[str, Any]:
-        return {"config": kit.config.model_dump(mode="json"), "counters": {}, "results": [], "reflections": [], "trial": 0, "subtask_start": 0, "route": entry}
+        return {
+            "config": kit.config.model_dump(mode="json"),
+            "counters": {},
+            "results": [],
+            "reflections": [],
+            "trial": 0,
+            "subtask_start": 0,
+            "route": entry,
+        }
 
     graph.add_node("start", start)
     graph.add_node("finish", finish)
@@ -69,7 +81,9 @@ def _graph(kit: RoleKit, entry: str) -> StateGraph[RestState, EpisodeContext, Re
     return graph
 
 
-def _dispatch(kit: BaselineKit, meter: Meter, state: RestState, step: str, plan_text: str, return_to: str) -> dict[str, Any]:
+def _dispatch(
+    kit: BaselineKit, meter: Meter, state: RestState, step: str, plan_text: str, return_to: str
+) -> dict[str, Any]:
     """Send one 'METHOD /path purpose' step to the executor, or record why it cannot run."""
     found = endpoint_in_plan(step)
     key = match_endpoint(found[0], found[1], kit.spec.keys) if found else None
@@ -97,7 +111,12 @@ def build_deps(model: BaseChatModel | None, env: Any, options: dict[str, Any] | 
     graph = _graph(kit, "plan")
 
     async def plan(state: RestState, meter: Meter) -> dict[str, Any]:
-        reply = await kit.run("deps_plan", query=state["instruction"], descriptions=state.get("descriptions") or [], explanation=state.get("explanation"))
+        reply = await kit.run(
+            "deps_plan",
+            query=state["instruction"],
+            descriptions=state.get("descriptions") or [],
+            explanation=state.get("explanation"),
+        )
         steps = reply.parsed.steps if reply.ok else []
         if steps and endpoint_in_plan(steps[0]) is None and "answer" in steps[0].lower():
             return {"final_answer": steps[0].split(":", 1)[-1].strip(), "route": "finish"}
@@ -105,7 +124,12 @@ def build_deps(model: BaseChatModel | None, env: Any, options: dict[str, Any] | 
 
     async def select(state: RestState, meter: Meter) -> dict[str, Any]:
         meter.spend("agent_steps")
-        reply = await kit.run("deps_select", query=state["instruction"], plan=state.get("steps") or [], descriptions=state.get("descriptions") or [])
+        reply = await kit.run(
+            "deps_select",
+            query=state["instruction"],
+            plan=state.get("steps") or [],
+            descriptions=state.get("descriptions") or [],
+        )
         if not reply.ok:
             return {"explanation": f"The selected step could not be parsed ({reply.error}).", "route": "plan"}
         if reply.parsed.kind == "final_answer":
@@ -114,18 +138,36 @@ def build_deps(model: BaseChatModel | None, env: Any, options: dict[str, Any] | 
 
     async def describe(state: RestState, meter: Meter) -> dict[str, Any]:
         last = (state.get("results") or [{}])[-1]
-        reply = await kit.run("deps_describe", query=state["instruction"], step=last.get("api_plan", ""), result=last.get("result", ""))
+        reply = await kit.run(
+            "deps_describe",
+            query=state["instruction"],
+            step=last.get("api_plan", ""),
+            result=last.get("result", ""),
+        )
         text = str(reply.parsed or reply.raw).strip() or last.get("result", "")
         failed = bool(_FAILED.search(last.get("result", "")))
-        return {"descriptions": [*(state.get("descriptions") or []), text], "explanation": None, "route": "explain" if failed else "plan"}
+        return {
+            "descriptions": [*(state.get("descriptions") or []), text],
+            "explanation": None,
+            "route": "explain" if failed else "plan",
+        }
 
     async def explain(state: RestState, meter: Meter) -> dict[str, Any]:
         last = (state.get("results") or [{}])[-1]
-        reply = await kit.run("deps_explain", query=state["instruction"], step=last.get("api_plan", ""), description=(state.get("descriptions") or [""])[-1])
+        reply = await kit.run(
+            "deps_explain",
+            query=state["instruction"],
+            step=last.get("api_plan", ""),
+            description=(state.get("descriptions") or [""])[-1],
+        )
         return {"explanation": str(reply.parsed or reply.raw).strip(), "route": "plan"}
 
-    for name, fn, targets in (("plan", plan, ["select", "finish"]), ("select", select, ["caller", "describe", "plan", "finish"]),
-                              ("describe", describe, ["explain", "plan", "finish"]), ("explain", explain, ["plan", "finish"])):
+    for name, fn, targets in (
+        ("plan", plan, ["select", "finish"]),
+        ("select", select, ["caller", "describe", "plan", "finish"]),
+        ("describe", describe, ["explain", "plan", "finish"]),
+        ("explain", explain, ["plan", "finish"]),
+    ):
         graph.add_node(name, node(config, fn))
         graph.add_conditional_edges(name, route, targets)
     add_executor(graph, kit, env, config, return_to="describe")
@@ -154,15 +196,50 @@ def build_offline(model: BaseChatModel | None, env: Any, options: dict[str, Any]
         reply = await kit.run("offline_answer", query=state["instruction"], results=results)
         return {"final_answer": str(reply.parsed or reply.raw).strip(), "route": "finish"}
 
-    for name, fn, targets in (("plan_all", plan_all, ["next_step", "finish"]), ("next_step", next_step, ["caller", "answer", "next_step", "finish"]),
-                              ("answer", answer, ["finish"])):
+    for name, fn, targets in (
+        ("plan_all", plan_all, ["next_step", "finish"]),
+        ("next_step", next_step, ["caller", "answer", "next_step", "finish"]),
+        ("answer", answer, ["finish"]),
+    ):
         graph.add_node(name, node(config, fn))
         graph.add_conditional_edges(name, route, targets)
     add_executor(graph, kit, env, config, return_to="next_step")
     return graph.compile(name="offline")
 
 
-register_agent("react", build_react, env_kind="openapi", per_run=True, description="ReAct baseline: thought -> API call -> observation, on RestGPT's executor", step_budget=step_budget, options=RestGPTOptions)
-register_agent("reflexion", build_reflexion, env_kind="openapi", per_run=True, description="Reflexion baseline: ReAct + self-reflection, at most 2 trials", step_budget=step_budget, options=RestGPTOptions)
-register_agent("deps", build_deps, env_kind="openapi", per_run=True, description="DEPS baseline: describe, explain, plan, select (bounded re-planning)", step_budget=step_budget, options=RestGPTOptions)
-register_agent("offline", build_offline, env_kind="openapi", per_run=True, description="Offline baseline: whole plan up front, executed without re-planning", step_budget=step_budget, options=RestGPTOptions)
+register_agent(
+    "react",
+    build_react,
+    env_kind="openapi",
+    per_run=True,
+    description="ReAct baseline: thought -> API call -> observation, on RestGPT's executor",
+    step_budget=step_budget,
+    options=RestGPTOptions,
+)
+register_agent(
+    "reflexion",
+    build_reflexion,
+    env_kind="openapi",
+    per_run=True,
+    description="Reflexion baseline: ReAct + self-reflection, at most 2 trials",
+    step_budget=step_budget,
+    options=RestGPTOptions,
+)
+register_agent(
+    "deps",
+    build_deps,
+    env_kind="openapi",
+    per_run=True,
+    description="DEPS baseline: describe, explain, plan, select (bounded re-planning)",
+    step_budget=step_budget,
+    options=RestGPTOptions,
+)
+register_agent(
+    "offline",
+    build_offline,
+    env_kind="openapi",
+    per_run=True,
+    description="Offline baseline: whole plan up front, executed without re-planning",
+    step_budget=step_budget,
+    options=RestGPTOptions,
+)

@@ -78,6 +78,7 @@ class StateNode(Protocol):
 
     def __call__(self, state: RestState) -> Awaitable[dict[str, Any]]: ...
 
+
 _REDUCED: dict[tuple[Any, ...], ReducedSpec] = {}
 
 
@@ -88,15 +89,30 @@ def reduced_spec(env: Any, config: RestGPTConfig) -> ReducedSpec:
     identity as documents go: scenario, title, version and its operation keys."""
     merge = env.scenario == "spotify"
     info = env.spec.get("info") or {}
-    key = (env.scenario, info.get("title"), info.get("version"), tuple(env.endpoint_keys), merge, config.faithful_reduction)
+    key = (
+        env.scenario,
+        info.get("title"),
+        info.get("version"),
+        tuple(env.endpoint_keys),
+        merge,
+        config.faithful_reduction,
+    )
     if key not in _REDUCED:
         if len(_REDUCED) > 16:
             _REDUCED.clear()
-        _REDUCED[key] = reduce_openapi_spec(env.spec, dereferenced=True, merge_allof_schemas=merge, faithful=config.faithful_reduction)
+        _REDUCED[key] = reduce_openapi_spec(
+            env.spec, dereferenced=True, merge_allof_schemas=merge, faithful=config.faithful_reduction
+        )
     return _REDUCED[key]
 
 
-def make_kit(model: BaseChatModel | None, env: Any, config: RestGPTConfig, overrides: dict[str, RoleFn] | None = None, cls: type[RoleKit] = RoleKit) -> RoleKit:
+def make_kit(
+    model: BaseChatModel | None,
+    env: Any,
+    config: RestGPTConfig,
+    overrides: dict[str, RoleFn] | None = None,
+    cls: type[RoleKit] = RoleKit,
+) -> RoleKit:
     """The roles for ``config.prompt_pack``: upstream's prompts (planner, selector, caller, parser)
     on top of ``cls`` (which may add roles, e.g. the baselines'), or this project's."""
     if model is None:
@@ -108,13 +124,23 @@ def make_kit(model: BaseChatModel | None, env: Any, config: RestGPTConfig, overr
     return kit
 
 
-def episode_kit(model: BaseChatModel | None, env: Any, config: RestGPTConfig, overrides: dict[str, RoleFn] | None = None, cls: type[RoleKit] = RoleKit) -> tuple[RoleKit, Any]:
+def episode_kit(
+    model: BaseChatModel | None,
+    env: Any,
+    config: RestGPTConfig,
+    overrides: dict[str, RoleFn] | None = None,
+    cls: type[RoleKit] = RoleKit,
+) -> tuple[RoleKit, Any]:
     """The role kit and the environment as the graph's nodes see them: the running episode's
     (``restgraph.graphs.episode_context``; the kit made at its first use in the episode, for the episode's
     scenario), so the graph compiles once per run. ``model``/``env`` serve a graph invoked
     without a context (built for one episode, as tests do)."""
     fallback = EpisodeContext(model, env)
-    kit = EpisodePart("restgpt.kit", lambda ctx: make_kit(ctx.model, ctx.env, config.for_scenario(ctx.env.scenario), overrides, cls), fallback)
+    kit = EpisodePart(
+        "restgpt.kit",
+        lambda ctx: make_kit(ctx.model, ctx.env, config.for_scenario(ctx.env.scenario), overrides, cls),
+        fallback,
+    )
     return cast(RoleKit, kit), EpisodePart("env", lambda ctx: ctx.env, fallback)
 
 
@@ -149,7 +175,12 @@ def node(config: RestGPTConfig, fn: NodeFn) -> StateNode:
             try:
                 update = await fn(state, meter)
             except BudgetExceeded as exc:
-                update = {"status": "budget_exhausted", "error": str(exc), "route": "finish", "final_answer": last_result(state)}
+                update = {
+                    "status": "budget_exhausted",
+                    "error": str(exc),
+                    "route": "finish",
+                    "final_answer": last_result(state),
+                }
             update["counters"] = dict(meter.counters)
         return update
 
@@ -157,14 +188,26 @@ def node(config: RestGPTConfig, fn: NodeFn) -> StateNode:
 
 
 def finish_sub_task(state: Mapping[str, Any], result: str, return_to: str) -> dict[str, Any]:
-    entry = {"plan": state.get("plan_text") or state.get("subtask") or "", "api_plan": state.get("api_plan") or "", "result": result}
-    return {"results": [*(state.get("results") or []), entry], "route": return_to, "pending": None, "scratch": []}
+    entry = {
+        "plan": state.get("plan_text") or state.get("subtask") or "",
+        "api_plan": state.get("api_plan") or "",
+        "result": result,
+    }
+    return {
+        "results": [*(state.get("results") or []), entry],
+        "route": return_to,
+        "pending": None,
+        "scratch": [],
+    }
 
 
 def finish(state: RestState) -> dict[str, Any]:
     """Terminal node: keep a status set earlier (budget_exhausted), otherwise ``finished``."""
     answer = state.get("final_answer")
-    return {"status": state.get("status") or "finished", "final_answer": answer if answer is not None else last_result(state)}
+    return {
+        "status": state.get("status") or "finished",
+        "final_answer": answer if answer is not None else last_result(state),
+    }
 
 
 def _observation(result: HttpResult) -> str:
@@ -178,34 +221,68 @@ def add_executor(graph: Any, kit: RoleKit, env: Any, config: RestGPTConfig, *, r
     async def caller(state: RestState, meter: Meter) -> dict[str, Any]:
         scratch = list(state.get("scratch") or [])
         cap = config.budget.caller_iterations
-        if meter.used("caller_iterations") > cap:  # a step past the cap: what upstream returned raw (defect 11)
+        if (
+            meter.used("caller_iterations") > cap
+        ):  # a step past the cap: what upstream returned raw (defect 11)
             return step_limit(state, scratch, cap, return_to)
         # ``cap`` operations, and one more step to report them (upstream: 15 operations per plan)
         meter.spend("caller_iterations", limit=cap + 1, detail=state.get("api_plan") or "")
         endpoint = kit.spec.get(state.get("endpoint") or "")
         if endpoint is None:
-            return finish_sub_task(state, f"The API plan names no known endpoint: {state.get('api_plan')}", return_to)
-        reply = await kit.run("caller", api_plan=state.get("api_plan") or "", background=background(state), endpoint=endpoint, scratch=scratch)
+            return finish_sub_task(
+                state, f"The API plan names no known endpoint: {state.get('api_plan')}", return_to
+            )
+        reply = await kit.run(
+            "caller",
+            api_plan=state.get("api_plan") or "",
+            background=background(state),
+            endpoint=endpoint,
+            scratch=scratch,
+        )
         if not reply.ok:
-            scratch.append(kit.scratch_entry(reply.raw, None, f"Your output could not be parsed ({reply.error}). Write Operation and Input, or Execution Result."))
+            scratch.append(
+                kit.scratch_entry(
+                    reply.raw,
+                    None,
+                    f"Your output could not be parsed ({reply.error}). Write Operation and Input, or Execution Result.",
+                )
+            )
             return {"scratch": scratch, "route": "caller"}
         decision: CallerDecision = reply.parsed
         if decision.kind == "execution_result":
             return finish_sub_task(state, decision.result or "(empty execution result)", return_to)
         method = (decision.method or "").upper()
         if method not in VERBS:
-            scratch.append(kit.scratch_entry(reply.raw, decision, f"Error: unknown HTTP method {decision.method!r}; use GET, POST, PUT, PATCH or DELETE."))
+            scratch.append(
+                kit.scratch_entry(
+                    reply.raw,
+                    decision,
+                    f"Error: unknown HTTP method {decision.method!r}; use GET, POST, PUT, PATCH or DELETE.",
+                )
+            )
             return {"scratch": scratch, "route": "caller"}
         url = decision.url or ""
         if env.http.template_of(method, url if url.startswith(("/", "http")) else "/" + url) is None:
-            scratch.append(kit.scratch_entry(reply.raw, decision, f"Error: {method} {decision.url} matches no endpoint of this API; the plan is {endpoint.key}."))
+            scratch.append(
+                kit.scratch_entry(
+                    reply.raw,
+                    decision,
+                    f"Error: {method} {decision.url} matches no endpoint of this API; the plan is {endpoint.key}.",
+                )
+            )
             return {"scratch": scratch, "route": "caller"}
         if meter.used("caller_iterations") > cap:  # the extra step may only report, not call
             return step_limit(state, scratch, cap, return_to)
         body = decision.data if method in ("POST", "PUT", "PATCH") or decision.data is not None else None
         result = await env.http.request(method, decision.url, params=decision.params or None, body=body)
         if result.ok and not result.error and kit.parses(result):
-            pending = {"decision": decision.model_dump(), "raw": reply.raw, "status": result.status, "text": result.text, "template": result.template}
+            pending = {
+                "decision": decision.model_dump(),
+                "raw": reply.raw,
+                "status": result.status,
+                "text": result.text,
+                "template": result.template,
+            }
             return {"pending": pending, "route": parser_name}
         scratch.append(kit.scratch_entry(reply.raw, decision, _observation(result)))
         return {"scratch": scratch, "route": "caller"}
@@ -231,7 +308,11 @@ def add_executor(graph: Any, kit: RoleKit, env: Any, config: RestGPTConfig, *, r
 
 def step_limit(state: RestState, scratch: list[str], cap: int, return_to: str) -> dict[str, Any]:
     last = scratch[-1].rsplit("Response:", 1)[-1].strip() if scratch else "nothing was executed"
-    return finish_sub_task(state, f"Step limit reached (caller_iterations={cap}) before the caller finished the plan. Last observation: {last[:500]}", return_to)
+    return finish_sub_task(
+        state,
+        f"Step limit reached (caller_iterations={cap}) before the caller finished the plan. Last observation: {last[:500]}",
+        return_to,
+    )
 
 
 def route(state: RestState) -> str:

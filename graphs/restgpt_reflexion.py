@@ -32,16 +32,32 @@ def reflect_node(kit: RoleKit, env: Any, config: RestGPTConfig) -> Any:
         trial = state.get("trial", 0) + 1
         if trial >= config.budget.reflexion_trials:
             return {"trial": trial, "route": "finish"}
-        transcript = [(f"Action: {r.get('api_plan', '')}", r.get("result", "")) for r in state.get("results") or []]
-        reply = await kit.run("reflect", query=state["instruction"], transcript=transcript, answer=state.get("final_answer"))
+        transcript = [
+            (f"Action: {r.get('api_plan', '')}", r.get("result", "")) for r in state.get("results") or []
+        ]
+        reply = await kit.run(
+            "reflect", query=state["instruction"], transcript=transcript, answer=state.get("final_answer")
+        )
         if reply.ok and reply.parsed.success and state.get("final_answer"):
             return {"trial": trial, "route": "finish"}
-        lesson = reply.parsed.reflection if reply.ok else "The previous attempt did not clearly answer the query; check each id with an API call."
+        lesson = (
+            reply.parsed.reflection
+            if reply.ok
+            else "The previous attempt did not clearly answer the query; check each id with an API call."
+        )
         meter.reset("agent_steps")
         meter.reset("selector_retries")
         if config.reflexion_reset:
             env.reset_state()  # the next trial starts from the initial state, not trial 1's mutations
-        return {"trial": trial, "reflections": [*(state.get("reflections") or []), lesson], "results": [], "subtask_start": 0,
-                "final_answer": None, "selector_failures": [], "selector_feedback": None, "route": "selector"}
+        return {
+            "trial": trial,
+            "reflections": [*(state.get("reflections") or []), lesson],
+            "results": [],
+            "subtask_start": 0,
+            "final_answer": None,
+            "selector_failures": [],
+            "selector_feedback": None,
+            "route": "selector",
+        }
 
     return reflect

@@ -61,17 +61,33 @@ def _single_node(name: str, node: Any) -> Any:
 
 
 class NextActionOptions(Options):
-    prompts: Literal[PROMPT_PACKS] = Field("upstream", description="upstream: ShortcutsBench's own prompt texts; restgraph: this project's")  # type: ignore[valid-type]
-    structured: bool = Field(False, description="0: free-form replies parsed as upstream does; 1: a JSON-schema request")
-    request: Literal["upstream", "as_built"] = Field("upstream", description="upstream: only what upstream sends; as_built: the model as the harness built it")
-    max_prompt_tokens: int | None = Field(None, ge=1, description="refuse prompts longer than this (chars/4 estimate) as a context overflow; unset = no cap")
+    prompts: Literal[PROMPT_PACKS] = Field(
+        "upstream", description="upstream: ShortcutsBench's own prompt texts; restgraph: this project's"
+    )  # type: ignore[valid-type]
+    structured: bool = Field(
+        False, description="0: free-form replies parsed as upstream does; 1: a JSON-schema request"
+    )
+    request: Literal["upstream", "as_built"] = Field(
+        "upstream",
+        description="upstream: only what upstream sends; as_built: the model as the harness built it",
+    )
+    max_prompt_tokens: int | None = Field(
+        None,
+        ge=1,
+        description="refuse prompts longer than this (chars/4 estimate) as a context overflow; unset = no cap",
+    )
 
 
 def build_next_action(model: BaseChatModel | None, env: Any, options: dict[str, Any]) -> Any:
     """Options: :class:`NextActionOptions`. Compiled once per run: the episode's model (its request
     shaped once per episode) comes from the runtime context."""
     opts = NextActionOptions.model_validate(options)
-    pack, request, structured, max_prompt_tokens = opts.prompts, opts.request, opts.structured, opts.max_prompt_tokens
+    pack, request, structured, max_prompt_tokens = (
+        opts.prompts,
+        opts.request,
+        opts.structured,
+        opts.max_prompt_tokens,
+    )
     fallback = EpisodeContext(model, env)
 
     def shaped(ctx: EpisodeContext) -> tuple[BaseChatModel, bool]:
@@ -82,14 +98,26 @@ def build_next_action(model: BaseChatModel | None, env: Any, options: dict[str, 
 
     async def propose(state: NextActionState) -> dict[str, Any]:
         model, single_turn = episode(fallback).part("shaped", shaped)
-        messages = build_messages(state["instruction"], state.get("candidates") or {}, state.get("history") or [], pack=pack, single_turn=single_turn)
+        messages = build_messages(
+            state["instruction"],
+            state.get("candidates") or {},
+            state.get("history") or [],
+            pack=pack,
+            single_turn=single_turn,
+        )
         try:
-            step = await propose_next_action(model, messages, structured=structured, max_prompt_tokens=max_prompt_tokens)
+            step = await propose_next_action(
+                model, messages, structured=structured, max_prompt_tokens=max_prompt_tokens
+            )
         except PromptTooLong as exc:
             return {"prediction": None, "status": CONTEXT_OVERFLOW, "error": str(exc)}
         except Exception as exc:
             if is_context_error(exc):
-                return {"prediction": None, "status": CONTEXT_OVERFLOW, "error": f"{type(exc).__name__}: {exc}"[:1000]}
+                return {
+                    "prediction": None,
+                    "status": CONTEXT_OVERFLOW,
+                    "error": f"{type(exc).__name__}: {exc}"[:1000],
+                }
             raise
         return {"prediction": step.model_dump(), "final_answer": str(step.aseq)[:2000], "status": "finished"}
 
@@ -102,18 +130,36 @@ def build_replay(model: Any, env: Any, options: dict[str, Any]) -> Any:
     def replay(state: NextActionState) -> dict[str, Any]:
         bseqs = (state.get("gold") or {}).get("bseqs")
         if bseqs is None:
-            raise ValueError("the replay agent needs a task from an experiment log (--source experiment_res_*.jsonl)")
+            raise ValueError(
+                "the replay agent needs a task from an experiment log (--source experiment_res_*.jsonl)"
+            )
         position = int(state.get("position", 0))
         if position >= len(bseqs):
-            return {"prediction": None, "status": CONTEXT_OVERFLOW, "error": f"the log stops at action {len(bseqs)}"}
+            return {
+                "prediction": None,
+                "status": CONTEXT_OVERFLOW,
+                "error": f"the log stops at action {len(bseqs)}",
+            }
         return {"prediction": bseqs[position], "status": "finished"}
 
     return _single_node("replay", replay)
 
 
 register_agent(
-    "shortcuts-next-action", build_next_action, env_kind="shortcuts",
+    "shortcuts-next-action",
+    build_next_action,
+    env_kind="shortcuts",
     description="teacher-forced next action: one fresh model call per gold action (-A prompts=upstream|restgraph, -A structured=0|1, -A request=upstream|as_built, -A max_prompt_tokens=N)",
-    describe=describe_request, options=NextActionOptions, per_run=True,
+    describe=describe_request,
+    options=NextActionOptions,
+    per_run=True,
 )
-register_agent("replay", build_replay, env_kind="shortcuts", needs_model=False, needs_gold=True, per_run=True, description="re-scores the predictions stored in an experiment log (no model)")
+register_agent(
+    "replay",
+    build_replay,
+    env_kind="shortcuts",
+    needs_model=False,
+    needs_gold=True,
+    per_run=True,
+    description="re-scores the predictions stored in an experiment log (no model)",
+)

@@ -17,7 +17,10 @@ from langchain_openai import ChatOpenAI
 def completion(text: str, n: int, request: dict[str, Any]) -> dict[str, Any]:
     """The body of a chat completion answering ``text`` (the ``n``-th) to ``request``."""
     return {
-        "id": f"chatcmpl-{n}", "object": "chat.completion", "created": 0, "model": request.get("model", "m"),
+        "id": f"chatcmpl-{n}",
+        "object": "chat.completion",
+        "created": 0,
+        "model": request.get("model", "m"),
         "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}],
         "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
     }
@@ -35,7 +38,14 @@ def recording_openai(replies: Sequence[str], **model_kwargs: Any) -> tuple[ChatO
         return httpx.Response(200, json=completion(text, len(requests), body))
 
     client = httpx.AsyncClient(transport=httpx.MockTransport(handler))
-    model = ChatOpenAI(model=model_kwargs.pop("model", "gpt-3.5-turbo"), api_key="test", base_url="http://fake.invalid/v1", max_retries=0, http_async_client=client, **model_kwargs)
+    model = ChatOpenAI(
+        model=model_kwargs.pop("model", "gpt-3.5-turbo"),
+        api_key="test",
+        base_url="http://fake.invalid/v1",
+        max_retries=0,
+        http_async_client=client,
+        **model_kwargs,
+    )
     return model, requests
 
 
@@ -95,7 +105,9 @@ class CountingEndpoint:
     With one model call per episode nothing else can be blocked behind a held request, so the
     hold always ends; 60 s bound it all the same (``timed_out``) so a bug fails instead of hanging."""
 
-    def __init__(self, limit: int, expected: int, limiter_waiting: Callable[[], bool] | None = None, text: str = "42"):
+    def __init__(
+        self, limit: int, expected: int, limiter_waiting: Callable[[], bool] | None = None, text: str = "42"
+    ):
         import threading
 
         self.limit, self.expected, self.limiter_waiting, self.text = limit, expected, limiter_waiting, text

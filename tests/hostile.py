@@ -54,9 +54,17 @@ class Harness:
         leaks = []
         for text in texts:
             text = text or ""
-            for name, needle in (("marker", MARK), ("secret", SECRET), ("reversed secret", SECRET[::-1]), ("gold", GOLD), ("reversed gold", GOLD[::-1])):
+            for name, needle in (
+                ("marker", MARK),
+                ("secret", SECRET),
+                ("reversed secret", SECRET[::-1]),
+                ("gold", GOLD),
+                ("reversed gold", GOLD[::-1]),
+            ):
                 if needle in text:
-                    leaks.append(f"{name}: {text[max(0, text.find(needle) - 200):text.find(needle) + 100]!r}")
+                    leaks.append(
+                        f"{name}: {text[max(0, text.find(needle) - 200) : text.find(needle) + 100]!r}"
+                    )
         return leaks
 
     def damage(self) -> list[str]:
@@ -74,7 +82,9 @@ class Harness:
             found.append(f"the harness got signals {self.signals}")
         now = {r: resource.getrlimit(r) for r in RLIMITS}
         if now != self.rlimits:
-            found.append(f"harness rlimits changed: {[(r, self.rlimits[r], now[r]) for r in RLIMITS if now[r] != self.rlimits[r]]}")
+            found.append(
+                f"harness rlimits changed: {[(r, self.rlimits[r], now[r]) for r in RLIMITS if now[r] != self.rlimits[r]]}"
+            )
         found += [f"sandbox process left running: pid {p}" for p in sandbox_processes()]
         return found
 
@@ -120,8 +130,15 @@ def start_harness(root: Path) -> tuple[Harness, callable]:
     abstract_sock.bind(abstract)
     abstract_sock.listen(4)
     abstract_sock.settimeout(0.2)
-    harness = Harness(root=root, data_dir=data_dir, run_dir=run_dir, port=server.getsockname()[1], unix_path=unix_path,
-                      abstract=abstract, rlimits={r: resource.getrlimit(r) for r in RLIMITS})
+    harness = Harness(
+        root=root,
+        data_dir=data_dir,
+        run_dir=run_dir,
+        port=server.getsockname()[1],
+        unix_path=unix_path,
+        abstract=abstract,
+        rlimits={r: resource.getrlimit(r) for r in RLIMITS},
+    )
     stop = threading.Event()
 
     def accept_loop() -> None:
@@ -181,9 +198,13 @@ def programs(h: Harness) -> dict[str, str]:
         "memory_bomb": "x = bytearray(8 * 1024 ** 3)\nprint(" + m + ", len(x))",
         "memory_growth": "chunks = []\nwhile True:\n    chunks.append(' ' * 10 ** 7)",
         "recursion_bomb": "def r(n):\n    return r(n + 1)\nr(0)",
-        "disk_fill": "f = open('/tmp/fill', 'wb')\nfor _ in range(4096):\n    f.write(b'x' * 1024 * 1024)\nprint(" + m + ", 'wrote 4 GiB')",
+        "disk_fill": "f = open('/tmp/fill', 'wb')\nfor _ in range(4096):\n    f.write(b'x' * 1024 * 1024)\nprint("
+        + m
+        + ", 'wrote 4 GiB')",
         "fd_exhaustion": "fds = [open('/dev/null') for _ in range(100000)]\nprint(" + m + ", len(fds))",
-        "raise_own_limits": "import resource, os\nresource.setrlimit(resource.RLIMIT_NPROC, (resource.RLIM_INFINITY, resource.RLIM_INFINITY))\nprint(" + m + ")",
+        "raise_own_limits": "import resource, os\nresource.setrlimit(resource.RLIMIT_NPROC, (resource.RLIM_INFINITY, resource.RLIM_INFINITY))\nprint("
+        + m
+        + ")",
         "stdout_flood": "import os\nos.write(1, b'x' * 50_000_000)",
         # -- processes and threads ---------------------------------------------------------------
         "fork_bomb": "import os\nwhile True:\n    os.fork()",
@@ -192,9 +213,15 @@ def programs(h: Harness) -> dict[str, str]:
         "os_system": f"import os\nif os.system('touch {out}-system') == 0:\n    print({m})",
         "os_exec": f"import os\nos.execv('/bin/sh', ['sh', '-c', 'touch {out}-exec; cat /proc/{pid}/environ /proc/1/environ'])",
         "posix_spawn": "import os\nos.posix_spawn('/bin/true', ['true'], {})\nprint(" + m + ")",
-        "multiprocessing": "import multiprocessing\nmultiprocessing.Process(target=print).start()\nprint(" + m + ")",
-        "thread": "import threading\nt = threading.Thread(target=lambda: print(" + m + ", 'thread ran'))\nt.start()\nt.join()",
-        "raw_thread": "import _thread, time\n_thread.start_new_thread(lambda: print(" + m + "), ())\ntime.sleep(0.2)",
+        "multiprocessing": "import multiprocessing\nmultiprocessing.Process(target=print).start()\nprint("
+        + m
+        + ")",
+        "thread": "import threading\nt = threading.Thread(target=lambda: print("
+        + m
+        + ", 'thread ran'))\nt.start()\nt.join()",
+        "raw_thread": "import _thread, time\n_thread.start_new_thread(lambda: print("
+        + m
+        + "), ())\ntime.sleep(0.2)",
         "daemonize": f"import os\nif os.fork() == 0:\n    os.setsid()\n    import time\n    time.sleep(3)\n    open({str(out) + '-daemon'!r}, 'w').write('x')\nprint({m})",
         "setuid_root": "import os\nos.setuid(0)\nprint(" + m + ", os.getuid())",
         # -- signals and limits on other processes -----------------------------------------------
@@ -205,9 +232,13 @@ def programs(h: Harness) -> dict[str, str]:
         "pidfd_parent": "import os, signal\nsignal.pidfd_send_signal(os.pidfd_open(os.getppid()), signal.SIGKILL)",
         "pidfd_harness": f"import os, signal\nsignal.pidfd_send_signal(os.pidfd_open({pid}), signal.SIGKILL)",
         "pidfd_init": "import os, signal\nsignal.pidfd_send_signal(os.pidfd_open(1), signal.SIGKILL)",
-        "prlimit_parent": "import os, resource\nresource.prlimit(os.getppid(), resource.RLIMIT_NOFILE, (12, 12))\nprint(" + m + ")",
+        "prlimit_parent": "import os, resource\nresource.prlimit(os.getppid(), resource.RLIMIT_NOFILE, (12, 12))\nprint("
+        + m
+        + ")",
         "prlimit_harness": f"import resource\nresource.prlimit({pid}, resource.RLIMIT_NOFILE, (12, 12))\nprint({m})",
-        "prlimit_init": "import resource\nresource.prlimit(1, resource.RLIMIT_NPROC, (1, 1))\nprint(" + m + ")",
+        "prlimit_init": "import resource\nresource.prlimit(1, resource.RLIMIT_NPROC, (1, 1))\nprint("
+        + m
+        + ")",
         # -- files and special files -------------------------------------------------------------
         "file_write": f"open({str(out)!r}, 'w').write('x')\nprint({m})",
         "os_open_write": f"import os\nos.open({str(out) + '-2'!r}, os.O_WRONLY | os.O_CREAT)\nprint({m})",
@@ -215,7 +246,9 @@ def programs(h: Harness) -> dict[str, str]:
         "mknod_outside": f"import os, stat\nos.mknod({str(out) + '-node'!r}, stat.S_IFREG | 0o644)\nprint({m})",
         "mkfifo_outside": f"import os\nos.mkfifo({str(out) + '-fifo'!r})\nprint({m})",
         "mkfifo_in_repo": f"import os\nos.mkfifo({str(repo / ('fifo-' + TOKEN))!r})\nprint({m})",
-        "mknod_device": "import os, stat\nos.mknod('/tmp/mem', stat.S_IFCHR | 0o600, os.makedev(1, 1))\nprint(open('/tmp/mem', 'rb').read(16), " + m + ")",
+        "mknod_device": "import os, stat\nos.mknod('/tmp/mem', stat.S_IFCHR | 0o600, os.makedev(1, 1))\nprint(open('/tmp/mem', 'rb').read(16), "
+        + m
+        + ")",
         "delete_sentinel": f"import os\nos.remove({str(h.sentinel)!r})\nprint({m})",
         "rmtree": f"import shutil\nshutil.rmtree({str(root / 'keep')!r})\nprint({m})",
         "rename": f"import os\nos.rename({str(h.sentinel)!r}, {str(out) + '-moved'!r})\nprint({m})",
@@ -229,17 +262,28 @@ def programs(h: Harness) -> dict[str, str]:
         "environment": find_secret + "import os\nhunt(repr(dict(os.environ)))",
         "parent_environ": find_secret + "import os\nhunt(open(f'/proc/{os.getppid()}/environ').read())",
         "harness_environ": find_secret + f"hunt(open('/proc/{pid}/environ').read())",
-        "double_slash_environ": find_secret + "import os\nhunt(open(f'//proc/{os.getppid()}/environ').read())",
-        "dev_fd_dotdot_environ": find_secret + "import os\nhunt(open(f'/dev/fd/../../{os.getppid()}/environ').read())",
+        "double_slash_environ": find_secret
+        + "import os\nhunt(open(f'//proc/{os.getppid()}/environ').read())",
+        "dev_fd_dotdot_environ": find_secret
+        + "import os\nhunt(open(f'/dev/fd/../../{os.getppid()}/environ').read())",
         "self_fd_dotdot_environ": find_secret + f"hunt(open('/proc/self/fd/../../{pid}/environ').read())",
-        "parent_mem": find_secret + "import os\nf = open(f'/proc/{os.getppid()}/mem', 'rb')\nhunt(repr(f.read(4096)))",
-        "harness_mem": find_secret + f"import re\nmaps = open('/proc/{pid}/maps').read()\nprint({m}, maps[:80])",
-        "parent_cmdline": find_secret + "import os\ntext = open(f'/proc/{os.getppid()}/cmdline').read()\nhunt(text)\nif 'pytest' in text: print(" + m + ")",
+        "parent_mem": find_secret
+        + "import os\nf = open(f'/proc/{os.getppid()}/mem', 'rb')\nhunt(repr(f.read(4096)))",
+        "harness_mem": find_secret
+        + f"import re\nmaps = open('/proc/{pid}/maps').read()\nprint({m}, maps[:80])",
+        "parent_cmdline": find_secret
+        + "import os\ntext = open(f'/proc/{os.getppid()}/cmdline').read()\nhunt(text)\nif 'pytest' in text: print("
+        + m
+        + ")",
         "harness_cmdline": f"text = open('/proc/{pid}/cmdline').read()\nif 'pytest' in text or 'python' in text: print({m}, text[:80])",
-        "scan_proc": find_secret + (
+        "scan_proc": find_secret
+        + (
             "import os\nfor p in os.listdir('/proc'):\n    for leaf in ('environ', 'cmdline'):\n        try:\n"
-            "            hunt(open(f'/proc/{p}/{leaf}', errors='replace').read())\n            if 'pytest' in open(f'/proc/{p}/cmdline').read(): print(" + m + ")\n"
-            "        except OSError:\n            pass"),
+            "            hunt(open(f'/proc/{p}/{leaf}', errors='replace').read())\n            if 'pytest' in open(f'/proc/{p}/cmdline').read(): print("
+            + m
+            + ")\n"
+            "        except OSError:\n            pass"
+        ),
         "data_dir": find_secret + f"import os\nprint({m}, os.listdir({data_env!r}))",
         "data_dir_gold": find_secret + f"hunt(open({str(h.data_dir / 'bench' / 'answers.json')!r}).read())",
         "run_dir_gold": find_secret + f"hunt(open({str(h.run_dir / 'traces.jsonl')!r}).read())",
@@ -247,15 +291,21 @@ def programs(h: Harness) -> dict[str, str]:
         "home_dir": "import os\nprint(" + m + ", os.listdir('/root'), os.listdir('/home'))",
         "etc_shadow": "print(" + m + ", open('/etc/shadow').read()[:20])",
         "sys_net": "import os\nprint(" + m + ", os.listdir('/sys/class/net'))",
-        "walk_for_gold": find_secret + (
+        "walk_for_gold": find_secret
+        + (
             "import os\nfor top, dirs, files in os.walk('/'):\n    dirs[:] = [d for d in dirs if d not in ('proc', 'sys', 'dev', 'usr', 'python3.11')]\n"
-            "    for f in files:\n        if f in ('answers.json', 'traces.jsonl'):\n            print(" + m + ", top, f)"),
+            "    for f in files:\n        if f in ('answers.json', 'traces.jsonl'):\n            print("
+            + m
+            + ", top, f)"
+        ),
         # -- network -----------------------------------------------------------------------------
         "socket_connect": f"import socket\nsocket.create_connection(('127.0.0.1', {port}), timeout=1)\nprint({m})",
         "raw_socket_module": f"s = __import__('_socket').socket()\ns.settimeout(1)\ns.connect(('127.0.0.1', {port}))\nprint({m})",
         "urllib": f"import urllib.request\nurllib.request.urlopen('http://127.0.0.1:{port}/', timeout=1)\nprint({m})",
         "external_tcp": f"import socket\nsocket.create_connection(('192.0.2.2', {port}), timeout=1)\nprint({m})",
-        "external_udp": "import socket\ns = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)\ns.sendto(b'x', ('8.8.8.8', 53))\nprint(" + m + ")",
+        "external_udp": "import socket\ns = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)\ns.sendto(b'x', ('8.8.8.8', 53))\nprint("
+        + m
+        + ")",
         "dns": "import socket\nprint(" + m + ", socket.gethostbyname('example.com'))",
         "unix_socket_path": f"import socket\ns = socket.socket(socket.AF_UNIX)\ns.connect({h.unix_path!r})\nprint({m})",
         "abstract_unix_socket": f"import socket\ns = socket.socket(socket.AF_UNIX)\ns.connect({h.abstract!r})\nprint({m})",
@@ -263,7 +313,7 @@ def programs(h: Harness) -> dict[str, str]:
         "inherited_fds": "import os\nfor fd in range(3, 1024):\n    try:\n        os.fstat(fd)\n        os.write(fd, b'PW' + b'NED-fd')\n    except OSError:\n        pass",
         "reopen_stdin_for_write": "open('/proc/self/fd/0', 'w').write('x')\nprint(" + m + ")",
         "dup_over_stdout": "import os\nos.close(1)\nos.close(2)\nraise SystemExit(0)",
-        "forge_status_line": "import sys\nsys.stderr.write('\\nRGSTATUS-0000 \"\"\\n')\nprint('{\"i\": 0, \"r\": \"{}\", \"status\": 0, \"timed_out\": false}')\nraise ValueError('really failed')",
+        "forge_status_line": 'import sys\nsys.stderr.write(\'\\nRGSTATUS-0000 ""\\n\')\nprint(\'{"i": 0, "r": "{}", "status": 0, "timed_out": false}\')\nraise ValueError(\'really failed\')',
         "rebind_exit": "import os, sys\nos._exit = lambda code: None\nsys.exit = lambda code=0: None\nraise ValueError('really failed')",
         "unprintable_exception": "class E(Exception):\n    def __str__(self):\n        raise RuntimeError('no')\nraise E()",
         "exit_nonzero": "import os\nos._exit(3)",
@@ -275,13 +325,29 @@ def programs(h: Harness) -> dict[str, str]:
 #: kill(-1) signals nothing either way, but fails with ESRCH in a one-program sandbox and returns 0
 #: beside the warm fork server (visible, not signallable); tests/isolation/test_warm_sandbox.py
 #: checks that the server survives it
-RUN_PYTHON_OK = {"write_tmp_ok": True, "stderr_flood_then_success": True, "forge_status_line": False, "rebind_exit": False, "unprintable_exception": False,
-                 "exit_nonzero": False, "infinite_loop": False, "sleep": False, "memory_bomb": False}
+RUN_PYTHON_OK = {
+    "write_tmp_ok": True,
+    "stderr_flood_then_success": True,
+    "forge_status_line": False,
+    "rebind_exit": False,
+    "unprintable_exception": False,
+    "exit_nonzero": False,
+    "infinite_loop": False,
+    "sleep": False,
+    "memory_bomb": False,
+}
 
 
 def program_names() -> list[str]:
-    placeholder = Harness(root=Path("/nonexistent"), data_dir=Path("/nonexistent"), run_dir=Path("/nonexistent"), port=1,
-                          unix_path="/nonexistent", abstract="\0x", rlimits={})
+    placeholder = Harness(
+        root=Path("/nonexistent"),
+        data_dir=Path("/nonexistent"),
+        run_dir=Path("/nonexistent"),
+        port=1,
+        unix_path="/nonexistent",
+        abstract="\0x",
+        rlimits={},
+    )
     return list(programs(placeholder))
 
 

@@ -92,6 +92,7 @@ def test_bad_paths_give_clear_errors(tmp_path):
 
 # -- real model ----------------------------------------------------------------------------
 
+
 @pytest.fixture(scope="module")
 def local():
     try:
@@ -163,7 +164,9 @@ def test_local_models_get_a_longer_default_episode_timeout(tmp_path):
     from restgraph.evals.cli import app
 
     def timeout_of(model: str, out: Path) -> float:
-        result = CliRunner().invoke(app, ["run", "smoke", "--model", model, "--limit", "1", "--out", str(out), "--quiet"])
+        result = CliRunner().invoke(
+            app, ["run", "smoke", "--model", model, "--limit", "1", "--out", str(out), "--quiet"]
+        )
         assert result.exit_code == 0, result.output
         return json.loads((out / "config.json").read_text())["options"]["episode_timeout_s"]
 

@@ -64,7 +64,15 @@ BOOT_PATH = "/rg/boot.py"
 #: where a warm fork server's own script appears inside its sandbox
 SERVER_PATH = "/rg/server.py"
 #: what a fork server keeps (in its namespaces) to build each child; every child drops all of them
-SERVER_CAPS = ("CAP_SETUID", "CAP_SETGID", "CAP_SYS_ADMIN", "CAP_SYS_CHROOT", "CAP_NET_ADMIN", "CAP_SETPCAP", "CAP_KILL")
+SERVER_CAPS = (
+    "CAP_SETUID",
+    "CAP_SETGID",
+    "CAP_SYS_ADMIN",
+    "CAP_SYS_CHROOT",
+    "CAP_NET_ADMIN",
+    "CAP_SETPCAP",
+    "CAP_KILL",
+)
 #: fresh host uids for sandboxes are drawn from this range (no /etc/passwd entry needed)
 UID_RANGE = (1_000_000, 1_900_000)
 #: bytes of stderr kept from the end (a status line after megabytes of noise is still read)
@@ -111,7 +119,9 @@ def set_mode(mode: str) -> None:
     if mode not in CHOICES:
         raise ValueError(f"unknown code sandbox {mode!r}; choices: {', '.join(CHOICES)}")
     if mode == "none":
-        log.warning("code sandbox 'none': model-written code runs UNISOLATED with only rlimits (trusted debugging only)")
+        log.warning(
+            "code sandbox 'none': model-written code runs UNISOLATED with only rlimits (trusted debugging only)"
+        )
     _mode[0] = mode
 
 
@@ -145,7 +155,9 @@ def _fs_args() -> list[str]:
     for root in roots:
         if not root.startswith("/usr/"):
             args += _parents(root) + ["--ro-bind", root, root]
-    purelib = os.path.realpath(sysconfig.get_paths(vars={"base": sys.base_prefix, "platbase": sys.base_exec_prefix})["purelib"])
+    purelib = os.path.realpath(
+        sysconfig.get_paths(vars={"base": sys.base_prefix, "platbase": sys.base_exec_prefix})["purelib"]
+    )
     if os.path.isdir(purelib) and any(purelib.startswith(r + "/") for r in roots):
         args += ["--tmpfs", purelib]  # third-party packages of the interpreter: not needed, not shown
     if not any(exe.startswith(r + "/") for r in (*roots, "/usr")):
@@ -173,14 +185,40 @@ def _bwrap(binds: dict[str, Path], tmpfs_mb: int) -> list[str]:
     """bubblewrap with its namespaces, file view and ``binds`` (sandbox path -> host file), up to the command."""
     args = [
         shutil.which("bwrap") or "bwrap",
-        "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-net", "--unshare-cgroup-try",
-        "--die-with-parent", "--new-session", "--clearenv",
-        "--setenv", "PATH", "/usr/bin:/bin", "--setenv", "LANG", "C.UTF-8", "--setenv", "HOME", "/tmp",
-        "--hostname", "sandbox",
+        "--unshare-pid",
+        "--unshare-ipc",
+        "--unshare-uts",
+        "--unshare-net",
+        "--unshare-cgroup-try",
+        "--die-with-parent",
+        "--new-session",
+        "--clearenv",
+        "--setenv",
+        "PATH",
+        "/usr/bin:/bin",
+        "--setenv",
+        "LANG",
+        "C.UTF-8",
+        "--setenv",
+        "HOME",
+        "/tmp",
+        "--hostname",
+        "sandbox",
         *_fs_args(),
-        "--proc", "/proc", "--dev", "/dev",
-        "--perms", "01777", "--size", str(tmpfs_mb * 1024 * 1024), "--tmpfs", "/tmp",
-        "--perms", "0755", "--dir", os.path.dirname(BOOT_PATH),
+        "--proc",
+        "/proc",
+        "--dev",
+        "/dev",
+        "--perms",
+        "01777",
+        "--size",
+        str(tmpfs_mb * 1024 * 1024),
+        "--tmpfs",
+        "/tmp",
+        "--perms",
+        "0755",
+        "--dir",
+        os.path.dirname(BOOT_PATH),
     ]
     for inside, host in binds.items():
         args += ["--ro-bind", str(host), inside]
@@ -190,17 +228,33 @@ def _bwrap(binds: dict[str, Path], tmpfs_mb: int) -> list[str]:
 def command(script: Path, limits: Limits, *, sandbox: str | None = None) -> list[str]:
     """The argv that runs ``script`` (bound at ``BOOT_PATH``) under ``sandbox`` with ``limits``."""
     exe, _ = interpreter()
-    rlimits = [f"--as={limits.memory_mb * 1024 * 1024}", f"--cpu={limits.cpu_s}", f"--nproc={limits.nproc}",
-               f"--nofile={limits.nofile}", f"--fsize={limits.fsize_mb * 1024 * 1024}", "--core=0"]
+    rlimits = [
+        f"--as={limits.memory_mb * 1024 * 1024}",
+        f"--cpu={limits.cpu_s}",
+        f"--nproc={limits.nproc}",
+        f"--nofile={limits.nofile}",
+        f"--fsize={limits.fsize_mb * 1024 * 1024}",
+        "--core=0",
+    ]
     python = [exe, "-I", "-S", "-X", "utf8"]
     if (sandbox or mode()) == "none":
         return [shutil.which("prlimit") or "/usr/bin/prlimit", *rlimits, "--", *python, str(script)]
     uid = new_uid()
     return [
         *_bwrap({BOOT_PATH: script}, limits.tmpfs_mb),
-        "/usr/bin/setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups", "--no-new-privs",
-        "--inh-caps=-all", "--bounding-set=-all", "--",
-        "/usr/bin/prlimit", *rlimits, "--", *python, BOOT_PATH,
+        "/usr/bin/setpriv",
+        f"--reuid={uid}",
+        f"--regid={uid}",
+        "--clear-groups",
+        "--no-new-privs",
+        "--inh-caps=-all",
+        "--bounding-set=-all",
+        "--",
+        "/usr/bin/prlimit",
+        *rlimits,
+        "--",
+        *python,
+        BOOT_PATH,
     ]
 
 
@@ -225,7 +279,9 @@ def _probe(sandbox: str) -> str | None:
         fh.write("import os\nassert os.getuid() != 0\nprint('ok')\n")
     os.chmod(fh.name, 0o644)
     try:
-        done = subprocess.run(command(Path(fh.name), Limits(), sandbox=sandbox), capture_output=True, timeout=30, env={})
+        done = subprocess.run(
+            command(Path(fh.name), Limits(), sandbox=sandbox), capture_output=True, timeout=30, env={}
+        )
     except (OSError, subprocess.SubprocessError) as exc:
         return f"bwrap failed to start ({type(exc).__name__}: {exc})"
     finally:
@@ -242,7 +298,9 @@ def ensure_available(sandbox: str | None = None) -> None:
         raise _unavailable(reason)
 
 
-async def drain(stream: asyncio.StreamReader, keep: bytearray, limit: int, tail: bytearray | None, activity: list[float]) -> None:
+async def drain(
+    stream: asyncio.StreamReader, keep: bytearray, limit: int, tail: bytearray | None, activity: list[float]
+) -> None:
     while True:
         chunk = await stream.read(65536)
         if not chunk:
@@ -264,8 +322,15 @@ def _kill_group(proc: asyncio.subprocess.Process) -> None:
             proc.kill()
 
 
-async def run(script: Path, stdin: bytes, *, limits: Limits, timeout_s: float, idle_timeout_s: float | None = None,
-              max_output_bytes: int = 1_000_000) -> RawRun:
+async def run(
+    script: Path,
+    stdin: bytes,
+    *,
+    limits: Limits,
+    timeout_s: float,
+    idle_timeout_s: float | None = None,
+    max_output_bytes: int = 1_000_000,
+) -> RawRun:
     """Run ``script`` in a fresh sandbox, feed it ``stdin``, and return its bounded output.
 
     Safe from any thread or event loop. The whole process tree is killed on wall-clock timeout, on
@@ -279,14 +344,22 @@ async def run(script: Path, stdin: bytes, *, limits: Limits, timeout_s: float, i
     proc = None
     try:
         proc = await asyncio.create_subprocess_exec(
-            *command(script, limits, sandbox=sandbox), stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE, cwd=workdir, env={"PATH": "/usr/bin:/bin", "HOME": workdir, "LANG": "C.UTF-8"},
+            *command(script, limits, sandbox=sandbox),
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            cwd=workdir,
+            env={"PATH": "/usr/bin:/bin", "HOME": workdir, "LANG": "C.UTF-8"},
             start_new_session=True,
         )
-        assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None  # all three are PIPEs
+        assert (
+            proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+        )  # all three are PIPEs
         activity = [time.monotonic()]
-        readers = [asyncio.ensure_future(drain(proc.stdout, out, max_output_bytes, None, activity)),
-                   asyncio.ensure_future(drain(proc.stderr, err, max_output_bytes, tail, [0.0]))]
+        readers = [
+            asyncio.ensure_future(drain(proc.stdout, out, max_output_bytes, None, activity)),
+            asyncio.ensure_future(drain(proc.stderr, err, max_output_bytes, tail, [0.0])),
+        ]
         with contextlib.suppress(BrokenPipeError, ConnectionResetError):
             proc.stdin.write(stdin)
             await proc.stdin.drain()
@@ -317,5 +390,13 @@ async def run(script: Path, stdin: bytes, *, limits: Limits, timeout_s: float, i
     finally:
         if sandbox == "none":
             shutil.rmtree(workdir, ignore_errors=True)
-    return RawRun(stdout=bytes(out), stderr=bytes(err), stderr_tail=bytes(tail), returncode=proc.returncode, timed_out=timed_out,
-                  idle_out=idle_out, duration_s=round(time.monotonic() - started, 6), stdout_truncated=len(out) >= max_output_bytes)
+    return RawRun(
+        stdout=bytes(out),
+        stderr=bytes(err),
+        stderr_tail=bytes(tail),
+        returncode=proc.returncode,
+        timed_out=timed_out,
+        idle_out=idle_out,
+        duration_s=round(time.monotonic() - started, 6),
+        stdout_truncated=len(out) >= max_output_bytes,
+    )

@@ -59,8 +59,10 @@ def _checked(file: DataFile, path: Path) -> Path:
         digest = _digests[key] = sha256_of(path)
     if file.sha256 is not None and digest != file.sha256:
         if not _allow_modified[0]:
-            raise DataModified(f"{path}: sha256 is {digest}, not the pinned {file.sha256} of {file.bench}/{file.name} "
-                               f"(a modified or different copy); restore it, or pass --allow-modified-data to use it anyway")
+            raise DataModified(
+                f"{path}: sha256 is {digest}, not the pinned {file.sha256} of {file.bench}/{file.name} "
+                f"(a modified or different copy); restore it, or pass --allow-modified-data to use it anyway"
+            )
         _used[f"{file.bench}/{file.name}"] = digest + " (modified)"
     else:
         _used[f"{file.bench}/{file.name}"] = digest
@@ -143,7 +145,9 @@ def resolve(file: DataFile, *, timeout: float = 60.0) -> Path:
         ) from exc
     digest = hashlib.sha256(response.content).hexdigest()
     if file.sha256 is not None and digest != file.sha256:
-        raise DatasetUnavailable(f"downloaded {file.url} but its sha256 is {digest}, expected {file.sha256}; the upstream file changed, refusing to use it")
+        raise DatasetUnavailable(
+            f"downloaded {file.url} but its sha256 is {digest}, expected {file.sha256}; the upstream file changed, refusing to use it"
+        )
     cached.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.NamedTemporaryFile(dir=cached.parent, delete=False) as tmp:
         tmp.write(response.content)

@@ -106,7 +106,9 @@ class BrowserStep(ToolEvent):
 
 Listener = Callable[[Event], None]
 
-_listeners: contextvars.ContextVar[tuple[Listener, ...]] = contextvars.ContextVar("restgraph_event_listeners", default=())
+_listeners: contextvars.ContextVar[tuple[Listener, ...]] = contextvars.ContextVar(
+    "restgraph_event_listeners", default=()
+)
 
 
 def emit(event: Event) -> None:
@@ -140,6 +142,8 @@ def message_id_of(reply: Any) -> str | None:
     return str(value) if value else None
 
 
-def parse_outcome(reply: Any, *, parsed: Any = None, parse_error: str | None = None, role: str | None = None) -> None:
+def parse_outcome(
+    reply: Any, *, parsed: Any = None, parse_error: str | None = None, role: str | None = None
+) -> None:
     """Report what a role made of the model message ``reply`` (emits ``ModelParsed``)."""
     emit(ModelParsed(message_id=message_id_of(reply), parsed=parsed, parse_error=parse_error, role=role))

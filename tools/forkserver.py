@@ -80,8 +80,14 @@ class ForkServer:
         """Start the sandbox from this thread, wait for its "ready", then for its end."""
         with tempfile.TemporaryFile() as errors:
             try:
-                self.proc = subprocess.Popen(codebox.server_command(SERVER, self.boot), stdin=theirs.fileno(), stdout=subprocess.DEVNULL,
-                                             stderr=errors, env={}, start_new_session=True)
+                self.proc = subprocess.Popen(
+                    codebox.server_command(SERVER, self.boot),
+                    stdin=theirs.fileno(),
+                    stdout=subprocess.DEVNULL,
+                    stderr=errors,
+                    env={},
+                    start_new_session=True,
+                )
                 theirs.close()
                 while data := self.sock.recv(65536):
                     if "ready" in json.loads(data):
@@ -103,7 +109,9 @@ class ForkServer:
         if self.proc is None:
             return
         with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(self.proc.pid, signal.SIGKILL)  # bwrap and, with its PID namespace, every process inside
+            os.killpg(
+                self.proc.pid, signal.SIGKILL
+            )  # bwrap and, with its PID namespace, every process inside
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.proc.wait(timeout=10)
 
@@ -181,10 +189,14 @@ def _memfd(data: bytes) -> int:
     fd = os.memfd_create("rg-job", os.MFD_CLOEXEC | os.MFD_ALLOW_SEALING)
     view = memoryview(data)
     while view:
-        view = view[os.write(fd, view):]
+        view = view[os.write(fd, view) :]
     os.lseek(fd, 0, os.SEEK_SET)
     os.fchmod(fd, 0o400)
-    fcntl.fcntl(fd, fcntl.F_ADD_SEALS, fcntl.F_SEAL_WRITE | fcntl.F_SEAL_GROW | fcntl.F_SEAL_SHRINK | fcntl.F_SEAL_SEAL)
+    fcntl.fcntl(
+        fd,
+        fcntl.F_ADD_SEALS,
+        fcntl.F_SEAL_WRITE | fcntl.F_SEAL_GROW | fcntl.F_SEAL_SHRINK | fcntl.F_SEAL_SEAL,
+    )
     return fd
 
 
@@ -223,9 +235,9 @@ class _Job:
             self.activity = time.monotonic()
         elif sink is self.err:
             self.tail.extend(chunk)
-            del self.tail[:-codebox.STDERR_TAIL]
+            del self.tail[: -codebox.STDERR_TAIL]
         limit = 4096 if sink is self.status else self.limit
-        sink.extend(chunk[:max(0, limit - len(sink))])
+        sink.extend(chunk[: max(0, limit - len(sink))])
 
     def _close(self, fd: int) -> None:
         self.loop.remove_reader(fd)
@@ -264,7 +276,9 @@ async def _submit(boot: Path, job: dict, stdin: bytes) -> tuple[ForkServer, int,
     return live, job_id, (pipes[0][0], pipes[1][0], pipes[2][0])
 
 
-async def _finish(live: ForkServer, job_id: int, job: _Job, deadline: float, idle_timeout_s: float | None) -> tuple[bool, bool]:
+async def _finish(
+    live: ForkServer, job_id: int, job: _Job, deadline: float, idle_timeout_s: float | None
+) -> tuple[bool, bool]:
     """Wait for the job's status; kill it at the deadline or after ``idle_timeout_s`` without stdout.
     Returns (timed out, idle out)."""
     while not job.finished.done():
@@ -283,8 +297,15 @@ async def _finish(live: ForkServer, job_id: int, job: _Job, deadline: float, idl
     return False, False
 
 
-async def run(boot: Path, stdin: bytes, *, limits: codebox.Limits, timeout_s: float, idle_timeout_s: float | None = None,
-              max_output_bytes: int = 1_000_000) -> codebox.RawRun:
+async def run(
+    boot: Path,
+    stdin: bytes,
+    *,
+    limits: codebox.Limits,
+    timeout_s: float,
+    idle_timeout_s: float | None = None,
+    max_output_bytes: int = 1_000_000,
+) -> codebox.RawRun:
     """``codebox.run`` semantics, served by the warm sandbox of ``boot``.
 
     A job whose server died before reporting it runs once more on a fresh server, within the same
@@ -310,7 +331,9 @@ async def run(boot: Path, stdin: bytes, *, limits: codebox.Limits, timeout_s: fl
         if job.report() is not None or timed_out or attempt == 2 or time.monotonic() >= started + timeout_s:
             break
         live.abandon("the fork server ended")  # end of file without a status: the server is gone
-        log.warning("fork server ended before it reported a job (%s); a new one runs the job again", live.reason)
+        log.warning(
+            "fork server ended before it reported a job (%s); a new one runs the job again", live.reason
+        )
     report = job.report()
     returncode = None
     if report is not None and isinstance(report.get("status"), int):
@@ -318,9 +341,16 @@ async def run(boot: Path, stdin: bytes, *, limits: codebox.Limits, timeout_s: fl
     else:
         why = report.get("error") if report is not None else (live.reason or "the fork server ended")
         job.tail.extend(f"\n{why}\n".encode())
-    return codebox.RawRun(stdout=bytes(job.out), stderr=bytes(job.err), stderr_tail=bytes(job.tail), returncode=returncode,
-                          timed_out=timed_out, idle_out=idle_out, duration_s=round(time.monotonic() - started, 6),
-                          stdout_truncated=len(job.out) >= max_output_bytes)
+    return codebox.RawRun(
+        stdout=bytes(job.out),
+        stderr=bytes(job.err),
+        stderr_tail=bytes(job.tail),
+        returncode=returncode,
+        timed_out=timed_out,
+        idle_out=idle_out,
+        duration_s=round(time.monotonic() - started, 6),
+        stdout_truncated=len(job.out) >= max_output_bytes,
+    )
 
 
 _cold: list[str] = []  # why this process runs programs cold (the warm server could not start here)
@@ -340,7 +370,10 @@ async def run_program(boot: Path, stdin: bytes, **kwargs) -> codebox.RawRun:
             await asyncio.get_running_loop().run_in_executor(None, server, boot)
         except ServerDied as exc:
             _cold.append(str(exc))
-            log.warning("the warm code sandbox cannot start here (%s); each program starts its own sandbox instead", exc)
+            log.warning(
+                "the warm code sandbox cannot start here (%s); each program starts its own sandbox instead",
+                exc,
+            )
             return await codebox.run(boot, stdin, **kwargs)
     try:
         return await run(boot, stdin, **kwargs)

@@ -64,7 +64,11 @@ class _CapHeader(ctypes.Structure):
 
 
 class _CapData(ctypes.Structure):
-    _fields_ = [("effective", ctypes.c_uint32), ("permitted", ctypes.c_uint32), ("inheritable", ctypes.c_uint32)]
+    _fields_ = [
+        ("effective", ctypes.c_uint32),
+        ("permitted", ctypes.c_uint32),
+        ("inheritable", ctypes.c_uint32),
+    ]
 
 
 #: capset's arguments for "no capabilities at all", built once here (building ctypes types in each child is slow)
@@ -92,9 +96,14 @@ def _kill(pidfd):
 
 def _rlimits(limits):
     mb = 1024 * 1024
-    for res, value in ((resource.RLIMIT_AS, limits["memory_mb"] * mb), (resource.RLIMIT_CPU, limits["cpu_s"]),
-                       (resource.RLIMIT_NPROC, limits["nproc"]), (resource.RLIMIT_NOFILE, limits["nofile"]),
-                       (resource.RLIMIT_FSIZE, limits["fsize_mb"] * mb), (resource.RLIMIT_CORE, 0)):
+    for res, value in (
+        (resource.RLIMIT_AS, limits["memory_mb"] * mb),
+        (resource.RLIMIT_CPU, limits["cpu_s"]),
+        (resource.RLIMIT_NPROC, limits["nproc"]),
+        (resource.RLIMIT_NOFILE, limits["nofile"]),
+        (resource.RLIMIT_FSIZE, limits["fsize_mb"] * mb),
+        (resource.RLIMIT_CORE, 0),
+    ):
         resource.setrlimit(res, (value, value))
 
 
@@ -105,7 +114,10 @@ def _job_namespace(tmpfs_mb):
     path of the child's exit (measured: a child that owns the last reference exits milliseconds later)."""
     _check(_libc.unshare(CLONE_NEWNS), "unshare mount namespace")
     size = int(tmpfs_mb) * 1024 * 1024
-    _check(_libc.mount(b"tmpfs", b"/tmp", b"tmpfs", MS_NOSUID | MS_NODEV, f"size={size},mode=1777".encode()), "mount /tmp")
+    _check(
+        _libc.mount(b"tmpfs", b"/tmp", b"tmpfs", MS_NOSUID | MS_NODEV, f"size={size},mode=1777".encode()),
+        "mount /tmp",
+    )
     return os.open("/proc/self/ns/mnt", os.O_RDONLY | os.O_CLOEXEC)
 
 
@@ -149,7 +161,9 @@ def _child(job, fds, network, boot, cap_last, server_pid):
         module = types.ModuleType("__main__")
         sys.modules["__main__"] = module
         gc.enable()
-        exec(boot, module.__dict__)  # the trusted bootstrap (tools/pyexec_child.py); it ends the process itself
+        exec(
+            boot, module.__dict__
+        )  # the trusted bootstrap (tools/pyexec_child.py); it ends the process itself
         status = 0
     except BaseException as exc:  # noqa: BLE001 - a setup failure is reported as a status, never run further
         with contextlib.suppress(BaseException):
@@ -165,8 +179,15 @@ def main():
     os.dup2(null, 0)
     os.dup2(null, 1)
     _check(_libc.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0), "non-dumpable")
-    _check(_libc.mount(None, b"/proc", None, MS_REMOUNT | MS_NOSUID | MS_NODEV | MS_NOEXEC, b"hidepid=invisible"), "remount /proc")
-    _check(_libc.mount(None, b"/", None, MS_REC | MS_PRIVATE, None), "make mounts private")  # so are the jobs' copies
+    _check(
+        _libc.mount(
+            None, b"/proc", None, MS_REMOUNT | MS_NOSUID | MS_NODEV | MS_NOEXEC, b"hidepid=invisible"
+        ),
+        "remount /proc",
+    )
+    _check(
+        _libc.mount(None, b"/", None, MS_REC | MS_PRIVATE, None), "make mounts private"
+    )  # so are the jobs' copies
     home = os.open("/proc/self/ns/mnt", os.O_RDONLY | os.O_CLOEXEC)
     home_net = os.open("/proc/self/ns/net", os.O_RDONLY | os.O_CLOEXEC)
     networks = []
@@ -227,9 +248,16 @@ def main():
         for fd in (*job_fds, network):
             os.close(fd)
         if child > 0:
-            running[os.pidfd_open(child)] = [job["id"], child, time.monotonic() + float(job["deadline_s"]), status_fd, namespace]
+            running[os.pidfd_open(child)] = [
+                job["id"],
+                child,
+                time.monotonic() + float(job["deadline_s"]),
+                status_fd,
+                namespace,
+            ]
         else:
             os.close(namespace)
+
 
 if __name__ == "__main__":
     main()

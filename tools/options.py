@@ -41,22 +41,33 @@ def _parts(annotation: Any) -> tuple[Any, ...]:
 
 def _takes_text(annotation: Any) -> bool:
     def text(p: Any) -> bool:
-        return p is str or p is Any or (get_origin(p) is Literal and any(isinstance(a, str) for a in get_args(p)))
+        return (
+            p is str
+            or p is Any
+            or (get_origin(p) is Literal and any(isinstance(a, str) for a in get_args(p)))
+        )
 
     return any(text(p) for p in _parts(annotation))
 
 
 def _text_only(annotation: Any) -> bool:
     """Takes text but no number or bool (``str``, ``str | None``, a ``Literal`` of strings)."""
+
     def scalar(p: Any) -> bool:
-        return p in (int, float, bool) or (get_origin(p) is Literal and any(not isinstance(a, str) for a in get_args(p)))
+        return p in (int, float, bool) or (
+            get_origin(p) is Literal and any(not isinstance(a, str) for a in get_args(p))
+        )
 
     return _takes_text(annotation) and not any(scalar(p) for p in _parts(annotation))
 
 
 def _takes_json(annotation: Any) -> bool:
     def structured(p: Any) -> bool:
-        return get_origin(p) in (dict, list, tuple, set) or p in (dict, list) or (isinstance(p, type) and issubclass(p, BaseModel))
+        return (
+            get_origin(p) in (dict, list, tuple, set)
+            or p in (dict, list)
+            or (isinstance(p, type) and issubclass(p, BaseModel))
+        )
 
     return any(structured(p) for p in _parts(annotation))
 
@@ -84,10 +95,16 @@ class Options(BaseModel):
             if not isinstance(value, str):
                 continue
             parts = _parts(field.annotation)
-            if value.strip().lower() in _NONE_WORDS and type(None) in parts and not _takes_text(field.annotation):
+            if (
+                value.strip().lower() in _NONE_WORDS
+                and type(None) in parts
+                and not _takes_text(field.annotation)
+            ):
                 out[key] = None
             elif _takes_json(field.annotation) and value.strip()[:1] in ("{", "["):
-                with contextlib.suppress(json.JSONDecodeError):  # else the field's own error says what it expects
+                with contextlib.suppress(
+                    json.JSONDecodeError
+                ):  # else the field's own error says what it expects
                     out[key] = json.loads(value)
         return out
 
@@ -173,6 +190,8 @@ def describe(model: type[Options]) -> list[tuple[str, str, str, str]]:
             default = "(required)"
         else:
             value = field.get_default(call_default_factory=True)
-            default = "unset" if value is None else "{...}" if isinstance(value, BaseModel) else json.dumps(value)
+            default = (
+                "unset" if value is None else "{...}" if isinstance(value, BaseModel) else json.dumps(value)
+            )
         rows.append((name, type_name(field.annotation), default, " ".join((field.description or "").split())))
     return rows

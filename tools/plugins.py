@@ -64,7 +64,15 @@ class Registry(Generic[T]):
     """Plugins of one kind by name. ``adopt(name, obj)`` returns the plugin an entry point's object
     stands for (or None if the object is a module that registered itself on import)."""
 
-    def __init__(self, group: str, what: str, *, adopt: Callable[[str, Any], T | None], builtins: Callable[[], None] | None = None, owner: str = "restgraph"):
+    def __init__(
+        self,
+        group: str,
+        what: str,
+        *,
+        adopt: Callable[[str, Any], T | None],
+        builtins: Callable[[], None] | None = None,
+        owner: str = "restgraph",
+    ):
         self.group, self.what, self.owner = group, what, owner
         self._adopt = adopt
         self._builtins = builtins
@@ -85,7 +93,11 @@ class Registry(Generic[T]):
 
     def owned_entry_points(self) -> dict[str, str]:
         """Names the owner's own metadata declares -> their entry-point values (nothing imported)."""
-        return {name: ep.value for name, ep in self.entry_points().items() if ep.dist is not None and ep.dist.name == self.owner}
+        return {
+            name: ep.value
+            for name, ep in self.entry_points().items()
+            if ep.dist is not None and ep.dist.name == self.owner
+        }
 
     def loaded(self, name: str) -> T | None:
         """The plugin if it is already loaded or registered in this process (never loads one)."""
@@ -147,9 +159,13 @@ class Registry(Generic[T]):
         try:
             obj = ep.load()
         except Exception as exc:
-            raise PluginLoadError(f"{self.what} {name!r}: entry point {ep.value!r} ({self.group}) does not load: {type(exc).__name__}: {exc}") from exc
+            raise PluginLoadError(
+                f"{self.what} {name!r}: entry point {ep.value!r} ({self.group}) does not load: {type(exc).__name__}: {exc}"
+            ) from exc
         plugin = None if isinstance(obj, types.ModuleType) else self._adopt(name, obj)
         if plugin is not None:
             self._items[name] = plugin
         if name not in self._items:
-            raise PluginLoadError(f"{self.what} {name!r}: entry point {ep.value!r} ({self.group}) neither is one nor registers one")
+            raise PluginLoadError(
+                f"{self.what} {name!r}: entry point {ep.value!r} ({self.group}) neither is one nor registers one"
+            )

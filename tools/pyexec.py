@@ -61,7 +61,7 @@ def _error_text(tail: bytes, nonce: str) -> str | None:
     if at < 0:
         return None
     try:
-        error = json.loads(text[at + len(nonce) + 2:].split("\n", 1)[0])
+        error = json.loads(text[at + len(nonce) + 2 :].split("\n", 1)[0])
     except json.JSONDecodeError:
         return None
     return error if isinstance(error, str) else None
@@ -98,13 +98,25 @@ async def run_python(
         raise ValueError(f"timeout_s and memory_mb must be positive, got {timeout_s}, {memory_mb}")
     nonce = "RGSTATUS-" + secrets.token_hex(16)
     try:
-        payload = json.dumps({"code": code, "inputs": inputs or {}, "nonce": nonce,
-                              "allowed_modules": sorted(allowed_modules) if allowed_modules is not None else None})
+        payload = json.dumps(
+            {
+                "code": code,
+                "inputs": inputs or {},
+                "nonce": nonce,
+                "allowed_modules": sorted(allowed_modules) if allowed_modules is not None else None,
+            }
+        )
     except (TypeError, ValueError) as exc:
         raise ValueError(f"run_python inputs must be JSON-serialisable: {exc}") from exc
     limits = codebox.Limits(memory_mb=memory_mb, cpu_s=math.ceil(timeout_s) + 1)
-    raw = await forkserver.run_program(CHILD, payload.encode("utf-8"), limits=limits, timeout_s=timeout_s, idle_timeout_s=idle_timeout_s,
-                            max_output_bytes=max_output_bytes)
+    raw = await forkserver.run_program(
+        CHILD,
+        payload.encode("utf-8"),
+        limits=limits,
+        timeout_s=timeout_s,
+        idle_timeout_s=idle_timeout_s,
+        max_output_bytes=max_output_bytes,
+    )
     stdout = _decode(raw.stdout, raw.stdout_truncated)
     stderr = _strip_status(_decode(raw.stderr, len(raw.stderr) >= max_output_bytes), nonce)
     timed_out, duration = raw.timed_out, raw.duration_s
@@ -112,7 +124,11 @@ async def run_python(
     if ok:
         error = None
     elif timed_out:
-        error = f"TimeoutError: no output for {idle_timeout_s:g}s" if raw.idle_out else f"TimeoutError: no result within {timeout_s:g}s"
+        error = (
+            f"TimeoutError: no output for {idle_timeout_s:g}s"
+            if raw.idle_out
+            else f"TimeoutError: no result within {timeout_s:g}s"
+        )
     elif raw.returncode == 1:
         error = _error_text(raw.stderr_tail, nonce) or "the code failed (exit status 1)"
     elif raw.returncode is not None and raw.returncode < 0:
@@ -121,13 +137,29 @@ async def run_python(
         error = "ProcessError: the sandbox ended before the program did" + _last_line(raw.stderr_tail)
     else:
         error = f"ProcessError: interpreter exited with code {raw.returncode}"
-    result = PyExecResult(ok=ok, stdout=stdout, stderr=stderr, error=None if ok else error, timed_out=timed_out, duration_s=duration)
+    result = PyExecResult(
+        ok=ok,
+        stdout=stdout,
+        stderr=stderr,
+        error=None if ok else error,
+        timed_out=timed_out,
+        duration_s=duration,
+    )
     if record:
-        emit(ProgramRun(
-            name=name, code=bounded(code, TRACE_CHARS), output=bounded(stdout, TRACE_CHARS),
-            error=result.error, latency_s=duration,
-            details={"timed_out": timed_out, "stderr": bounded(stderr, TRACE_CHARS), "inputs": sorted((inputs or {}).keys())},
-        ))
+        emit(
+            ProgramRun(
+                name=name,
+                code=bounded(code, TRACE_CHARS),
+                output=bounded(stdout, TRACE_CHARS),
+                error=result.error,
+                latency_s=duration,
+                details={
+                    "timed_out": timed_out,
+                    "stderr": bounded(stderr, TRACE_CHARS),
+                    "inputs": sorted((inputs or {}).keys()),
+                },
+            )
+        )
     return result
 
 

@@ -24,7 +24,9 @@ _write = os.write
 def _guarded_import(allowed, real):
     def importer(name, globals=None, locals=None, fromlist=(), level=0):
         if allowed is not None and level == 0 and name.split(".")[0] not in allowed:
-            raise ImportError(f"sandbox: import of {name} is not allowed (allowed: {', '.join(sorted(allowed))})")
+            raise ImportError(
+                f"sandbox: import of {name} is not allowed (allowed: {', '.join(sorted(allowed))})"
+            )
         return real(name, globals, locals, fromlist, level)
 
     return importer

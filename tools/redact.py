@@ -32,8 +32,24 @@ _PATTERNS: list[tuple[re.Pattern[str], tuple[str, ...]]] = [
     (re.compile(r"\bAKIA[0-9A-Z]{16}\b"), ("akia",)),
     (re.compile(r"(?i)((?:api_?key|access_token|token|key)=)[^&\s\"']{8,}"), ("key=", "token=")),
     # header lines and JSON/YAML text: `Authorization: Basic ...`, `"api_key": "..."`
-    (re.compile(r"(?i)((?:authorization|x-api-key|api[_-]?key|access[_-]?token|client[_-]?secret|password)[\"']?\s*[:=]\s*[\"']?(?:(?:basic|bearer|token|digest)\s+)?)[^\s\"'&,}]{6,}"),
-     ("authorization", "api-key", "api_key", "apikey", "access-token", "access_token", "accesstoken", "client-secret", "client_secret", "clientsecret", "password")),
+    (
+        re.compile(
+            r"(?i)((?:authorization|x-api-key|api[_-]?key|access[_-]?token|client[_-]?secret|password)[\"']?\s*[:=]\s*[\"']?(?:(?:basic|bearer|token|digest)\s+)?)[^\s\"'&,}]{6,}"
+        ),
+        (
+            "authorization",
+            "api-key",
+            "api_key",
+            "apikey",
+            "access-token",
+            "access_token",
+            "accesstoken",
+            "client-secret",
+            "client_secret",
+            "clientsecret",
+            "password",
+        ),
+    ),
 ]
 #: a few substrings, one of which every trigger above contains: text without any (most text) is
 #: returned after these scans alone
@@ -97,7 +113,12 @@ def redact(obj: Any) -> Any:
     if isinstance(obj, str):
         return redact_text(obj)
     if isinstance(obj, dict):
-        return {key: REDACTED if isinstance(key, str) and _secret_key(key) and _secret_value(value) else redact(value) for key, value in obj.items()}
+        return {
+            key: REDACTED
+            if isinstance(key, str) and _secret_key(key) and _secret_value(value)
+            else redact(value)
+            for key, value in obj.items()
+        }
     if isinstance(obj, list | tuple):
         return [redact(v) for v in obj]
     return obj

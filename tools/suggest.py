@@ -1,4 +1,4 @@
-""""Did you mean" for a mistyped name (benchmark, agent, scripted model, provider, option, format...).
+""" "Did you mean" for a mistyped name (benchmark, agent, scripted model, provider, option, format...).
 
 Why one function: every unknown-name error in restgraph reads the same way (the name, the closest
 known one, the known ones) and is a usage error printed as one line before any work starts.

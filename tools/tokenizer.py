@@ -33,7 +33,13 @@ def p50k_base() -> tiktoken.Encoding:
         if line:
             token, rank = line.split()
             ranks[base64.b64decode(token)] = int(rank)
-    return tiktoken.Encoding(name="p50k_base", pat_str=r50k_pat_str, mergeable_ranks=ranks, special_tokens={"<|endoftext|>": 50256}, explicit_n_vocab=50281)
+    return tiktoken.Encoding(
+        name="p50k_base",
+        pat_str=r50k_pat_str,
+        mergeable_ranks=ranks,
+        special_tokens={"<|endoftext|>": 50256},
+        explicit_n_vocab=50281,
+    )
 
 
 def encode(text: str) -> list[int]:

@@ -40,11 +40,15 @@ def _template(name: str) -> str:
 
 
 def build_messages(problem: str) -> list[BaseMessage]:
-    return [SystemMessage(_template("code_writer_system.txt").strip()),
-            HumanMessage(_template("code_writer_user.txt").replace("<<problem>>", problem).rstrip("\n"))]
+    return [
+        SystemMessage(_template("code_writer_system.txt").strip()),
+        HumanMessage(_template("code_writer_user.txt").replace("<<problem>>", problem).rstrip("\n")),
+    ]
 
 
-def sampling_model(model: BaseChatModel | Runnable, *, temperature: float | None, seed: int | None) -> Runnable:
+def sampling_model(
+    model: BaseChatModel | Runnable, *, temperature: float | None, seed: int | None
+) -> Runnable:
     """Per-call sampling settings. OpenAI-compatible models (the embedded llama.cpp server, vLLM,
     OpenAI) get ``temperature`` and a per-sample ``seed`` bound on the request: without a distinct
     seed per sample, a seeded server returns the same answer N times and pass@k degenerates. Other
@@ -53,12 +57,18 @@ def sampling_model(model: BaseChatModel | Runnable, *, temperature: float | None
     if isinstance(model, BaseChatOpenAI):
         settings = {k: v for k, v in {"temperature": temperature, "seed": seed}.items() if v is not None}
         return model.bind(**settings) if settings else model
-    if temperature is not None and isinstance(model, BaseChatModel) and "temperature" in type(model).model_fields:
+    if (
+        temperature is not None
+        and isinstance(model, BaseChatModel)
+        and "temperature" in type(model).model_fields
+    ):
         return model.model_copy(update={"temperature": temperature})
     return model
 
 
-async def write_code(model: BaseChatModel | Runnable, problem: str, *, func_name: str, root: str, indent: str) -> Sample:
+async def write_code(
+    model: BaseChatModel | Runnable, problem: str, *, func_name: str, root: str, indent: str
+) -> Sample:
     """One model call -> one ``Sample``; the parse outcome is attached to the traced model call."""
     reply = await model.ainvoke(build_messages(problem), config={"metadata": {"role": ROLE}})
     raw = reply.content if isinstance(reply.content, str) else str(reply.content)

@@ -43,7 +43,7 @@ def _function_body(code: str, func_name: str) -> str:
         if header.match(line):
             depth = _indent_width(line)
             body = []
-            for later in lines[i + 1:]:
+            for later in lines[i + 1 :]:
                 if later.strip() and _indent_width(later) <= depth:
                     break
                 body.append(later)
@@ -83,4 +83,6 @@ def uses_keyword_arguments(body: str, indent: str = "    ") -> bool:
         tree = ast.parse(source)
     except SyntaxError:
         return bool(re.search(r"\.\w+\([^)]*\b\w+\s*=(?!=)", body))
-    return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.keywords for n in ast.walk(tree))
+    return any(
+        isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.keywords for n in ast.walk(tree)
+    )

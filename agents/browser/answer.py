@@ -12,10 +12,24 @@ from __future__ import annotations
 from restgraph.agents.parsing import strip_fences
 
 #: replies that mean "no answer" (SPA's protocol asks for an empty string; models also say these)
-ABSTAIN_WORDS = frozenset({
-    "", "none", "null", "n/a", "na", "unknown", "i don't know", "i do not know", "no answer", "not found",
-    "cannot determine", "[]", "{}", '""',
-})
+ABSTAIN_WORDS = frozenset(
+    {
+        "",
+        "none",
+        "null",
+        "n/a",
+        "na",
+        "unknown",
+        "i don't know",
+        "i do not know",
+        "no answer",
+        "not found",
+        "cannot determine",
+        "[]",
+        "{}",
+        '""',
+    }
+)
 
 
 def is_abstention(raw: str | None) -> bool:

@@ -28,7 +28,9 @@ def extract_final_answer(reply: str) -> str:
 
 
 async def closed_book_answer(model: BaseChatModel, question: str) -> str:
-    reply = await model.ainvoke([HumanMessage(fill(prompt("closed_book"), {"question": question}, name="closed_book"))])
+    reply = await model.ainvoke(
+        [HumanMessage(fill(prompt("closed_book"), {"question": question}, name="closed_book"))]
+    )
     text = reply.content if isinstance(reply.content, str) else str(reply.content)
     answer = extract_final_answer(text)
     parse_outcome(reply, parsed={"answer": answer}, role="closed_book")

@@ -42,12 +42,19 @@ def fill_placeholder(template: str, values: dict[str, str]) -> str:
 
 
 def example_messages(figure: int) -> list[BaseMessage]:
-    return [HumanMessage(text) if role == "user" else AIMessage(text) for role, text in figure_prompt(figure).example]
+    return [
+        HumanMessage(text) if role == "user" else AIMessage(text)
+        for role, text in figure_prompt(figure).example
+    ]
 
 
 def cb_messages(task: str, *, one_shot: bool) -> list[BaseMessage]:
     prompt = figure_prompt(CB_FIGURE)
-    return [SystemMessage(prompt.system), *(example_messages(CB_FIGURE) if one_shot else []), HumanMessage(fill_placeholder(prompt.user, {"TASK": task}))]
+    return [
+        SystemMessage(prompt.system),
+        *(example_messages(CB_FIGURE) if one_shot else []),
+        HumanMessage(fill_placeholder(prompt.user, {"TASK": task})),
+    ]
 
 
 def extract_answer(reply: str) -> str | None:

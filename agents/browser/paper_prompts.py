@@ -31,7 +31,12 @@ from pathlib import Path
 
 from restgraph.tools.datafiles import DATA_DIR_ENV, DataFile, DatasetUnavailable, resolve, sha256_of
 
-PAPER = DataFile("assistantbench", "upstream/paper/assistantbench-paper.txt", None, "6a02b9ad207e8edb17979cf27a0c03cbf092bef4258da029aa1dae20ac51bce6")
+PAPER = DataFile(
+    "assistantbench",
+    "upstream/paper/assistantbench-paper.txt",
+    None,
+    "6a02b9ad207e8edb17979cf27a0c03cbf092bef4258da029aa1dae20ac51bce6",
+)
 #: where the shared project tree keeps the paper, relative to ``$RESTGRAPH_DATA_DIR``
 SIBLING = Path("..") / "docs" / "papers" / "assistantbench-paper.txt"
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"'})
@@ -53,7 +58,9 @@ def paper_path() -> Path:
         if sibling is None or not sibling.is_file():
             raise DatasetUnavailable(f"{missing} The shared tree keeps it at <data>/{SIBLING}.") from None
         if sha256_of(sibling) != PAPER.sha256:
-            raise DatasetUnavailable(f"{sibling}: sha256 is not the pinned {PAPER.sha256} (another version of the paper's text)") from None
+            raise DatasetUnavailable(
+                f"{sibling}: sha256 is not the pinned {PAPER.sha256} (another version of the paper's text)"
+            ) from None
         return sibling
 
 
@@ -68,7 +75,9 @@ def figure_lines(text: str, n: int) -> list[str]:
     caption = [i for i, line in enumerate(lines) if line.strip().startswith(_CAPTION.format(n=n))]
     before = [i for i, line in enumerate(lines) if line.strip().startswith(_CAPTION.format(n=n - 1))]
     if not caption or not before or before[-1] >= caption[0]:
-        raise PaperPromptError(f"Figure {n}'s caption (or Figure {n - 1}'s before it) is not in the paper text")
+        raise PaperPromptError(
+            f"Figure {n}'s caption (or Figure {n - 1}'s before it) is not in the paper text"
+        )
     return [s for s in (line.strip() for line in lines[before[-1] + 1 : caption[0]]) if s]
 
 
@@ -123,8 +132,13 @@ def _sections(lines: list[str], figure: int) -> dict[str, list[str]]:
 def _turns(text: str, figure: int) -> list[tuple[str, str]]:
     parts = _TURN.split(text)
     if parts[0].strip():
-        raise PaperPromptError(f"Figure {figure}: text before the first User:/Assistant: turn: {parts[0][:60]!r}")
-    return [(role.lower().replace("assistant", "assistant").replace("user", "user"), body.strip()) for role, body in zip(parts[1::2], parts[2::2], strict=True)]
+        raise PaperPromptError(
+            f"Figure {figure}: text before the first User:/Assistant: turn: {parts[0][:60]!r}"
+        )
+    return [
+        (role.lower().replace("assistant", "assistant").replace("user", "user"), body.strip())
+        for role, body in zip(parts[1::2], parts[2::2], strict=True)
+    ]
 
 
 @functools.cache
@@ -135,5 +149,7 @@ def figure_prompt(n: int) -> PaperPrompt:
     example = _turns(unwrap(sections["(For one shot example):"]), n)
     final = _turns(unwrap(sections["(For both):"]), n)
     if len(final) != 1 or final[0][0] != "user" or not example or example[0][0] != "user":
-        raise PaperPromptError(f"Figure {n}: expected a one-shot example starting with a User turn and one final User turn")
+        raise PaperPromptError(
+            f"Figure {n}: expected a one-shot example starting with a User turn and one final User turn"
+        )
     return PaperPrompt(system, tuple(example), final[0][1])

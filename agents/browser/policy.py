@@ -29,12 +29,31 @@ PROMPTS = Path(__file__).parent / "prompts"
 POLICY_MARKER = "You are a web-browsing assistant."
 
 _ALIASES = {
-    "fill": "type", "type_text": "type", "input": "type", "select_option": "select", "go_back": "back",
-    "navigate": "goto", "open": "goto", "visit": "goto", "send_msg_to_user": "answer", "stop": "answer",
-    "finish": "answer", "final_answer": "answer", "respond": "answer", "key": "press", "press_key": "press",
-    "scroll_down": "scroll", "scroll_up": "scroll", "web_search": "search",
+    "fill": "type",
+    "type_text": "type",
+    "input": "type",
+    "select_option": "select",
+    "go_back": "back",
+    "navigate": "goto",
+    "open": "goto",
+    "visit": "goto",
+    "send_msg_to_user": "answer",
+    "stop": "answer",
+    "finish": "answer",
+    "final_answer": "answer",
+    "respond": "answer",
+    "key": "press",
+    "press_key": "press",
+    "scroll_down": "scroll",
+    "scroll_up": "scroll",
+    "web_search": "search",
 }
-_COMMAND = re.compile(r"^\W*(?:action\s*:\s*)?(" + "|".join(sorted({*ACTION_NAMES, *_ALIASES}, key=len, reverse=True)) + r")\b[\s:(]*(.*)$", re.I | re.M)
+_COMMAND = re.compile(
+    r"^\W*(?:action\s*:\s*)?("
+    + "|".join(sorted({*ACTION_NAMES, *_ALIASES}, key=len, reverse=True))
+    + r")\b[\s:(]*(.*)$",
+    re.I | re.M,
+)
 _REF = re.compile(r"\[?(?:ref=)?\b([a-z]?\d*e\d+)\b\]?", re.I)
 _QUOTED = re.compile(r"[\"']([^\"']*)[\"']")
 
@@ -44,7 +63,10 @@ def _thought_first(schema: dict[str, Any]) -> None:
     llama.cpp grammar) generates fields in schema order, so the model reasons before it acts."""
     props = schema.get("properties", {})
     if "thought" in props:
-        schema["properties"] = {"thought": props["thought"], **{k: v for k, v in props.items() if k != "thought"}}
+        schema["properties"] = {
+            "thought": props["thought"],
+            **{k: v for k, v in props.items() if k != "thought"},
+        }
 
 
 class BrowserDecision(BrowserAction):
@@ -62,10 +84,17 @@ def prompt(name: str) -> str:
 
 def build_messages(instruction: str, observation: str, history: list[str], max_steps: int) -> list[Any]:
     recent = history[-10:]
-    lines = "\n".join(f"{i}. {h}" for i, h in enumerate(recent, start=len(history) - len(recent) + 1)) or "(none yet)"
+    lines = (
+        "\n".join(f"{i}. {h}" for i, h in enumerate(recent, start=len(history) - len(recent) + 1))
+        or "(none yet)"
+    )
     # the system prompt shows JSON (braces), so its one placeholder is <<max_steps>>
     system = fill(prompt("policy_system"), {"max_steps": max_steps}, syntax="angle", name="policy_system")
-    user = fill(prompt("policy_user"), {"instruction": instruction, "history": lines, "observation": observation}, name="policy_user")
+    user = fill(
+        prompt("policy_user"),
+        {"instruction": instruction, "history": lines, "observation": observation},
+        name="policy_user",
+    )
     return [SystemMessage(system), HumanMessage(user)]
 
 
@@ -103,10 +132,12 @@ def _from_command(text: str) -> BrowserDecision:
         if not ref:
             raise ParseError(f"{name} without an element ref")
         data["ref"] = ref.group(1)
-        after = rest[ref.end():].strip(" ,\"'")
+        after = rest[ref.end() :].strip(" ,\"'")
         values = [q for q in quoted if q != ref.group(1)]
         if name != "click":
-            data["text" if name == "type" else "value"] = values[0] if values else re.sub(r"\bsubmit\b", "", after).strip(" ,")
+            data["text" if name == "type" else "value"] = (
+                values[0] if values else re.sub(r"\bsubmit\b", "", after).strip(" ,")
+            )
         data["submit"] = name == "type" and bool(re.search(r"submit|enter|true", after, re.I))
     elif name == "goto":
         data["url"] = rest.strip("'\" ")
@@ -132,12 +163,17 @@ def parse_decision(text: str) -> BrowserDecision:
             raise ParseError(f"{json_error}; {command_error}"[:500]) from command_error
 
 
-async def decide(model: BaseChatModel, messages: list[Any], *, structured: bool) -> tuple[BrowserDecision | None, str | None]:
+async def decide(
+    model: BaseChatModel, messages: list[Any], *, structured: bool
+) -> tuple[BrowserDecision | None, str | None]:
     """One policy call. Returns ``(decision, None)`` or ``(None, parse_error)``."""
     raw_text = ""
     if structured:
         # include_raw=True: always a {raw, parsed, parsing_error} dict
-        result = cast(dict[str, Any], await model.with_structured_output(BrowserDecision, include_raw=True).ainvoke(messages))
+        result = cast(
+            dict[str, Any],
+            await model.with_structured_output(BrowserDecision, include_raw=True).ainvoke(messages),
+        )
         parsed = result.get("parsed")
         reply = result.get("raw")
         raw_text = reply.content if reply is not None and isinstance(reply.content, str) else ""

@@ -27,10 +27,23 @@ RALM_FIGURE = 18
 _QUESTION = re.compile(r"Intermediate question:\s*(.*)", re.I)
 
 
-def ralm_messages(task: str, contexts: list[str], generations: list[str], *, one_shot: bool) -> list[BaseMessage]:
+def ralm_messages(
+    task: str, contexts: list[str], generations: list[str], *, one_shot: bool
+) -> list[BaseMessage]:
     prompt = figure_prompt(RALM_FIGURE)
-    user = fill_placeholder(prompt.user, {"CONTEXT": "\n".join(contexts), "TASK": f"Task: {task}", "MODEL GENERATIONS": "\n".join(generations)})
-    return [SystemMessage(prompt.system), *(example_messages(RALM_FIGURE) if one_shot else []), HumanMessage(user)]
+    user = fill_placeholder(
+        prompt.user,
+        {
+            "CONTEXT": "\n".join(contexts),
+            "TASK": f"Task: {task}",
+            "MODEL GENERATIONS": "\n".join(generations),
+        },
+    )
+    return [
+        SystemMessage(prompt.system),
+        *(example_messages(RALM_FIGURE) if one_shot else []),
+        HumanMessage(user),
+    ]
 
 
 def context_lines(results: list[SearchResult], start: int) -> list[str]:
@@ -38,7 +51,11 @@ def context_lines(results: list[SearchResult], start: int) -> list[str]:
     return [f"Context{start + i}: {r.title}: {r.snippet}".rstrip() for i, r in enumerate(results)]
 
 
-Step = tuple[Literal["answer"], str, str] | tuple[Literal["question"], str, str] | tuple[Literal["unparsed"], str, str]
+Step = (
+    tuple[Literal["answer"], str, str]
+    | tuple[Literal["question"], str, str]
+    | tuple[Literal["unparsed"], str, str]
+)
 
 
 def read_turn(reply: str) -> Step:
@@ -47,11 +64,17 @@ def read_turn(reply: str) -> Step:
     result), or ``("unparsed", reason, text)``."""
     answer = extract_answer(reply)
     questions = list(_QUESTION.finditer(reply))
-    if answer is not None and (not questions or questions[-1].start() < reply.lower().rfind("final answer is:")):
+    if answer is not None and (
+        not questions or questions[-1].start() < reply.lower().rfind("final answer is:")
+    ):
         return ("answer", answer, reply.strip())
     if questions:
         last = questions[-1]
         query = last.group(1).strip()
         if query:
             return ("question", query, reply[: last.end()].strip())
-    return ("unparsed", 'neither an "Intermediate question:" nor a "So the final answer is:" line', reply.strip())
+    return (
+        "unparsed",
+        'neither an "Intermediate question:" nor a "So the final answer is:" line',
+        reply.strip(),
+    )

@@ -55,7 +55,9 @@ def resolve(grounding: Grounding, view: StepView) -> Resolved:
         out = Resolved(action, action, value, label=action)
     if 0 <= index < len(view.choices) and action in ELEMENT_ACTIONS:
         element = view.elements[int(view.choices[index][0])]
-        history = f"[{element.tag_head}] {element.description} -> {action}" + (f": {value}" if action in ("SELECT", "TYPE") else "")
+        history = f"[{element.tag_head}] {element.description} -> {action}" + (
+            f": {value}" if action in ("SELECT", "TYPE") else ""
+        )
         return Resolved("ELEMENT", action, value, element, view.choices[index][1], history)
     if action in ("PRESS ENTER", "TERMINATE"):
         return Resolved(action, action, value, label=action, history=action)
@@ -73,7 +75,9 @@ def goto_url(value: str, current: str, mode: Literal["upstream", "resolve"]) -> 
     return "https://" + value if value.startswith("www.") else "https://www." + value
 
 
-async def _page_operation(session: BrowserSession, step: Resolved, goto_urls: Literal["upstream", "resolve"]) -> str | None:
+async def _page_operation(
+    session: BrowserSession, step: Resolved, goto_urls: Literal["upstream", "resolve"]
+) -> str | None:
     page = session.page
     if step.kind == "GOTO":
         return await session.goto(goto_url(step.value, session.last_good_url or page.url, goto_urls))
@@ -93,7 +97,9 @@ async def _page_operation(session: BrowserSession, step: Resolved, goto_urls: Li
     return None
 
 
-async def execute(session: BrowserSession, step: Resolved, *, goto_urls: Literal["upstream", "resolve"]) -> tuple[str, bool]:
+async def execute(
+    session: BrowserSession, step: Resolved, *, goto_urls: Literal["upstream", "resolve"]
+) -> tuple[str, bool]:
     """Run the resolved operation: (history line, counts as a no-op)."""
     history = step.history
     if step.kind is None:
@@ -102,7 +108,9 @@ async def execute(session: BrowserSession, step: Resolved, *, goto_urls: Literal
     async def run() -> str | None:
         nonlocal history
         if step.kind == "ELEMENT" and step.element is not None:
-            outcome = await on_element(locator(session.page, step.element), step.element.tag, step.action, step.value)
+            outcome = await on_element(
+                locator(session.page, step.element), step.element.tag, step.action, step.value
+            )
             if outcome.words != step.action:  # a fallback ran (or every fallback failed)
                 history = f"[{step.element.tag_head}] {step.element.description} -> {outcome.words}"
             elif step.action == "SELECT":

@@ -22,7 +22,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-ACTIONS = ("CLICK", "SELECT", "TYPE", "HOVER", "PRESS ENTER", "TERMINATE", "GOTO", "SCROLL", "GOBACK", "SEARCH", "NONE")
+ACTIONS = (
+    "CLICK",
+    "SELECT",
+    "TYPE",
+    "HOVER",
+    "PRESS ENTER",
+    "TERMINATE",
+    "GOTO",
+    "SCROLL",
+    "GOBACK",
+    "SEARCH",
+    "NONE",
+)
 _ELEMENT = re.compile(r"ELEMENT: ([A-Z]{2}|[A-Z])")
 _ACTION = re.compile(r"ACTION: (" + "|".join(ACTIONS) + ")")
 _VALUE = re.compile(r"VALUE: (.*)$", re.M)
@@ -58,7 +70,7 @@ def parse_grounding(text: str) -> Grounding:
         action = match.group(1)
         start = text.find(f"ACTION: {action}")
         for probe in range(15, 160, 10):
-            near = _ELEMENT.findall(text[max(start - probe, 0):start])
+            near = _ELEMENT.findall(text[max(start - probe, 0) : start])
             if near:
                 element = near[0]
                 break
@@ -83,7 +95,14 @@ def original_plan(output: str) -> str:
 
 def history_entry(output: str, step: int) -> str:
     info = output.split("Relevant information")[-1].split("Next Action Based on Webpage and Analysis")[0]
-    info = info.split("Refined plan")[0].split("New refined plan")[0].strip().replace("\n", "").replace("(", "").replace(")", "")
+    info = (
+        info.split("Refined plan")[0]
+        .split("New refined plan")[0]
+        .strip()
+        .replace("\n", "")
+        .replace("(", "")
+        .replace(")", "")
+    )
     return f"\nStep {step}. \n{info}"
 
 

@@ -46,12 +46,33 @@ def _apply(text: str, pairs: Sequence[tuple[Parts, Parts]], values: dict[str, st
     return text
 
 
-def query_prompt(texts: SeePlanActTexts, *, system: str, question: str, task: str, previous: Sequence[str],
-                 original_plan: str | None = None, history: str | None = None, refined_plan: str | None = None) -> tuple[str, str]:
+def query_prompt(
+    texts: SeePlanActTexts,
+    *,
+    system: str,
+    question: str,
+    task: str,
+    previous: Sequence[str],
+    original_plan: str | None = None,
+    history: str | None = None,
+    refined_plan: str | None = None,
+) -> tuple[str, str]:
     """``generate_new_query_prompt``: (system role text, first-call user text)."""
     q = texts.query
-    text = q.intro + task + q.after_task + q.previous_header + "".join(a + q.after_action for a in previous) + q.after_previous + question
-    values = {"original_plan": original_plan or "", "history": history or "", "refined_plan": refined_plan or ""}
+    text = (
+        q.intro
+        + task
+        + q.after_task
+        + q.previous_header
+        + "".join(a + q.after_action for a in previous)
+        + q.after_previous
+        + question
+    )
+    values = {
+        "original_plan": original_plan or "",
+        "history": history or "",
+        "refined_plan": refined_plan or "",
+    }
     text = _apply(text, q.first_step if original_plan is None else q.with_plan, values)
     text = _apply(text, q.no_refined if refined_plan is None else q.with_refined, values)
     return system, text
@@ -61,9 +82,17 @@ def format_options(texts: SeePlanActTexts, choices: Sequence[Choice]) -> str:
     """``format_options``: the introduction sentence, one line per choice, the extra options."""
     o = texts.options
     n = len(choices)
-    values = {"non_abcd": option_name(n), "scroll": option_name(n + 1), "previous_page": option_name(n + 1),
-              "back_home": option_name(n + 2), "search": option_name(n + 3)}
-    lines = "".join(render(o.choice_line, {"generate_option_name(multichoice_idx)": option_name(i), "choice[1]": c[1]}) for i, c in enumerate(choices))
+    values = {
+        "non_abcd": option_name(n),
+        "scroll": option_name(n + 1),
+        "previous_page": option_name(n + 1),
+        "back_home": option_name(n + 2),
+        "search": option_name(n + 3),
+    }
+    lines = "".join(
+        render(o.choice_line, {"generate_option_name(multichoice_idx)": option_name(i), "choice[1]": c[1]})
+        for i, c in enumerate(choices)
+    )
     lines += "".join(render(part, values) for part in o.extra_lines)
     return render(o.intro, values) + lines + o.after_options
 
@@ -73,7 +102,11 @@ def referring_prompt(texts: SeePlanActTexts, choices: Sequence[Choice]) -> str:
     out = texts.referring + "\n\n" if texts.referring else ""
     if choices:
         out += format_options(texts, choices)
-    for part, sep in ((texts.element_format, "\n\n"), (texts.action_format, "\n\n"), (texts.value_format, "")):
+    for part, sep in (
+        (texts.element_format, "\n\n"),
+        (texts.action_format, "\n\n"),
+        (texts.value_format, ""),
+    ):
         if part:
             out += part + sep
     return out
@@ -86,14 +119,33 @@ def answer_instruction(texts: SeePlanActTexts) -> str:
     return section.split(". ", 1)[-1]
 
 
-def build_prompt(texts: SeePlanActTexts, *, planning: bool, task: str, previous: Sequence[str], choices: Sequence[Choice],
-                 original_plan: str | None = None, history: str | None = None, refined_plan: str | None = None,
-                 with_answer_instruction: bool = False) -> list[str]:
+def build_prompt(
+    texts: SeePlanActTexts,
+    *,
+    planning: bool,
+    task: str,
+    previous: Sequence[str],
+    choices: Sequence[Choice],
+    original_plan: str | None = None,
+    history: str | None = None,
+    refined_plan: str | None = None,
+    with_answer_instruction: bool = False,
+) -> list[str]:
     """``[system, query, referring]``: SPA's texts when ``planning``, else SeeAct's online texts
     (with SPA's answer instruction appended as a last paragraph when ``with_answer_instruction``)."""
-    system, question = (texts.spa_system, texts.spa_question) if planning else (texts.seeact_system, texts.seeact_question)
+    system, question = (
+        (texts.spa_system, texts.spa_question) if planning else (texts.seeact_system, texts.seeact_question)
+    )
     if with_answer_instruction and not planning:
         question = question + "\n\n" + answer_instruction(texts)
-    sys_text, query = query_prompt(texts, system=system, question=question, task=task, previous=previous,
-                                   original_plan=original_plan, history=history, refined_plan=refined_plan)
+    sys_text, query = query_prompt(
+        texts,
+        system=system,
+        question=question,
+        task=task,
+        previous=previous,
+        original_plan=original_plan,
+        history=history,
+        refined_plan=refined_plan,
+    )
     return [sys_text, query, referring_prompt(texts, choices)]

@@ -25,11 +25,31 @@ class Budget(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    planner_steps: int = Field(15, ge=1, description="planner calls per episode (RestGPT: 15 outer iterations, Continue rounds uncounted upstream)")
-    selector_retries: int = Field(3, ge=0, description="selector re-asks after an unknown endpoint or unparseable output, per sub-task (upstream: unbounded)")
-    caller_iterations: int = Field(15, ge=1, description="caller LLM steps per API plan (upstream: 15 operations); on hit, the sub-task result says 'step limit reached' (defect 11)")
-    parser_attempts: int = Field(3, ge=1, description="parser LLM attempts per response (schema code, sample code, direct reading; repair is extra)")
-    agent_steps: int = Field(10, ge=1, description="decision steps of the baselines' loops (ReAct steps, DEPS rounds, offline plan length)")
+    planner_steps: int = Field(
+        15,
+        ge=1,
+        description="planner calls per episode (RestGPT: 15 outer iterations, Continue rounds uncounted upstream)",
+    )
+    selector_retries: int = Field(
+        3,
+        ge=0,
+        description="selector re-asks after an unknown endpoint or unparseable output, per sub-task (upstream: unbounded)",
+    )
+    caller_iterations: int = Field(
+        15,
+        ge=1,
+        description="caller LLM steps per API plan (upstream: 15 operations); on hit, the sub-task result says 'step limit reached' (defect 11)",
+    )
+    parser_attempts: int = Field(
+        3,
+        ge=1,
+        description="parser LLM attempts per response (schema code, sample code, direct reading; repair is extra)",
+    )
+    agent_steps: int = Field(
+        10,
+        ge=1,
+        description="decision steps of the baselines' loops (ReAct steps, DEPS rounds, offline plan length)",
+    )
     reflexion_trials: int = Field(2, ge=1, description="Reflexion trials (the paper: at most 2)")
     llm_calls: int = Field(80, ge=1, description="LLM calls per episode, over all roles")
 
@@ -59,20 +79,39 @@ class RestGPTConfig(BaseModel):
 
     model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
 
-    budget: Budget = Field(default_factory=Budget, description="every loop cap at once (JSON); a single cap by name overrides it")
+    budget: Budget = Field(
+        default_factory=Budget, description="every loop cap at once (JSON); a single cap by name overrides it"
+    )
     use_planner: bool = Field(True, description="run the coarse planner (off: the no-planner ablation)")
-    use_parser: bool = Field(True, description="parse responses with model-written code (off: the model reads raw JSON)")
-    structured: AutoBool = Field(None, description="structured output (1), the plain-text protocol (0), or ask the model (auto; the upstream pack uses text unless 1)")
-    prompt_pack: Literal["upstream", "restgraph"] | None = Field(None, description="upstream: RestGPT's own texts; restgraph: this project's rewrite; unset: upstream for tmdb/spotify, else restgraph")
-    prompts: dict[str, str] = Field(default_factory=dict, description="template name -> replacement text or a .txt/.md path")
-    reflexion_reset: bool = Field(True, description="Reflexion: every trial starts from a fresh environment state (the sandbox's initial state)")
-    faithful_reduction: bool = Field(False, description="reproduce upstream's reducer pitfalls (path-level params dropped, only 200 kept)")
+    use_parser: bool = Field(
+        True, description="parse responses with model-written code (off: the model reads raw JSON)"
+    )
+    structured: AutoBool = Field(
+        None,
+        description="structured output (1), the plain-text protocol (0), or ask the model (auto; the upstream pack uses text unless 1)",
+    )
+    prompt_pack: Literal["upstream", "restgraph"] | None = Field(
+        None,
+        description="upstream: RestGPT's own texts; restgraph: this project's rewrite; unset: upstream for tmdb/spotify, else restgraph",
+    )
+    prompts: dict[str, str] = Field(
+        default_factory=dict, description="template name -> replacement text or a .txt/.md path"
+    )
+    reflexion_reset: bool = Field(
+        True,
+        description="Reflexion: every trial starts from a fresh environment state (the sandbox's initial state)",
+    )
+    faithful_reduction: bool = Field(
+        False, description="reproduce upstream's reducer pitfalls (path-level params dropped, only 200 kept)"
+    )
     caller_doc_tokens: int = Field(1500, ge=1, description="caller's API doc cut (tokens; §3.5)")
     parser_schema_tokens: int = Field(2500, ge=1, description="parser's response-schema cut (tokens)")
     parser_sample_tokens: int = Field(500, ge=1, description="parser's response-sample cut (tokens)")
     parser_read_tokens: int = Field(2000, ge=1, description="parser's direct-reading cut (tokens)")
     parser_output_tokens: int = Field(500, ge=1, description="cut of the parser's output (tokens)")
-    simple_parser_tokens: int = Field(1000, ge=1, description="raw JSON the no-parser ablation reads (tokens)")
+    simple_parser_tokens: int = Field(
+        1000, ge=1, description="raw JSON the no-parser ablation reads (tokens)"
+    )
     code_timeout_s: float = Field(5.0, gt=0, description="sandbox time limit for parser code (seconds)")
     code_memory_mb: int = Field(256, ge=16, description="sandbox memory limit for parser code (MiB)")
 
@@ -96,7 +135,9 @@ class RestGPTConfig(BaseModel):
         """This config with ``prompt_pack`` resolved for ``scenario`` (what the trace records)."""
         if self.prompt_pack is not None:
             return self
-        return self.model_copy(update={"prompt_pack": "upstream" if scenario in UPSTREAM_SCENARIOS else "restgraph"})
+        return self.model_copy(
+            update={"prompt_pack": "upstream" if scenario in UPSTREAM_SCENARIOS else "restgraph"}
+        )
 
     def graph_steps(self) -> int:
         """A LangGraph step budget no default episode reaches before its own budgets are spent.
@@ -128,11 +169,18 @@ def prompt_options(value: Any) -> dict[str, Any]:
         elif path.is_file():
             value = json.loads(path.read_text(encoding="utf-8"))
         else:
-            raise ValueError(f"prompts={value!r}: use upstream, restgraph, a JSON file of overrides or a folder of NAME.txt files")
+            raise ValueError(
+                f"prompts={value!r}: use upstream, restgraph, a JSON file of overrides or a folder of NAME.txt files"
+            )
     if not isinstance(value, dict):
-        raise ValueError(f"prompts must be upstream, restgraph, a path or an object, got {type(value).__name__}")
+        raise ValueError(
+            f"prompts must be upstream, restgraph, a path or an object, got {type(value).__name__}"
+        )
     upstream = any(name.isupper() for name in value)
-    return {"prompt_pack": "upstream" if upstream else "restgraph", "prompts": {str(k): str(v) for k, v in value.items()}}
+    return {
+        "prompt_pack": "upstream" if upstream else "restgraph",
+        "prompts": {str(k): str(v) for k, v in value.items()},
+    }
 
 
 def _check_prompts(value: Any) -> Any:
@@ -150,6 +198,16 @@ RestGPTOptions: type[Options] = create_model(  # type: ignore[call-overload]
     __validators__={"_prompts": field_validator("prompts")(_check_prompts)},
     budget=(Budget | None, Field(None, description=RestGPTConfig.model_fields["budget"].description)),
     **{name: (f.annotation, f) for name, f in Budget.model_fields.items()},
-    **{name: (f.annotation, f) for name, f in RestGPTConfig.model_fields.items() if name not in ("budget", "prompts")},
-    prompts=(str | dict[str, str] | None, Field(None, description="upstream | restgraph | a JSON file of overrides | a folder of NAME.txt files | an object of overrides (JSON)")),
+    **{
+        name: (f.annotation, f)
+        for name, f in RestGPTConfig.model_fields.items()
+        if name not in ("budget", "prompts")
+    },
+    prompts=(
+        str | dict[str, str] | None,
+        Field(
+            None,
+            description="upstream | restgraph | a JSON file of overrides | a folder of NAME.txt files | an object of overrides (JSON)",
+        ),
+    ),
 )

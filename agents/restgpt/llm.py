@@ -28,6 +28,7 @@ from restgraph.tools.events import parse_outcome
 #: messages carry their role here (not sent to providers); scripted policies read it
 ROLE_KEY = "restgraph_role"
 
+
 @dataclass
 class RoleReply:
     parsed: Any
@@ -124,7 +125,13 @@ async def call_role(
     return _fallback(reply, raw, text_parser, stop, None)
 
 
-def _fallback(reply: Any, raw: str, text_parser: Callable[[str], Any] | None, stop: Sequence[str], first_error: str | None) -> RoleReply:
+def _fallback(
+    reply: Any,
+    raw: str,
+    text_parser: Callable[[str], Any] | None,
+    stop: Sequence[str],
+    first_error: str | None,
+) -> RoleReply:
     """Parse ``raw`` (the text of the model message ``reply``) with the text protocol (also the
     rescue path for malformed structured replies); the outcome is reported for ``reply``."""
     if text_parser is not None:

@@ -56,14 +56,22 @@ def _context(description: str, instructions: str, params: Any) -> str:
 
 
 async def _run_code(kit: RoleKit, code: str, data: Any, name: str) -> str | None:
-    result = await run_python(code, inputs={"data": data}, timeout_s=kit.config.code_timeout_s, memory_mb=kit.config.code_memory_mb,
-                              allowed_modules=ALLOWED_MODULES, name=name)
+    result = await run_python(
+        code,
+        inputs={"data": data},
+        timeout_s=kit.config.code_timeout_s,
+        memory_mb=kit.config.code_memory_mb,
+        allowed_modules=ALLOWED_MODULES,
+        name=name,
+    )
     out = result.stdout.strip()
     return out if result.ok and out else None
 
 
 async def _read(kit: RoleKit, prompt: str, body: str, context: str, tokens: int) -> str:
-    reply = await kit.call("parser", kit.render(prompt), f"{context}Response: {cut_tokens(body, tokens)}\nAnswer:")
+    reply = await kit.call(
+        "parser", kit.render(prompt), f"{context}Response: {cut_tokens(body, tokens)}\nAnswer:"
+    )
     return str(reply.parsed or reply.raw).strip()
 
 
@@ -71,11 +79,21 @@ async def _postprocess(kit: RoleKit, text: str) -> str:
     limit = kit.config.parser_output_tokens
     if len(text) <= limit * 4:
         return text
-    reply = await kit.call("parser", kit.render("parser_postprocess"), f"Text: {cut_tokens(text, limit, suffix='')}\nRewritten:")
+    reply = await kit.call(
+        "parser", kit.render("parser_postprocess"), f"Text: {cut_tokens(text, limit, suffix='')}\nRewritten:"
+    )
     return str(reply.parsed or reply.raw).strip() or cut_tokens(text, limit)
 
 
-async def parse_response(kit: RoleKit, *, endpoint: ReducedEndpoint | None, result: HttpResult, params: Any, description: str, output_instructions: str) -> Parsed:
+async def parse_response(
+    kit: RoleKit,
+    *,
+    endpoint: ReducedEndpoint | None,
+    result: HttpResult,
+    params: Any,
+    description: str,
+    output_instructions: str,
+) -> Parsed:
     """Turn one successful JSON response into the short text the caller reads."""
     cap = kit.config.budget.parser_attempts
     attempts = 0
@@ -88,15 +106,25 @@ async def parse_response(kit: RoleKit, *, endpoint: ReducedEndpoint | None, resu
         text = await _read(kit, "parser_summarize", body, context, kit.config.parser_read_tokens)
         return Parsed(await _postprocess(kit, text), "summary", 1)
     stages = [
-        ("code_schema", "parser_code_schema", f"Schema: {_schema_text(schema, kit.config.parser_schema_tokens)}\n"),
-        ("code_sample", "parser_code_response", f"Schema: {_schema_text(schema, kit.config.parser_schema_tokens)}\n"
-                                                f"Response sample: {cut_tokens(body, kit.config.parser_sample_tokens)}\n"),
+        (
+            "code_schema",
+            "parser_code_schema",
+            f"Schema: {_schema_text(schema, kit.config.parser_schema_tokens)}\n",
+        ),
+        (
+            "code_sample",
+            "parser_code_response",
+            f"Schema: {_schema_text(schema, kit.config.parser_schema_tokens)}\n"
+            f"Response sample: {cut_tokens(body, kit.config.parser_sample_tokens)}\n",
+        ),
     ]
     for stage, prompt, extra in stages:
         if attempts >= cap:
             break
         attempts += 1
-        reply = await kit.call("parser", kit.render(prompt), f"{extra}{context}Code:", schema=ParserCode, text_parser=parse_code)
+        reply = await kit.call(
+            "parser", kit.render(prompt), f"{extra}{context}Code:", schema=ParserCode, text_parser=parse_code
+        )
         if reply.ok:
             out = await _run_code(kit, reply.parsed.code, data, name=f"restgpt-parser:{stage}")
             if out:
@@ -106,13 +134,25 @@ async def parse_response(kit: RoleKit, *, endpoint: ReducedEndpoint | None, resu
         text = await _read(kit, "parser_llm_read", body, context, kit.config.parser_read_tokens)
         if text:
             return Parsed(await _postprocess(kit, text), "read", attempts)
-    return Parsed(f"The response could not be parsed within {cap} parser attempts (budget parser_attempts). Start of the response: {cut_tokens(body, 100)}", "limit", attempts)
+    return Parsed(
+        f"The response could not be parsed within {cap} parser attempts (budget parser_attempts). Start of the response: {cut_tokens(body, 100)}",
+        "limit",
+        attempts,
+    )
 
 
-async def simple_parse(kit: RoleKit, *, result: HttpResult, params: Any, description: str, output_instructions: str) -> Parsed:
+async def simple_parse(
+    kit: RoleKit, *, result: HttpResult, params: Any, description: str, output_instructions: str
+) -> Parsed:
     """The w/o-parser ablation (``SimpleResponseParser``): the model reads the JSON *text* (not token
     ids, defect 6), cut to 1,000 tokens."""
     if result.json is None and not result.text.strip():
         return Parsed("success, no content", "simple", 0)
-    text = await _read(kit, "parser_simple", result.text, _context(description, output_instructions, params), kit.config.simple_parser_tokens)
+    text = await _read(
+        kit,
+        "parser_simple",
+        result.text,
+        _context(description, output_instructions, params),
+        kit.config.simple_parser_tokens,
+    )
     return Parsed(text, "simple", 1)

@@ -54,10 +54,12 @@ def parse_planner(text: str) -> PlannerDecision:
         raise ParseError(f"planner output is not a step, Continue or Final Answer: {text[:200]!r}")
     final = _FINAL.search(text)
     if final:
-        return PlannerDecision(kind="final_answer", text=text[final.end():].strip())
+        return PlannerDecision(kind="final_answer", text=text[final.end() :].strip())
     if _CONTINUE.match(text):
         return PlannerDecision(kind="continue", text=text)
-    return PlannerDecision(kind="next_step", text=text.split("\n")[0].strip() if "\n" in text and len(text) > 400 else text)
+    return PlannerDecision(
+        kind="next_step", text=text.split("\n")[0].strip() if "\n" in text and len(text) > 400 else text
+    )
 
 
 class SelectorDecision(BaseModel):
@@ -76,15 +78,17 @@ def parse_selector(text: str) -> SelectorDecision:
         raise ParseError("empty selector output")
     no_api = _NO_API.search(text)
     if no_api:
-        return SelectorDecision(kind="no_api_call", plan=text[no_api.end():].strip())
+        return SelectorDecision(kind="no_api_call", plan=text[no_api.end() :].strip())
     final = _FINAL.search(text)
     if final and not _CALL.search(text[: final.start()]):
-        return SelectorDecision(kind="final_answer", plan=text[final.end():].strip())
+        return SelectorDecision(kind="final_answer", plan=text[final.end() :].strip())
     call = _CALL.search(text)
     if call:
-        line = text[call.start():].split("\n")[0].strip()
+        line = text[call.start() :].split("\n")[0].strip()
         return SelectorDecision(kind="api_call", plan=line)
-    raise ParseError(f"no 'METHOD /path', 'No API call needed.' or 'Final Answer:' in selector output: {text[:200]!r}")
+    raise ParseError(
+        f"no 'METHOD /path', 'No API call needed.' or 'Final Answer:' in selector output: {text[:200]!r}"
+    )
 
 
 def call_start(text: str) -> int | None:
@@ -124,11 +128,11 @@ def parse_caller(text: str) -> CallerDecision:
     result = _EXEC_RESULT.search(text)
     op = _OPERATION.search(text)
     if result and (op is None or result.start() < op.start()):
-        return CallerDecision(kind="execution_result", result=text[result.end():].strip())
+        return CallerDecision(kind="execution_result", result=text[result.end() :].strip())
     if op is None:
         raise ParseError(f"neither 'Operation:' nor 'Execution Result:' in caller output: {text[:200]!r}")
     thought = text[: op.start()].replace("Thought:", "").strip()
-    after = text[op.end():]
+    after = text[op.end() :]
     try:
         payload = extract_json_object(after)
     except ParseError as exc:
@@ -148,8 +152,16 @@ def decision_from_input(method: str, payload: dict[str, Any], thought: str = "")
             data = json.loads(data)
         except json.JSONDecodeError as exc:
             raise ParseError("'data' must be a JSON object") from exc
-    return CallerDecision(kind="operation", thought=thought, method=method.upper(), url=payload["url"].strip(), params=params, data=data,
-                          description=str(payload.get("description", "")), output_instructions=str(payload.get("output_instructions", "")))
+    return CallerDecision(
+        kind="operation",
+        thought=thought,
+        method=method.upper(),
+        url=payload["url"].strip(),
+        params=params,
+        data=data,
+        description=str(payload.get("description", "")),
+        output_instructions=str(payload.get("output_instructions", "")),
+    )
 
 
 class ParserCode(BaseModel):

@@ -95,11 +95,17 @@ class RoleKit:
         """Whether a successful response goes to the parser (else the caller reads the observation)."""
         return result.json is not None
 
-    async def parse_result(self, decision: CallerDecision, result: HttpResult, plan_endpoint: str | None) -> str:
+    async def parse_result(
+        self, decision: CallerDecision, result: HttpResult, plan_endpoint: str | None
+    ) -> str:
         from restgraph.agents.restgpt.parser import parse_response, simple_parse
 
-        args: dict[str, Any] = {"result": result, "params": decision.params if decision.params else decision.data, "description": decision.description,
-                "output_instructions": decision.output_instructions or ""}
+        args: dict[str, Any] = {
+            "result": result,
+            "params": decision.params if decision.params else decision.data,
+            "description": decision.description,
+            "output_instructions": decision.output_instructions or "",
+        }
         if self.config.use_parser:
             return (await parse_response(self, endpoint=self.spec.get(result.template or ""), **args)).text
         return (await simple_parse(self, **args)).text
@@ -109,13 +115,33 @@ class RoleKit:
         system = self.render("planner", examples=examples("planner", self.scenario, self.config))
         user = f"User query: {query}\n{transcript(history, 'Plan step', 'API response')}Plan step {len(history) + 1}:"
         user += self._json_hint('{"kind": "next_step" | "continue" | "final_answer", "text": "..."}')
-        return await self.call("planner", system, user, schema=PlannerDecision, text_parser=parse_planner, stop=PLANNER_STOP)
+        return await self.call(
+            "planner", system, user, schema=PlannerDecision, text_parser=parse_planner, stop=PLANNER_STOP
+        )
 
     # -- selector -------------------------------------------------------------------------------
-    async def selector(self, *, subtask: str, background: str, history: Sequence[tuple[str, str]], instruction: str | None = None,
-                       feedback: str | None = None, allow_final: bool = False, **_: Any) -> RoleReply:
-        final_rule = '- When the user query is fully answered, write "Final Answer:" followed by the answer.\n' if allow_final else ""
-        system = self.render("selector", endpoints=self.endpoint_list(), examples=examples("selector", self.scenario, self.config), final_rule=final_rule)
+    async def selector(
+        self,
+        *,
+        subtask: str,
+        background: str,
+        history: Sequence[tuple[str, str]],
+        instruction: str | None = None,
+        feedback: str | None = None,
+        allow_final: bool = False,
+        **_: Any,
+    ) -> RoleReply:
+        final_rule = (
+            '- When the user query is fully answered, write "Final Answer:" followed by the answer.\n'
+            if allow_final
+            else ""
+        )
+        system = self.render(
+            "selector",
+            endpoints=self.endpoint_list(),
+            examples=examples("selector", self.scenario, self.config),
+            final_rule=final_rule,
+        )
         user = f"Background: {background or 'No background'}\nUser query: {subtask}\n{transcript(history, 'API calling', 'API response')}"
         if instruction:
             user += f"Instruction: {instruction}\n"
@@ -123,28 +149,46 @@ class RoleKit:
             user += f"Note: {feedback}\n"
         user += f"API calling {len(history) + 1}:"
         kinds = '"api_call" | "no_api_call"' + (' | "final_answer"' if allow_final else "")
-        user += self._json_hint('{"kind": ' + kinds + ', "plan": "METHOD /concrete/path purpose, or the answer"}')
-        return await self.call("selector", system, user, schema=SelectorDecision, text_parser=parse_selector, stop=SELECTOR_STOP)
+        user += self._json_hint(
+            '{"kind": ' + kinds + ', "plan": "METHOD /concrete/path purpose, or the answer"}'
+        )
+        return await self.call(
+            "selector", system, user, schema=SelectorDecision, text_parser=parse_selector, stop=SELECTOR_STOP
+        )
 
     # -- caller ---------------------------------------------------------------------------------
     def caller_docs(self, endpoint: ReducedEndpoint) -> str:
         """The endpoint's docs as YAML without responses, cut to ``caller_doc_tokens`` (cached per kit)."""
         if endpoint.key not in self._docs:
-            docs = yaml.safe_dump({endpoint.key: endpoint.docs()}, sort_keys=False, allow_unicode=True, width=120)
+            docs = yaml.safe_dump(
+                {endpoint.key: endpoint.docs()}, sort_keys=False, allow_unicode=True, width=120
+            )
             self._docs[endpoint.key] = cut_tokens(docs, self.config.caller_doc_tokens)
         return self._docs[endpoint.key]
 
-    async def caller(self, *, api_plan: str, background: str, endpoint: ReducedEndpoint, scratch: Sequence[str], **_: Any) -> RoleReply:
+    async def caller(
+        self, *, api_plan: str, background: str, endpoint: ReducedEndpoint, scratch: Sequence[str], **_: Any
+    ) -> RoleReply:
         system = self.render("caller", base_url=self.base_url, api_docs=self.caller_docs(endpoint))
-        user = f"Background: {background or 'No background'}\nPlan: {api_plan}\n" + "".join(scratch) + "Thought:"
-        user += self._json_hint('{"kind": "operation" | "execution_result", "thought": "...", "method": "GET", "url": "...", "params": {}, "data": null, '
-                                '"description": "...", "output_instructions": "...", "result": "the summary, for execution_result"}')
-        return await self.call("caller", system, user, schema=CallerDecision, text_parser=parse_caller, stop=CALLER_STOP)
+        user = (
+            f"Background: {background or 'No background'}\nPlan: {api_plan}\n" + "".join(scratch) + "Thought:"
+        )
+        user += self._json_hint(
+            '{"kind": "operation" | "execution_result", "thought": "...", "method": "GET", "url": "...", "params": {}, "data": null, '
+            '"description": "...", "output_instructions": "...", "result": "the summary, for execution_result"}'
+        )
+        return await self.call(
+            "caller", system, user, schema=CallerDecision, text_parser=parse_caller, stop=CALLER_STOP
+        )
 
 
 def caller_scratch_entry(decision: CallerDecision, observation: str) -> str:
     """How one executed operation appears in the caller's transcript."""
-    payload: dict[str, Any] = {"url": decision.url, "description": decision.description, "output_instructions": decision.output_instructions}
+    payload: dict[str, Any] = {
+        "url": decision.url,
+        "description": decision.description,
+        "output_instructions": decision.output_instructions,
+    }
     if decision.params:
         payload["params"] = decision.params
     if decision.data is not None:
@@ -152,4 +196,13 @@ def caller_scratch_entry(decision: CallerDecision, observation: str) -> str:
     return f"Thought: {decision.thought}\nOperation: {decision.method}\nInput: {json.dumps(payload, ensure_ascii=False)}\nResponse: {observation}\n"
 
 
-__all__ = ["CALLER_STOP", "PLANNER_STOP", "SELECTOR_STOP", "CallerDecision", "PlannerDecision", "RoleKit", "SelectorDecision", "caller_scratch_entry"]
+__all__ = [
+    "CALLER_STOP",
+    "PLANNER_STOP",
+    "SELECTOR_STOP",
+    "CallerDecision",
+    "PlannerDecision",
+    "RoleKit",
+    "SelectorDecision",
+    "caller_scratch_entry",
+]

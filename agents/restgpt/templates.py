@@ -43,7 +43,10 @@ def render(name: str, config: RestGPTConfig | None = None, **values: object) -> 
     """Fill a template (``restgraph.agents.prompt_template.fill``): a ``$name`` without a value is an error,
     never left in the prompt. A shipped template uses every value it is given; a user's override
     may use fewer."""
-    values.setdefault("scenario_name", SCENARIO_NAMES.get(str(values.get("scenario", "")), str(values.get("scenario", "the API"))))
+    values.setdefault(
+        "scenario_name",
+        SCENARIO_NAMES.get(str(values.get("scenario", "")), str(values.get("scenario", "the API"))),
+    )
     overridden = config is not None and config.prompt_override(name) is not None
     optional = set(values) if overridden else {"scenario", "scenario_name"}
     return fill(template_text(name, config), values, syntax="dollar", name=name, optional=optional).strip()

@@ -65,7 +65,14 @@ def render(template: str, **slots: str) -> str:
     return template
 
 
-def build_messages(query: str, candidates: Mapping[str, str], history: Sequence[Mapping[str, Any]], *, pack: str = "upstream", single_turn: bool = False) -> list[BaseMessage]:
+def build_messages(
+    query: str,
+    candidates: Mapping[str, str],
+    history: Sequence[Mapping[str, Any]],
+    *,
+    pack: str = "upstream",
+    single_turn: bool = False,
+) -> list[BaseMessage]:
     """The protocol's messages; ``candidates`` is the id-sorted table shown to the model."""
     if pack == "upstream":
         prompts = load_upstream_prompts()
@@ -75,14 +82,21 @@ def build_messages(query: str, candidates: Mapping[str, str], history: Sequence[
         return [SystemMessage(system), HumanMessage(user)]
     if pack != "restgraph":
         raise ValueError(f"unknown ShortcutsBench prompt pack {pack!r}; known: {', '.join(PROMPT_PACKS)}")
-    system = render(_template("next_action_system.txt"), candidates=candidate_lines(candidates), candidate_ids=repr(list(candidates)))
+    system = render(
+        _template("next_action_system.txt"),
+        candidates=candidate_lines(candidates),
+        candidate_ids=repr(list(candidates)),
+    )
     user = render(_template("next_action_user.txt"), query=query, history=history_json(history))
     return [SystemMessage(system), HumanMessage(user)]
 
 
 def approx_tokens(messages: Sequence[BaseMessage]) -> int:
     """Cheap token estimate (characters / 4), used only to refuse prompts that cannot fit."""
-    return sum(len(m.content) if isinstance(m.content, str) else len(json.dumps(m.content)) for m in messages) // 4
+    return (
+        sum(len(m.content) if isinstance(m.content, str) else len(json.dumps(m.content)) for m in messages)
+        // 4
+    )
 
 
 def _raw_text(message: Any) -> str:
@@ -95,14 +109,25 @@ def _raw_text(message: Any) -> str:
     return "" if message is None else str(message)
 
 
-async def propose_next_action(model: BaseChatModel, messages: list[BaseMessage], *, structured: bool = False, max_prompt_tokens: int | None = None) -> BStep:
+async def propose_next_action(
+    model: BaseChatModel,
+    messages: list[BaseMessage],
+    *,
+    structured: bool = False,
+    max_prompt_tokens: int | None = None,
+) -> BStep:
     """One model call. Model errors propagate (the caller decides whether they end the query)."""
     if max_prompt_tokens is not None and approx_tokens(messages) > max_prompt_tokens:
-        raise PromptTooLong(f"prompt of ~{approx_tokens(messages)} tokens exceeds max_prompt_tokens={max_prompt_tokens}")
+        raise PromptTooLong(
+            f"prompt of ~{approx_tokens(messages)} tokens exceeds max_prompt_tokens={max_prompt_tokens}"
+        )
     error = None
     if structured:
         # include_raw=True: always a {raw, parsed, parsing_error} dict
-        out = cast(dict[str, Any], await model.with_structured_output(NEXT_ACTION_SCHEMA, include_raw=True).ainvoke(messages))
+        out = cast(
+            dict[str, Any],
+            await model.with_structured_output(NEXT_ACTION_SCHEMA, include_raw=True).ainvoke(messages),
+        )
         parsed = out.get("parsed")
         reply = out.get("raw")
         if isinstance(parsed, dict):

@@ -48,14 +48,25 @@ def upstream_request(model: BaseChatModel) -> BaseChatModel:
     return model
 
 
-def describe_request(options: dict[str, Any], model_spec: str, model_options: dict[str, Any]) -> dict[str, Any]:
+def describe_request(
+    options: dict[str, Any], model_spec: str, model_options: dict[str, Any]
+) -> dict[str, Any]:
     """What one next-action request carries, for ``config.json``."""
     provider, name, _ = parse_spec(model_spec)
     faithful = str(options.get("request", "upstream")) == "upstream"
     style = GOOGLE_STYLE if provider in GOOGLE_PROVIDERS else OPENAI_STYLE
-    explicit = {k: model_options[k] for k in ("temperature", "max_tokens", "top_p") if model_options.get(k) is not None}
+    explicit = {
+        k: model_options[k]
+        for k in ("temperature", "max_tokens", "top_p")
+        if model_options.get(k) is not None
+    }
     if provider == "local":
-        sent: dict[str, Any] = {"model": f"local:{name or 'default'}", "temperature": model_options.get("temperature", 0.0), "max_tokens": model_options.get("max_tokens", 512), "seed": "run seed"}
+        sent: dict[str, Any] = {
+            "model": f"local:{name or 'default'}",
+            "temperature": model_options.get("temperature", 0.0),
+            "max_tokens": model_options.get("max_tokens", 512),
+            "seed": "run seed",
+        }
     else:
         sent = {"model": name or model_spec, **explicit}
         if not faithful and provider == "openai":
@@ -64,8 +75,12 @@ def describe_request(options: dict[str, Any], model_spec: str, model_options: di
     return {
         "request": "upstream" if faithful else "as_built",
         "provider_style": style,
-        "messages": "one user turn: 'System: ' + system + '\\nUser: ' + user" if style == GOOGLE_STYLE and options.get("prompts", "upstream") == "upstream" else "[system, user]",
+        "messages": "one user turn: 'System: ' + system + '\\nUser: ' + user"
+        if style == GOOGLE_STYLE and options.get("prompts", "upstream") == "upstream"
+        else "[system, user]",
         "params": sent,
         "response_format": "json_schema (NextAction)" if structured else None,
-        "parse": "structured output, else upstream's {...} span" if structured else "upstream's {...} span; json_error when it does not parse",
+        "parse": "structured output, else upstream's {...} span"
+        if structured
+        else "upstream's {...} span; json_error when it does not parse",
     }

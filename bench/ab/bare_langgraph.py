@@ -40,13 +40,21 @@ class FakeModel(BaseChatModel):
     def _llm_type(self) -> str:
         return "fake"
 
-    def _generate(self, messages: list[BaseMessage], stop: Any = None, run_manager: Any = None, **kw: Any) -> ChatResult:
+    def _generate(
+        self, messages: list[BaseMessage], stop: Any = None, run_manager: Any = None, **kw: Any
+    ) -> ChatResult:
         turn = sum(isinstance(m, ToolMessage) for m in messages)
         a, b = (int(x) for x in re.findall(r"\d+", str(messages[0].content))[:2])
-        call = {"name": "add", "args": {"a": a, "b": turn}, "id": f"c{turn}"} if turn < 2 else {"name": "submit", "args": {"answer": str(a + b)}, "id": f"c{turn}"}
+        call = (
+            {"name": "add", "args": {"a": a, "b": turn}, "id": f"c{turn}"}
+            if turn < 2
+            else {"name": "submit", "args": {"answer": str(a + b)}, "id": f"c{turn}"}
+        )
         return ChatResult(generations=[ChatGeneration(message=AIMessage(content="", tool_calls=[call]))])
 
-    async def _agenerate(self, messages: list[BaseMessage], stop: Any = None, run_manager: Any = None, **kw: Any) -> ChatResult:
+    async def _agenerate(
+        self, messages: list[BaseMessage], stop: Any = None, run_manager: Any = None, **kw: Any
+    ) -> ChatResult:
         return self._generate(messages)
 
     def bind_tools(self, tools: Any, **kwargs: Any) -> Any:
@@ -92,7 +100,9 @@ async def main(episodes: int, concurrency: int) -> int:
 
     async def one(a: int, b: int) -> bool:
         async with gate:
-            final = await graph.ainvoke({"messages": [HumanMessage(f"What is {a} + {b}? Reply with the number only.")]})
+            final = await graph.ainvoke(
+                {"messages": [HumanMessage(f"What is {a} + {b}? Reply with the number only.")]}
+            )
             return bool(final.get("answer") == str(a + b))
 
     return sum(await asyncio.gather(*(one(a, b) for a, b in questions)))

@@ -45,7 +45,9 @@ def policy(messages: list[Any], tools: Any, tool_choice: Any, config: Any) -> Mo
         output = ModelOutput.for_tool_call("mockllm/model", "submit", {"answer": str(a + b)})
     # a usage of its own, as restgraph's scripted model reports one (mockllm would otherwise count
     # tokens with tiktoken, which downloads its encoding)
-    output.usage = ModelUsage(input_tokens=len(question.split()), output_tokens=5, total_tokens=len(question.split()) + 5)
+    output.usage = ModelUsage(
+        input_tokens=len(question.split()), output_tokens=5, total_tokens=len(question.split()) + 5
+    )
     return output
 
 
@@ -57,10 +59,23 @@ def main() -> None:
     args = parser.parse_args()
     rng = random.Random(7)
     questions = [(rng.randint(2, 60), rng.randint(2, 40)) for _ in range(args.episodes)]
-    task = Task(dataset=[Sample(input=f"What is {a} + {b}? Reply with the number only.", target=str(a + b)) for a, b in questions],
-                solver=basic_agent(tools=[add()], max_attempts=1), scorer=includes())
+    task = Task(
+        dataset=[
+            Sample(input=f"What is {a} + {b}? Reply with the number only.", target=str(a + b))
+            for a, b in questions
+        ],
+        solver=basic_agent(tools=[add()], max_attempts=1),
+        scorer=includes(),
+    )
     model = get_model("mockllm/model", custom_outputs=policy)
-    logs = eval(task, model=model, max_samples=args.concurrency, max_connections=args.concurrency, display="none", log_dir=args.log_dir)
+    logs = eval(
+        task,
+        model=model,
+        max_samples=args.concurrency,
+        max_connections=args.concurrency,
+        display="none",
+        log_dir=args.log_dir,
+    )
     print(logs[0].results.scores[0].metrics["accuracy"].value if logs[0].results else "no results")
 
 

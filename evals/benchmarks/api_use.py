@@ -46,7 +46,9 @@ def fixes_option(value: Any) -> Fixes:
 
 class ApiUseOptions(Options):
     suite: str = Field("distractors", description=f"{' | '.join(FILES)} | all (--suite)")
-    fixed: bool | str | None = Field(None, description="faithful (unset/false), every fix (true), or comma-separated Fixes flags")
+    fixed: bool | str | None = Field(
+        None, description="faithful (unset/false), every fix (true), or comma-separated Fixes flags"
+    )
 
     @field_validator("suite")
     @classmethod
@@ -67,17 +69,39 @@ def build_tasks(suite: str, fixes: Fixes) -> list[Task]:
         try:
             tc = get_example(**case.options, fixed=fixes)
         except Exception as exc:
-            raise ValueError(f"api-use case {case.suite}/{case.key} does not generate: {type(exc).__name__}: {exc}") from exc
-        gold = {"target": tc.target, "test": tc.test, "api_args": tc.api_args, "fixes": tc.fixes, "kwargs_aware": fixes.kwargs_aware_checker}
-        tasks.append(Task(id=f"api-use/{case.suite}/{case.key}", benchmark="api-use", instruction=tc.prompt, gold=gold,
-                          metadata={"suite": case.suite, "key": case.key, "dials": case.dials, "mode": "fixed" if tc.fixes else "faithful"}))
+            raise ValueError(
+                f"api-use case {case.suite}/{case.key} does not generate: {type(exc).__name__}: {exc}"
+            ) from exc
+        gold = {
+            "target": tc.target,
+            "test": tc.test,
+            "api_args": tc.api_args,
+            "fixes": tc.fixes,
+            "kwargs_aware": fixes.kwargs_aware_checker,
+        }
+        tasks.append(
+            Task(
+                id=f"api-use/{case.suite}/{case.key}",
+                benchmark="api-use",
+                instruction=tc.prompt,
+                gold=gold,
+                metadata={
+                    "suite": case.suite,
+                    "key": case.key,
+                    "dials": case.dials,
+                    "mode": "fixed" if tc.fixes else "faithful",
+                },
+            )
+        )
     return tasks
 
 
 @register_benchmark
 class ApiUseBenchmark(Benchmark):
     name: ClassVar[str] = "api-use"
-    description: ClassVar[str] = "Synthetic API Use: write code against synthetic libraries (--suite distractors|argument_fixing|chaining|name_description|all)"
+    description: ClassVar[str] = (
+        "Synthetic API Use: write code against synthetic libraries (--suite distractors|argument_fixing|chaining|name_description|all)"
+    )
     metric_keys: ClassVar[tuple[str, ...]] = ("pass_rate", "pass@1", "no_code_rate", "keyword_args_rate")
     default_agent: ClassVar[str] = "api-use-coder"
     env_kind: ClassVar[str] = "synthetic_api"
@@ -91,8 +115,14 @@ class ApiUseBenchmark(Benchmark):
         return [task for s in suites for task in build_tasks(s, fixes)]
 
     @contextlib.asynccontextmanager
-    async def environment(self, task: Task, resources: Any, options: RunOptions) -> AsyncIterator[SyntheticApiEnv]:
-        yield SyntheticApiEnv(test=task.gold["test"], api_args=task.gold.get("api_args") or {}, kwargs_aware=bool(task.gold.get("kwargs_aware")))
+    async def environment(
+        self, task: Task, resources: Any, options: RunOptions
+    ) -> AsyncIterator[SyntheticApiEnv]:
+        yield SyntheticApiEnv(
+            test=task.gold["test"],
+            api_args=task.gold.get("api_args") or {},
+            kwargs_aware=bool(task.gold.get("kwargs_aware")),
+        )
 
     def score_episode(self, trace: Trace) -> dict[str, Any]:
         samples = samples_from_answer(trace.final_answer, trace.task.gold["test"])
@@ -104,7 +134,9 @@ class ApiUseBenchmark(Benchmark):
 
     def aggregate(self, scores: list[dict[str, Any]], traces: Sequence[Trace]) -> dict[str, float]:
         metrics = aggregate_scores(scores)
-        metrics["faithful"] = float(all(t.task.metadata.get("mode", "faithful") == "faithful" for t in traces))
+        metrics["faithful"] = float(
+            all(t.task.metadata.get("mode", "faithful") == "faithful" for t in traces)
+        )
         return metrics
 
 

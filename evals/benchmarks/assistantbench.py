@@ -53,12 +53,25 @@ from restgraph.tools.options import Options
 class _Options(Options):
     split: str = Field("validation", description="validation (dev) | test")
     path: str | None = Field(None, description="a local JSONL of tasks instead of the HF dataset")
-    scorer: Literal["official", "fixed"] = Field("official", description="official: the published scorer; fixed: its bugs fixed")
+    scorer: Literal["official", "fixed"] = Field(
+        "official", description="official: the published scorer; fixed: its bugs fixed"
+    )
     hal_compat: bool = Field(False, description="score crashed episodes (0, 0) as HAL does")
-    normalize_answers: bool = Field(False, description="rewrite answers into the scorer's shapes before scoring (1,010,000 -> 1010000, bullets -> JSON list, 'unknown' -> abstain); off = the raw answer, as published")
-    offline: bool | None = Field(None, description="refuse non-loopback requests (default: off for the real web, always on for assistantbench-local)")
-    start_url: str = Field("about:blank", description="first page of every episode (assistantbench; the local one starts at its fixture)")
-    screenshots_dir: str | None = Field(None, description="where screenshots go (default <run folder>/screenshots)")
+    normalize_answers: bool = Field(
+        False,
+        description="rewrite answers into the scorer's shapes before scoring (1,010,000 -> 1010000, bullets -> JSON list, 'unknown' -> abstain); off = the raw answer, as published",
+    )
+    offline: bool | None = Field(
+        None,
+        description="refuse non-loopback requests (default: off for the real web, always on for assistantbench-local)",
+    )
+    start_url: str = Field(
+        "about:blank",
+        description="first page of every episode (assistantbench; the local one starts at its fixture)",
+    )
+    screenshots_dir: str | None = Field(
+        None, description="where screenshots go (default <run folder>/screenshots)"
+    )
 
     @field_validator("split")
     @classmethod
@@ -71,8 +84,14 @@ class _Options(Options):
 AssistantBenchOptions: type[Options] = create_model(  # type: ignore[call-overload]
     "AssistantBenchOptions",
     __base__=_Options,
-    **{name: (f.annotation, Field(f.default, description=f.description or f"browser setting (BrowserConfig.{name})"))
-       for name, f in BrowserConfig.model_fields.items() if name not in _Options.model_fields},
+    **{
+        name: (
+            f.annotation,
+            Field(f.default, description=f.description or f"browser setting (BrowserConfig.{name})"),
+        )
+        for name, f in BrowserConfig.model_fields.items()
+        if name not in _Options.model_fields
+    },
 )
 
 
@@ -93,9 +112,25 @@ class Resources:
 
 
 class _AssistantBenchBase(Benchmark):
-    metric_keys: ClassVar[tuple[str, ...]] = ("accuracy", "answer_rate", "precision", "exact_match", "exact_match_raw", "full_score_rate", "scorer_errors", "gold_available", "gold_unavailable")
+    metric_keys: ClassVar[tuple[str, ...]] = (
+        "accuracy",
+        "answer_rate",
+        "precision",
+        "exact_match",
+        "exact_match_raw",
+        "full_score_rate",
+        "scorer_errors",
+        "gold_available",
+        "gold_unavailable",
+    )
     #: each rate is the mean of one per-episode score, so summary.json carries its 95% interval
-    metric_sources: ClassVar[dict[str, str]] = {"accuracy": "score", "answer_rate": "has_ans", "exact_match": "exact_match", "exact_match_raw": "exact_match_raw", "full_score_rate": "success"}
+    metric_sources: ClassVar[dict[str, str]] = {
+        "accuracy": "score",
+        "answer_rate": "has_ans",
+        "exact_match": "exact_match",
+        "exact_match_raw": "exact_match_raw",
+        "full_score_rate": "success",
+    }
     default_agent: ClassVar[str] = "browser+cb"
     env_kind: ClassVar[str] = "browser"
     episode_success_key: ClassVar[str] = "success"
@@ -118,12 +153,20 @@ class _AssistantBenchBase(Benchmark):
         return Path(run_dir) / "screenshots" if run_dir else None
 
     @contextlib.asynccontextmanager
-    async def _browser(self, options: RunOptions, start_url: str, origins: Sequence[str] = ()) -> AsyncIterator[Resources]:
+    async def _browser(
+        self, options: RunOptions, start_url: str, origins: Sequence[str] = ()
+    ) -> AsyncIterator[Resources]:
         config = self.browser_config(options)
         # offline: the fixture servers are all the browser's network namespace reaches
-        config.reachable = [*config.reachable, *origins, *([start_url] if start_url.startswith("http") else [])]
+        config.reachable = [
+            *config.reachable,
+            *origins,
+            *([start_url] if start_url.startswith("http") else []),
+        ]
         async with launch_browser(config) as browser:
-            yield Resources(browser, config, start_url, self.screenshots_root(options) if config.screenshots else None)
+            yield Resources(
+                browser, config, start_url, self.screenshots_root(options) if config.screenshots else None
+            )
 
     @contextlib.asynccontextmanager
     async def run_resources(self, options: RunOptions) -> AsyncIterator[Resources]:
@@ -131,16 +174,26 @@ class _AssistantBenchBase(Benchmark):
             yield resources
 
     @contextlib.asynccontextmanager
-    async def environment(self, task: Task, resources: Resources, options: RunOptions) -> AsyncIterator[BrowserEnv]:
+    async def environment(
+        self, task: Task, resources: Resources, options: RunOptions
+    ) -> AsyncIterator[BrowserEnv]:
         shots = resources.screenshots_root / _safe(task.id) if resources.screenshots_root else None
-        env = BrowserEnv(resources.browser, resources.config, start_url=resources.start_url, screenshot_dir=shots, max_steps=int(options.agent_options.get("max_steps", 20)))
+        env = BrowserEnv(
+            resources.browser,
+            resources.config,
+            start_url=resources.start_url,
+            screenshot_dir=shots,
+            max_steps=int(options.agent_options.get("max_steps", 20)),
+        )
         env.search = resources.search  # the world's engine: what retrieval-augmented agents search offline
         try:
             yield env
         finally:
             await env.close()
 
-    async def run_episode(self, task: Task, graph: Any, env: Any, options: RunOptions, config: RunnableConfig) -> EpisodeOutcome:
+    async def run_episode(
+        self, task: Task, graph: Any, env: Any, options: RunOptions, config: RunnableConfig
+    ) -> EpisodeOutcome:
         from restgraph.evals.runner import stream_graph  # local import: runner imports the benchmark module
 
         state = await stream_graph(graph, self.initial_state(task, env, options), config)
@@ -150,7 +203,9 @@ class _AssistantBenchBase(Benchmark):
             "answer_source": state.get("answer_source", "none"),
             "browse_outcome": state.get("browse_outcome"),
             "browser_actions": session.steps if session else 0,
-            **({"ensemble": state["ensemble"]} if state.get("ensemble") else {}),  # X-cb: which path answered and why
+            **(
+                {"ensemble": state["ensemble"]} if state.get("ensemble") else {}
+            ),  # X-cb: which path answered and why
         }
         return outcome
 
@@ -163,8 +218,13 @@ class _AssistantBenchBase(Benchmark):
         if gold is None:  # hidden test split: scored only by the leaderboard
             return {"has_ans": independent_has_answer(answer), "gold_available": False}
         result = score_answer(answer, str(gold), fixed=bench.scorer == "fixed", hal_compat=bench.hal_compat)
-        row: dict[str, Any] = {"score": result.score, "has_ans": result.has_ans, "exact_match": exact_match(answer, str(gold)),
-                               "exact_match_raw": exact_match_raw(answer, str(gold)), "success": result.score == 1.0}
+        row: dict[str, Any] = {
+            "score": result.score,
+            "has_ans": result.has_ans,
+            "exact_match": exact_match(answer, str(gold)),
+            "exact_match_raw": exact_match_raw(answer, str(gold)),
+            "success": result.score == 1.0,
+        }
         if result.error:
             row["scorer_error"] = result.error
         return row
@@ -176,14 +236,22 @@ class _AssistantBenchBase(Benchmark):
 @register_benchmark
 class AssistantBench(_AssistantBenchBase):
     name: ClassVar[str] = "assistantbench"
-    description: ClassVar[str] = "AssistantBench (HF, gated): 33 validation tasks with answers, 181 hidden test tasks; real web"
+    description: ClassVar[str] = (
+        "AssistantBench (HF, gated): 33 validation tasks with answers, 181 hidden test tasks; real web"
+    )
 
     def tasks(self, options: RunOptions) -> list[Task]:
         opts = self.opts(options)
         split = split_name(opts.split)
         rows = load_tasks(split, path=opts.path)
         return [
-            Task(id=row.id, benchmark=self.name, instruction=row.task, gold={"answer": row.answer, "gold_url": row.gold_url}, metadata={"hf_id": row.id, "split": split, "difficulty": row.difficulty})
+            Task(
+                id=row.id,
+                benchmark=self.name,
+                instruction=row.task,
+                gold={"answer": row.answer, "gold_url": row.gold_url},
+                metadata={"hf_id": row.id, "split": split, "difficulty": row.difficulty},
+            )
             for row in rows
         ]
 
@@ -191,14 +259,22 @@ class AssistantBench(_AssistantBenchBase):
 @register_benchmark
 class AssistantBenchLocal(_AssistantBenchBase):
     name: ClassVar[str] = "assistantbench-local"
-    description: ClassVar[str] = "AssistantBench-style tasks on six offline fixture sites and a local search engine (loopback only); all four answer types"
+    description: ClassVar[str] = (
+        "AssistantBench-style tasks on six offline fixture sites and a local search engine (loopback only); all four answer types"
+    )
     offline_default: ClassVar[bool] = True
 
     def tasks(self, options: RunOptions) -> list[Task]:
         from restgraph.tools.browser.sites.tasks import TASKS
 
         return [
-            Task(id=f"local/{t.id}", benchmark=self.name, instruction=t.question, gold={"answer": t.gold}, metadata={"local_id": t.id, "answer_type": t.answer_type, "difficulty": t.difficulty})
+            Task(
+                id=f"local/{t.id}",
+                benchmark=self.name,
+                instruction=t.question,
+                gold={"answer": t.gold},
+                metadata={"local_id": t.id, "answer_type": t.answer_type, "difficulty": t.difficulty},
+            )
             for t in TASKS
         ]
 
@@ -214,6 +290,9 @@ class AssistantBenchLocal(_AssistantBenchBase):
         """The fixture sites and the search engine on two loopback origins; episodes start on the engine."""
         from restgraph.tools.browser.sites.world import serve_world
 
-        async with serve_world() as world, self._browser(options, world.start_url, world.origins) as resources:
+        async with (
+            serve_world() as world,
+            self._browser(options, world.start_url, world.origins) as resources,
+        ):
             resources.sites_url, resources.search = world.sites_url, world.backend
             yield resources

@@ -82,7 +82,9 @@ class Resources:
 @register_benchmark
 class RestBenchSpotify(Benchmark):
     name: ClassVar[str] = "restbench-spotify"
-    description: ClassVar[str] = "RestBench Spotify: 57 queries on a stateful offline sandbox, state-predicate success (-B live=1 is DESTRUCTIVE)"
+    description: ClassVar[str] = (
+        "RestBench Spotify: 57 queries on a stateful offline sandbox, state-predicate success (-B live=1 is DESTRUCTIVE)"
+    )
     metric_keys: ClassVar[tuple[str, ...]] = RESTBENCH_METRICS
     default_agent: ClassVar[str] = "restgpt"
     env_kind: ClassVar[str] = "openapi"
@@ -96,8 +98,22 @@ class RestBenchSpotify(Benchmark):
         tasks = []
         for q in load_queries("spotify"):
             ref = solutions[q.index]
-            gold = {"query_id": q.index, "gold_path": q.solution, "reference_calls": ref["calls"], "reference_answer": ref["answer"], "read_only": q.index in READ_ONLY}
-            tasks.append(Task(id=f"spotify/{q.index}", benchmark=self.name, instruction=q.query, gold=gold, metadata={"raw_solution": q.raw_solution, "flag": q.flag}))
+            gold = {
+                "query_id": q.index,
+                "gold_path": q.solution,
+                "reference_calls": ref["calls"],
+                "reference_answer": ref["answer"],
+                "read_only": q.index in READ_ONLY,
+            }
+            tasks.append(
+                Task(
+                    id=f"spotify/{q.index}",
+                    benchmark=self.name,
+                    instruction=q.query,
+                    gold=gold,
+                    metadata={"raw_solution": q.raw_solution, "flag": q.flag},
+                )
+            )
         return tasks
 
     @contextlib.asynccontextmanager
@@ -106,7 +122,9 @@ class RestBenchSpotify(Benchmark):
         if opts.live:
             token = os.environ.get("SPOTIFY_TOKEN")
             if not token:
-                raise RuntimeError("-B live=1 needs a Spotify user token in $SPOTIFY_TOKEN (all 19 scopes of the spec); live mode is DESTRUCTIVE")
+                raise RuntimeError(
+                    "-B live=1 needs a Spotify user token in $SPOTIFY_TOKEN (all 19 scopes of the spec); live mode is DESTRUCTIVE"
+                )
             yield Resources("live", LIVE_BASE_URL, load_spec("spotify"), token=token)
             return
         server = opts.server
@@ -120,13 +138,27 @@ class RestBenchSpotify(Benchmark):
             yield Resources("inprocess", INPROCESS_BASE_URL, load_spec("spotify"), app=app)
 
     @contextlib.asynccontextmanager
-    async def environment(self, task: Task, resources: Resources, options: RunOptions) -> AsyncIterator[OpenAPIEnvironment]:
+    async def environment(
+        self, task: Task, resources: Resources, options: RunOptions
+    ) -> AsyncIterator[OpenAPIEnvironment]:
         spec = resources.spec
         token = resources.token or f"rg-{uuid.uuid4().hex}"
         transport = httpx.ASGITransport(app=resources.app) if resources.mode == "inprocess" else None
-        http = HttpTool(resources.base_url, transport=transport, token=token, endpoint_keys=[op.key for op in operations(spec)])
+        http = HttpTool(
+            resources.base_url,
+            transport=transport,
+            token=token,
+            endpoint_keys=[op.key for op in operations(spec)],
+        )
         reset = (lambda: resources.app.state.store.reset(token)) if resources.app is not None else None
-        env = OpenAPIEnvironment("spotify", spec, http, resources.base_url, extra={"token": token, "mode": resources.mode, "app": resources.app}, reset=reset)
+        env = OpenAPIEnvironment(
+            "spotify",
+            spec,
+            http,
+            resources.base_url,
+            extra={"token": token, "mode": resources.mode, "app": resources.app},
+            reset=reset,
+        )
         try:
             yield env
         finally:
@@ -139,7 +171,13 @@ class RestBenchSpotify(Benchmark):
             return {"mode": "live"}
         snap = env.extra["app"].state.store.snapshot(env.extra["token"])
         final = SpotifyState.model_validate(snap["final_state"])
-        return {"mode": env.extra["mode"], "fixture_sha": fixture_sha(), "final_state": snap["final_state"], "diff": state_diff(initial_state(), final), "request_log": snap["request_log"]}
+        return {
+            "mode": env.extra["mode"],
+            "fixture_sha": fixture_sha(),
+            "final_state": snap["final_state"],
+            "diff": state_diff(initial_state(), final),
+            "request_log": snap["request_log"],
+        }
 
     def score_episode(self, trace: Trace) -> dict[str, Any]:
         gold = trace.task.gold
@@ -149,12 +187,27 @@ class RestBenchSpotify(Benchmark):
             return {**scores, "success": None, "reason": "live mode: success is not judged"}
         if "final_state" not in env_state:
             return {**scores, "success": False, "reason": f"no final state recorded (status {trace.status})"}
-        episode = Episode(initial=initial_state(), final=SpotifyState.model_validate(env_state["final_state"]), answer=final_answer(trace) or "", log=[LogEntry.model_validate(e) for e in env_state.get("request_log", [])])
+        episode = Episode(
+            initial=initial_state(),
+            final=SpotifyState.model_validate(env_state["final_state"]),
+            answer=final_answer(trace) or "",
+            log=[LogEntry.model_validate(e) for e in env_state.get("request_log", [])],
+        )
         mode = collateral_mode(trace.config.get("bench_options", {}))
-        strict_result, permissive = evaluate(gold["query_id"], episode), evaluate(gold["query_id"], episode, permissive=True)
+        strict_result, permissive = (
+            evaluate(gold["query_id"], episode),
+            evaluate(gold["query_id"], episode, permissive=True),
+        )
         chosen = permissive if mode == "allow" else strict_result
-        out = {**scores, "success": chosen["success"], "reason": chosen["reason"], "collateral": mode, "strict_success": strict_result["success"],
-               "permissive_success": permissive["success"], "read_only": gold.get("read_only", False)}
+        out = {
+            **scores,
+            "success": chosen["success"],
+            "reason": chosen["reason"],
+            "collateral": mode,
+            "strict_success": strict_result["success"],
+            "permissive_success": permissive["success"],
+            "read_only": gold.get("read_only", False),
+        }
         if trace.status != "finished":
             out["answer"] = "none: the episode ended without a final answer"
         if env_state.get("fixture_sha") not in (None, fixture_sha()):

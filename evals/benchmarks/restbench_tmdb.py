@@ -72,13 +72,17 @@ def live_credentials() -> tuple[str, str]:
     key = os.environ.get("TMDB_API_KEY")
     if key:
         return key, "api_key"
-    raise RuntimeError("-B live=1 needs TMDB credentials: $TMDB_TOKEN (v4 read token, Bearer) or $TMDB_API_KEY (v3 key)")
+    raise RuntimeError(
+        "-B live=1 needs TMDB credentials: $TMDB_TOKEN (v4 read token, Bearer) or $TMDB_API_KEY (v3 key)"
+    )
 
 
 @register_benchmark
 class RestBenchTMDB(Benchmark):
     name: ClassVar[str] = "restbench-tmdb"
-    description: ClassVar[str] = "RestBench TMDB: 100 queries on an offline fixture sandbox, automatic success checks"
+    description: ClassVar[str] = (
+        "RestBench TMDB: 100 queries on an offline fixture sandbox, automatic success checks"
+    )
     metric_keys: ClassVar[tuple[str, ...]] = RESTBENCH_METRICS
     default_agent: ClassVar[str] = "restgpt"
     env_kind: ClassVar[str] = "openapi"
@@ -94,7 +98,15 @@ class RestBenchTMDB(Benchmark):
         tasks = []
         for q in load_queries("tmdb"):
             gold = {"query_id": q.index, "gold_path": q.solution, **reference_gold(q.index)}
-            tasks.append(Task(id=f"tmdb/{q.index}", benchmark=self.name, instruction=q.query, gold=gold, metadata={"raw_solution": q.raw_solution, "flag": q.flag}))
+            tasks.append(
+                Task(
+                    id=f"tmdb/{q.index}",
+                    benchmark=self.name,
+                    instruction=q.query,
+                    gold=gold,
+                    metadata={"raw_solution": q.raw_solution, "flag": q.flag},
+                )
+            )
         return tasks
 
     @contextlib.asynccontextmanager
@@ -118,11 +130,21 @@ class RestBenchTMDB(Benchmark):
             yield Resources("inprocess", INPROCESS_BASE_URL, spec, app=app)
 
     @contextlib.asynccontextmanager
-    async def environment(self, task: Task, resources: Resources, options: RunOptions) -> AsyncIterator[OpenAPIEnvironment]:
+    async def environment(
+        self, task: Task, resources: Resources, options: RunOptions
+    ) -> AsyncIterator[OpenAPIEnvironment]:
         transport = httpx.ASGITransport(app=resources.app) if resources.mode == "inprocess" else None
         keys = [op.key for op in operations(resources.spec)]
-        http = HttpTool(resources.base_url, transport=transport, token=resources.token, auth_style=resources.auth_style, endpoint_keys=keys)
-        env = OpenAPIEnvironment("tmdb", resources.spec, http, resources.base_url, extra={"mode": resources.mode})
+        http = HttpTool(
+            resources.base_url,
+            transport=transport,
+            token=resources.token,
+            auth_style=resources.auth_style,
+            endpoint_keys=keys,
+        )
+        env = OpenAPIEnvironment(
+            "tmdb", resources.spec, http, resources.base_url, extra={"mode": resources.mode}
+        )
         try:
             yield env
         finally:
@@ -135,7 +157,11 @@ class RestBenchTMDB(Benchmark):
         gold = trace.task.gold
         scores: dict[str, Any] = path_scores(trace, gold["gold_path"])
         if (trace.env_state or {}).get("mode") == "live":
-            return {**scores, "success": None, "reason": "live mode: answers are not checked against the fixture"}
+            return {
+                **scores,
+                "success": None,
+                "reason": "live mode: answers are not checked against the fixture",
+            }
         answer = final_answer(trace)
         if not (answer or "").strip():
             return {**scores, "success": False, "reason": f"no final answer (status {trace.status})"}
@@ -144,7 +170,11 @@ class RestBenchTMDB(Benchmark):
 
     def judge_rubric(self, trace: Trace) -> tuple[str, str, str | None]:
         """(query, answer key in words, answer) for an LLM judge (``restgraph.evals.judge``)."""
-        return trace.task.instruction, load_keys("tmdb")[trace.task.gold["query_id"]].describe(), final_answer(trace)
+        return (
+            trace.task.instruction,
+            load_keys("tmdb")[trace.task.gold["query_id"]].describe(),
+            final_answer(trace),
+        )
 
     def aggregate(self, scores: list[dict[str, Any]], traces: Sequence[Trace]) -> dict[str, float]:
         return aggregate_restbench(scores)
@@ -156,6 +186,14 @@ def review_csv(traces: list[Trace], trace_link: str = "{task_id}") -> str:
     writer = csv.writer(out)
     writer.writerow(["task_id", "query", "answer", "answer_key", "trace", "success"])
     for t in traces:
-        writer.writerow([t.task.id, t.task.instruction, t.final_answer or "", load_keys("tmdb")[t.task.gold["query_id"]].describe(),
-                         trace_link.format(task_id=t.task.id), ""])
+        writer.writerow(
+            [
+                t.task.id,
+                t.task.instruction,
+                t.final_answer or "",
+                load_keys("tmdb")[t.task.gold["query_id"]].describe(),
+                trace_link.format(task_id=t.task.id),
+                "",
+            ]
+        )
     return out.getvalue()

@@ -42,13 +42,22 @@ REPLAY_AGENT = "replay"
 
 
 class ShortcutsOptions(Options):
-    source: str | None = Field(None, description="an experiment log (.jsonl) or a folder of release files; default: the sample log")
+    source: str | None = Field(
+        None, description="an experiment log (.jsonl) or a folder of release files; default: the sample log"
+    )
     queries: str | None = Field(None, description="release queries file (with gold)")
     gold: str | None = Field(None, description="release gold file (with queries)")
     check_intersection: str | None = Field(None, description="release file of essential parameters")
-    candidates: Literal["sample", "logged"] | None = Field(None, description="sample: seeded re-draw (default); logged: the log's own candidate list (default for replay)")
-    fix_attachment_numbering: bool = Field(False, description="fix upstream's ${Value1} attachment numbering (off = faithful)")
-    level_from_full_gold: bool = Field(False, description="length level from the full gold (off = upstream's, on the run-truncated actions)")
+    candidates: Literal["sample", "logged"] | None = Field(
+        None,
+        description="sample: seeded re-draw (default); logged: the log's own candidate list (default for replay)",
+    )
+    fix_attachment_numbering: bool = Field(
+        False, description="fix upstream's ${Value1} attachment numbering (off = faithful)"
+    )
+    level_from_full_gold: bool = Field(
+        False, description="length level from the full gold (off = upstream's, on the run-truncated actions)"
+    )
     only: str | None = Field(None, description="comma-separated task ids (or URL tails), for a subset")
 
 
@@ -74,13 +83,21 @@ def make_task(record: ShortcutRecord, *, candidates: str, run_seed: int, all_ids
     }
     if record.bseqs is not None:
         gold["bseqs"] = record.bseqs
-    return Task(id=task_id_of(record.url), benchmark="shortcuts", instruction=record.query, gold=gold, metadata={"source": record.source, "length": shortcut_length(record.aseqs)})
+    return Task(
+        id=task_id_of(record.url),
+        benchmark="shortcuts",
+        instruction=record.query,
+        gold=gold,
+        metadata={"source": record.source, "length": shortcut_length(record.aseqs)},
+    )
 
 
 @register_benchmark
 class ShortcutsBenchmark(Benchmark):
     name: ClassVar[str] = "shortcuts"
-    description: ClassVar[str] = "ShortcutsBench: teacher-forced next action over real Apple Shortcuts (--source log.jsonl | release folder)"
+    description: ClassVar[str] = (
+        "ShortcutsBench: teacher-forced next action over real Apple Shortcuts (--source log.jsonl | release folder)"
+    )
     metric_keys: ClassVar[tuple[str, ...]] = (*METRICS, "api_selection_accuracy_strict")
     default_agent: ClassVar[str] = "shortcuts-next-action"
     env_kind: ClassVar[str] = "shortcuts"
@@ -98,7 +115,9 @@ class ShortcutsBenchmark(Benchmark):
                 raise ValueError(f"bench option only={opts.only!r} matches no task of this source")
         return [make_task(r, candidates=mode, run_seed=options.seed, all_ids=all_ids) for r in records]
 
-    async def run_episode(self, task: Task, graph: Any, env: Any, options: RunOptions, config: RunnableConfig) -> EpisodeOutcome:
+    async def run_episode(
+        self, task: Task, graph: Any, env: Any, options: RunOptions, config: RunnableConfig
+    ) -> EpisodeOutcome:
         from restgraph.evals.runner import stream_graph
         from restgraph.graphs.registry import get_agent
 
@@ -108,7 +127,11 @@ class ShortcutsBenchmark(Benchmark):
         extra: dict[str, Any] = {"api_names": gold["api_names"], "truncated_at": None, "bseqs": []}
         bseqs: list[dict[str, Any]] = extra["bseqs"]
         try:
-            plan = build_plan(gold["aseqs"], catalogue.returns, fix_attachment_numbering=self.opts(options).fix_attachment_numbering)
+            plan = build_plan(
+                gold["aseqs"],
+                catalogue.returns,
+                fix_attachment_numbering=self.opts(options).fix_attachment_numbering,
+            )
         except CleaningError as exc:
             extra["truncated_at"] = 0
             return EpisodeOutcome(status="error:CleaningError", error=str(exc), extra=extra)
@@ -120,7 +143,13 @@ class ShortcutsBenchmark(Benchmark):
             if planned.kind != "scored":
                 bseqs.append(BStep(state=COPIED, aseq=planned.action).model_dump())
                 continue
-            state: dict[str, Any] = {"task_id": task.id, "instruction": task.instruction, "candidates": table, "history": list(planned.history), "position": planned.position}
+            state: dict[str, Any] = {
+                "task_id": task.id,
+                "instruction": task.instruction,
+                "candidates": table,
+                "history": list(planned.history),
+                "position": planned.position,
+            }
             if needs_gold:
                 state["gold"] = gold
             extra["truncated_at"] = planned.position  # until this action's prediction is in
@@ -128,10 +157,21 @@ class ShortcutsBenchmark(Benchmark):
                 result = await stream_graph(graph, state, config)
             except Exception as exc:  # a failed call ends this query, not the run; what ran is kept
                 status = "error:context_overflow" if is_context_error(exc) else f"error:{type(exc).__name__}"
-                return EpisodeOutcome(status=status, error=f"action {planned.position}: {type(exc).__name__}: {exc}"[:2000], extra=extra)
+                return EpisodeOutcome(
+                    status=status,
+                    error=f"action {planned.position}: {type(exc).__name__}: {exc}"[:2000],
+                    extra=extra,
+                )
             if result.get("prediction") is None:  # upstream's protocol: the query stops here (truncated_at)
-                status = str(result.get("status") or "finished")  # a prompt that cannot run is an error, never finished
-                return EpisodeOutcome(status=status, error=result.get("error") or f"no prediction at action {planned.position}", final_answer=_answer(bseqs, gold), extra=extra)
+                status = str(
+                    result.get("status") or "finished"
+                )  # a prompt that cannot run is an error, never finished
+                return EpisodeOutcome(
+                    status=status,
+                    error=result.get("error") or f"no prediction at action {planned.position}",
+                    final_answer=_answer(bseqs, gold),
+                    extra=extra,
+                )
             bseqs.append(result["prediction"])
             extra["truncated_at"] = None
         return EpisodeOutcome(status="finished", final_answer=_answer(bseqs, gold), extra=extra)
@@ -140,7 +180,14 @@ class ShortcutsBenchmark(Benchmark):
         gold = trace.task.gold
         bseqs = trace.extra.get("bseqs") or []
         full = shortcut_length(gold["aseqs"]) if self.recorded_opts(trace).level_from_full_gold else None
-        return score_record(aseqs=gold["aseqs"], bseqs=bseqs, api_names=trace.extra.get("api_names") or gold.get("api_names"), category=gold.get("category"), essential=gold.get("essential"), full_length=full)
+        return score_record(
+            aseqs=gold["aseqs"],
+            bseqs=bseqs,
+            api_names=trace.extra.get("api_names") or gold.get("api_names"),
+            category=gold.get("category"),
+            essential=gold.get("essential"),
+            full_length=full,
+        )
 
     def aggregate(self, scores: list[dict[str, Any]], traces: Sequence[Trace]) -> dict[str, float]:
         return aggregate_counts(scores)
@@ -203,9 +250,19 @@ def _gold_policy(task: Task | None, params: dict[str, str]):
         prompt = "\n".join(m.content for m in messages if isinstance(m.content, str))
         for history, action in steps:
             if history in prompt:
-                reply = {"Thought": "The reference workflow does this next.", "WFWorkflowActionIdentifier": action.get("WFWorkflowActionIdentifier"), "WFWorkflowActionParameters": action.get("WFWorkflowActionParameters", {})}
+                reply = {
+                    "Thought": "The reference workflow does this next.",
+                    "WFWorkflowActionIdentifier": action.get("WFWorkflowActionIdentifier"),
+                    "WFWorkflowActionParameters": action.get("WFWorkflowActionParameters", {}),
+                }
                 return json.dumps(reply)
-        return json.dumps({"Thought": "No matching step.", "WFWorkflowActionIdentifier": "Finish", "WFWorkflowActionParameters": {}})
+        return json.dumps(
+            {
+                "Thought": "No matching step.",
+                "WFWorkflowActionIdentifier": "Finish",
+                "WFWorkflowActionParameters": {},
+            }
+        )
 
     return policy
 

@@ -48,7 +48,14 @@ class SmokeBenchmark(Benchmark):
         for i in range(opts.n):
             a, b, op = rng.randint(2, 60), rng.randint(2, 40), rng.choice("+-*")
             question = f"What is {a} {op} {b}? Reply with the number only."
-            tasks.append(Task(id=f"smoke/{i}", benchmark=self.name, instruction=question, gold={"answer": _solve(a, op, b)}))
+            tasks.append(
+                Task(
+                    id=f"smoke/{i}",
+                    benchmark=self.name,
+                    instruction=question,
+                    gold={"answer": _solve(a, op, b)},
+                )
+            )
         return tasks
 
     def score_episode(self, trace: Trace) -> dict[str, Any]:
@@ -67,7 +74,11 @@ class SmokeBenchmark(Benchmark):
 def _smoke_oracle(task: Task | None, params: dict[str, str]):
     def policy(messages: list[BaseMessage]) -> str:
         match = _QUESTION.search(str(messages[-1].content))
-        return str(_solve(int(match.group(1)), match.group(2), int(match.group(3)))) if match else "I don't know."
+        return (
+            str(_solve(int(match.group(1)), match.group(2), int(match.group(3))))
+            if match
+            else "I don't know."
+        )
 
     return policy
 
@@ -85,9 +96,16 @@ def _smoke_tools(task: Task | None, params: dict[str, str]):
         if match is None:
             return AIMessage(content="I don't know.")
         if turn < 2:
-            return AIMessage(content="", tool_calls=[{"name": "add", "args": {"a": int(match.group(1)), "b": turn}, "id": f"call_{turn}"}])
+            return AIMessage(
+                content="",
+                tool_calls=[
+                    {"name": "add", "args": {"a": int(match.group(1)), "b": turn}, "id": f"call_{turn}"}
+                ],
+            )
         answer = _solve(int(match.group(1)), match.group(2), int(match.group(3)))
-        return AIMessage(content="", tool_calls=[{"name": "submit", "args": {"answer": str(answer)}, "id": f"call_{turn}"}])
+        return AIMessage(
+            content="", tool_calls=[{"name": "submit", "args": {"answer": str(answer)}, "id": f"call_{turn}"}]
+        )
 
     return policy
 

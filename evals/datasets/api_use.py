@@ -19,13 +19,41 @@ from restgraph.tools.datafiles import DataFormatError, data_errors, load_json
 _UPSTREAM = "https://raw.githubusercontent.com/ethanachi/api_use/9848a2b/testcases"
 #: suite name (``--suite``) -> pinned file (sha256 of the verbatim upstream copy)
 FILES = {
-    "argument_fixing": DataFile("api_use", "argument_fixing.json", f"{_UPSTREAM}/argument_fixing.json", "8d58994b4ab3479923d2b3ab712dfce7f505e788a0a1f3993455da110786d451"),
-    "chaining": DataFile("api_use", "chaining.json", f"{_UPSTREAM}/chaining.json", "6a8d96672abe5ee3f33d986ed40cd22e50846dbd8dddc5432f28deb531f52cfe"),
-    "distractors": DataFile("api_use", "distractors_and_positioning.json", f"{_UPSTREAM}/distractors_and_positioning.json", "e3891d25dce211231c3f1813b76747c9a8c24aac568c4639283a566976daf28a"),
-    "name_description": DataFile("api_use", "name_description.json", f"{_UPSTREAM}/name_description.json", "830bd7129a05e13f6bf6c86e4f8cf6f195b001377134fc5df2ecd4cddab5c012"),
+    "argument_fixing": DataFile(
+        "api_use",
+        "argument_fixing.json",
+        f"{_UPSTREAM}/argument_fixing.json",
+        "8d58994b4ab3479923d2b3ab712dfce7f505e788a0a1f3993455da110786d451",
+    ),
+    "chaining": DataFile(
+        "api_use",
+        "chaining.json",
+        f"{_UPSTREAM}/chaining.json",
+        "6a8d96672abe5ee3f33d986ed40cd22e50846dbd8dddc5432f28deb531f52cfe",
+    ),
+    "distractors": DataFile(
+        "api_use",
+        "distractors_and_positioning.json",
+        f"{_UPSTREAM}/distractors_and_positioning.json",
+        "e3891d25dce211231c3f1813b76747c9a8c24aac568c4639283a566976daf28a",
+    ),
+    "name_description": DataFile(
+        "api_use",
+        "name_description.json",
+        f"{_UPSTREAM}/name_description.json",
+        "830bd7129a05e13f6bf6c86e4f8cf6f195b001377134fc5df2ecd4cddab5c012",
+    ),
 }
 SUITE_ALIASES = {"distractors_and_positioning": "distractors"}
-SHOT_VARIANTS = ("0shot", "1shot_iid", "1shot_ood", "2shot_iid", "2shot_ood", "2shot_iid_ood", "2shot_ood_iid")
+SHOT_VARIANTS = (
+    "0shot",
+    "1shot_iid",
+    "1shot_ood",
+    "2shot_iid",
+    "2shot_ood",
+    "2shot_iid_ood",
+    "2shot_ood_iid",
+)
 
 
 class ApiUseCase(BaseModel):
@@ -54,12 +82,22 @@ def _dials(suite: str, key: str, options: dict[str, Any]) -> dict[str, Any]:
         return {"chain_length": int(length), "seed": int(seed)}
     if suite == "argument_fixing":
         _, n, fixed, variant = key.split("_", 3)
-        return {"n_args": int(n), "fixed_args": len(fixed.split(",")), "fixing_order": fixed, "shots": variant,
-                "n_shots": len(options.get("fewshot") or [])}
+        return {
+            "n_args": int(n),
+            "fixed_args": len(fixed.split(",")),
+            "fixing_order": fixed,
+            "shots": variant,
+            "n_shots": len(options.get("fewshot") or []),
+        }
     n, fixed, fnoise, dnoise, name_style, desc_style = key.split("_")
-    return {"n_args": int(n), "fixed_args": len(fixed.split(",")) if fixed else 0,
-            "noise": f"{fnoise}/{dnoise}", "style": f"{name_style}/{desc_style}",
-            "function_noise": fnoise, "description_noise": dnoise}
+    return {
+        "n_args": int(n),
+        "fixed_args": len(fixed.split(",")) if fixed else 0,
+        "noise": f"{fnoise}/{dnoise}",
+        "style": f"{name_style}/{desc_style}",
+        "function_noise": fnoise,
+        "description_noise": dnoise,
+    }
 
 
 def load_suite(suite: str) -> list[ApiUseCase]:

@@ -82,8 +82,14 @@ def _download(filename: str, dest: Path, token: str | None, timeout: float) -> P
             response.raise_for_status()
     except httpx.HTTPError as exc:
         status = getattr(getattr(exc, "response", None), "status_code", None)
-        hint = " (401/403: accept the dataset's terms on Hugging Face and check the token)" if status in (401, 403) else ""
-        raise DatasetUnavailable(f"could not download {hf_url(filename)}: {type(exc).__name__}{hint}") from exc
+        hint = (
+            " (401/403: accept the dataset's terms on Hugging Face and check the token)"
+            if status in (401, 403)
+            else ""
+        )
+        raise DatasetUnavailable(
+            f"could not download {hf_url(filename)}: {type(exc).__name__}{hint}"
+        ) from exc
     dest.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.NamedTemporaryFile(dir=dest.parent, delete=False) as tmp:
         tmp.write(response.content)
@@ -91,7 +97,9 @@ def _download(filename: str, dest: Path, token: str | None, timeout: float) -> P
     return dest
 
 
-def dataset_path(split: str = "validation", *, token: str | None = None, download: bool = True, timeout: float = 60.0) -> Path:
+def dataset_path(
+    split: str = "validation", *, token: str | None = None, download: bool = True, timeout: float = 60.0
+) -> Path:
     filename = FILES[split_name(split)]
     local = data_dir(BENCH)
     if local is not None and (local / filename).is_file():
@@ -104,7 +112,9 @@ def dataset_path(split: str = "validation", *, token: str | None = None, downloa
     return _download(filename, cached, token, timeout)
 
 
-def load_tasks(split: str = "validation", *, path: str | Path | None = None, token: str | None = None) -> list[AssistantBenchTask]:
+def load_tasks(
+    split: str = "validation", *, path: str | Path | None = None, token: str | None = None
+) -> list[AssistantBenchTask]:
     """Rows of one split, in file order. A malformed line is an error naming the line."""
     source = Path(path) if path else dataset_path(split, token=token)
     rows = []
@@ -133,7 +143,10 @@ def export_predictions(traces: list[Any], out: str | Path) -> Path:
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if len(args) not in (2, 3) or args[0] != "export":
-        print("usage: python -m restgraph.evals.datasets.assistantbench export RUN_DIR [OUT.jsonl]", file=sys.stderr)
+        print(
+            "usage: python -m restgraph.evals.datasets.assistantbench export RUN_DIR [OUT.jsonl]",
+            file=sys.stderr,
+        )
         return 2
     from restgraph.evals.summary import latest_per_task
     from restgraph.evals.trace import TraceStore

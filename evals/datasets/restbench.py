@@ -20,10 +20,30 @@ from restgraph.tools.openapi.spec import load_dereferenced
 _UPSTREAM = "https://raw.githubusercontent.com/Yifan-Song793/RestGPT/main"
 # sha256 of the verbatim upstream files at commit d990128.
 FILES = {
-    "tmdb": DataFile("restbench", "tmdb.json", f"{_UPSTREAM}/datasets/tmdb.json", "6a9686067683ec6c33221de05bd2e763cfbfedf2cac6f4e6b607d7ab80a858d4"),
-    "spotify": DataFile("restbench", "spotify.json", f"{_UPSTREAM}/datasets/spotify.json", "b6ba57cc6f29adf352c6a1ceeb4434d6fd508eedfe514afb2d79b6a282f8efc0"),
-    "tmdb_oas": DataFile("restbench", "tmdb_oas.json", f"{_UPSTREAM}/specs/tmdb_oas.json", "6e5a3c4ebdf2e3deeada3331ad65c7b802b0aeb58c6167704db700be49b00017"),
-    "spotify_oas": DataFile("restbench", "spotify_oas.json", f"{_UPSTREAM}/specs/spotify_oas.json", "7cfaf223ea373d8aa7429e6d62d9085b4678617556865cf23496ab2c4bf44c54"),
+    "tmdb": DataFile(
+        "restbench",
+        "tmdb.json",
+        f"{_UPSTREAM}/datasets/tmdb.json",
+        "6a9686067683ec6c33221de05bd2e763cfbfedf2cac6f4e6b607d7ab80a858d4",
+    ),
+    "spotify": DataFile(
+        "restbench",
+        "spotify.json",
+        f"{_UPSTREAM}/datasets/spotify.json",
+        "b6ba57cc6f29adf352c6a1ceeb4434d6fd508eedfe514afb2d79b6a282f8efc0",
+    ),
+    "tmdb_oas": DataFile(
+        "restbench",
+        "tmdb_oas.json",
+        f"{_UPSTREAM}/specs/tmdb_oas.json",
+        "6e5a3c4ebdf2e3deeada3331ad65c7b802b0aeb58c6167704db700be49b00017",
+    ),
+    "spotify_oas": DataFile(
+        "restbench",
+        "spotify_oas.json",
+        f"{_UPSTREAM}/specs/spotify_oas.json",
+        "7cfaf223ea373d8aa7429e6d62d9085b4678617556865cf23496ab2c4bf44c54",
+    ),
 }
 
 _PATH_FIXES = {
@@ -33,8 +53,20 @@ _PATH_FIXES = {
 
 #: Gold paths kept as published but worth a flag in reports (spec §2.1).
 QUESTIONABLE = {
-    "tmdb": {31: "no /search/company before /company/{company_id}", 89: "compares two entities with one search", 93: "compares two entities with one search", 94: "skips the credits call", 97: "searches a TV drama with /search/movie"},
-    "spotify": {16: "PUT /playlists/{playlist_id} where adding tracks is meant", 22: "PUT /playlists/{playlist_id} where adding tracks is meant", 23: "no search before /artists/{id}/top-tracks", 37: "GET /me rather than /me/playlists", 10: "'recently played' answered with currently-playing"},
+    "tmdb": {
+        31: "no /search/company before /company/{company_id}",
+        89: "compares two entities with one search",
+        93: "compares two entities with one search",
+        94: "skips the credits call",
+        97: "searches a TV drama with /search/movie",
+    },
+    "spotify": {
+        16: "PUT /playlists/{playlist_id} where adding tracks is meant",
+        22: "PUT /playlists/{playlist_id} where adding tracks is meant",
+        23: "no search before /artists/{id}/top-tracks",
+        37: "GET /me rather than /me/playlists",
+        10: "'recently played' answered with currently-playing",
+    },
 }
 
 
@@ -72,6 +104,14 @@ def load_queries(scenario: str) -> list[RestBenchQuery]:
         items = list(enumerate(raw, start=1))
     for i, item in items:
         with data_errors(path, f"record {i}"):
-            queries.append(RestBenchQuery(scenario=scenario, index=i, query=item["query"].strip(), solution=[normalise_gold(s) for s in item["solution"]],
-                                          raw_solution=item["solution"], flag=QUESTIONABLE[scenario].get(i)))
+            queries.append(
+                RestBenchQuery(
+                    scenario=scenario,
+                    index=i,
+                    query=item["query"].strip(),
+                    solution=[normalise_gold(s) for s in item["solution"]],
+                    raw_solution=item["solution"],
+                    flag=QUESTIONABLE[scenario].get(i),
+                )
+            )
     return queries

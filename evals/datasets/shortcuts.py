@@ -33,10 +33,20 @@ def _pinned(name: str, sha256: str) -> DataFile:
 
 
 FILES = {
-    "api2info": _pinned("all_api2info.json", "48ce7e362c8c739256b8e7f2807d8e38b61af3b74010d275c7dbb28800f0f270"),
-    "api2paratypes": _pinned("all_api2paraname2paratype.json", "13d51d557e70a84f6873f6d4a14e445764f27507ab556c8e6421981983fbefc3"),
-    "categories": _pinned("generated_success_categories.json", "a6f899b294f50a969efa61d7ab9c844207e0955781f8fa0ae2a354ed6ac3ec9a"),
-    "sample_log": _pinned("experiment_res_open-mixtral-8x7b.jsonl", "48abc8121a1b583bac2d288982449143cb3c4f6ab03122ed00ace677c95d1cd2"),
+    "api2info": _pinned(
+        "all_api2info.json", "48ce7e362c8c739256b8e7f2807d8e38b61af3b74010d275c7dbb28800f0f270"
+    ),
+    "api2paratypes": _pinned(
+        "all_api2paraname2paratype.json", "13d51d557e70a84f6873f6d4a14e445764f27507ab556c8e6421981983fbefc3"
+    ),
+    "categories": _pinned(
+        "generated_success_categories.json",
+        "a6f899b294f50a969efa61d7ab9c844207e0955781f8fa0ae2a354ed6ac3ec9a",
+    ),
+    "sample_log": _pinned(
+        "experiment_res_open-mixtral-8x7b.jsonl",
+        "48abc8121a1b583bac2d288982449143cb3c4f6ab03122ed00ace677c95d1cd2",
+    ),
 }
 
 RELEASE_QUERIES = "generated_success_queries.json"
@@ -88,7 +98,11 @@ def load_catalogue() -> Catalogue:
     return Catalogue(
         api2info=_read_json(resolve(FILES["api2info"])),
         returns=return_names(_read_json(resolve(FILES["api2paratypes"]))),
-        categories={url: v["category"] for url, v in cats.items() if isinstance(v, dict) and isinstance(v.get("category"), str)},
+        categories={
+            url: v["category"]
+            for url, v in cats.items()
+            if isinstance(v, dict) and isinstance(v.get("category"), str)
+        },
     )
 
 
@@ -101,7 +115,9 @@ def essential_params(check: dict[str, Any], url: str) -> dict[str, list[str]]:
     for pos, params in (entry.get("significant_paras") or {}).items():
         if not isinstance(params, dict):
             continue
-        names = [p for p, verdict in params.items() if isinstance(verdict, dict) and verdict.get(p) == ESSENTIAL]
+        names = [
+            p for p, verdict in params.items() if isinstance(verdict, dict) and verdict.get(p) == ESSENTIAL
+        ]
         if names:
             out[str(pos)] = names
     return out
@@ -119,9 +135,20 @@ def load_log(path: str | Path) -> list[ShortcutRecord]:
                 continue
             try:
                 raw = json.loads(line)
-                records.append(ShortcutRecord(url=raw["URL"], query=raw["query"], aseqs=raw["aseqs"], api_names=raw.get("api_names"), bseqs=raw.get("bseqs"), source="log"))
+                records.append(
+                    ShortcutRecord(
+                        url=raw["URL"],
+                        query=raw["query"],
+                        aseqs=raw["aseqs"],
+                        api_names=raw.get("api_names"),
+                        bseqs=raw.get("bseqs"),
+                        source="log",
+                    )
+                )
             except (json.JSONDecodeError, KeyError, ValueError) as exc:
-                raise ShortcutsDataError(f"{path}:{lineno}: not a ShortcutsBench log record ({type(exc).__name__}: {exc})") from None
+                raise ShortcutsDataError(
+                    f"{path}:{lineno}: not a ShortcutsBench log record ({type(exc).__name__}: {exc})"
+                ) from None
     return records
 
 
@@ -141,7 +168,9 @@ def load_release(queries: str | Path, gold: str | Path) -> list[ShortcutRecord]:
         query = ((query_map.get(url) or {}).get("GeneratedQuery") or {}).get("query")
         if not isinstance(query, str):
             continue  # upstream skips URLs without a generated query
-        records[url] = ShortcutRecord(url=url, query=query, aseqs=list(shortcut.get("WFWorkflowActions") or []), source="release")
+        records[url] = ShortcutRecord(
+            url=url, query=query, aseqs=list(shortcut.get("WFWorkflowActions") or []), source="release"
+        )
     return list(records.values())
 
 

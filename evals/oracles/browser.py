@@ -64,7 +64,9 @@ def resolve(step: tuple[Any, ...], observation: str) -> dict[str, Any]:
         return {"action": "back"}
     if kind == "answer":
         return {"action": "answer", "text": step[1]}
-    role, name = {"select": ("combobox", step[1]), "type": ("textbox", step[1]), "click": (step[1], step[2])}[kind]
+    role, name = {"select": ("combobox", step[1]), "type": ("textbox", step[1]), "click": (step[1], step[2])}[
+        kind
+    ]
     ref = find_ref(observation, role, name)
     if ref is None:
         return {"action": "answer", "text": "", "thought": f"oracle: no {role} named {name!r} on this page"}
@@ -81,7 +83,9 @@ def as_text(action: dict[str, Any]) -> str:
     if name == "click":
         return f"click {action['ref']}"
     if name == "type":
-        return f"type {action['ref']} {json.dumps(action['text'])}" + (" submit" if action.get("submit") else "")
+        return f"type {action['ref']} {json.dumps(action['text'])}" + (
+            " submit" if action.get("submit") else ""
+        )
     if name == "select":
         return f"select {action['ref']} {json.dumps(action['value'])}"
     if name in ("goto", "search"):
@@ -102,7 +106,9 @@ def _oracle(task: Task | None, params: dict[str, str]):
         if CLOSED_BOOK_MARKER in prompt:
             return f"I recall this one.\nThe final answer is: {final}"
         if POLICY_MARKER not in prompt:
-            raise UnknownRoleError("scripted:browser-oracle answers only the browsing policy's and the closed-book prompts")
+            raise UnknownRoleError(
+                "scripted:browser-oracle answers only the browsing policy's and the closed-book prompts"
+            )
         if give_up:
             action: dict[str, Any] = {"action": "answer", "text": "", "thought": "giving up"}
         else:

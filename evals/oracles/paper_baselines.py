@@ -126,7 +126,9 @@ def _paper_oracle(task: Task | None, params: dict[str, str]):
                 return speaker(messages)
             except UnknownRoleError:
                 continue
-        raise UnknownRoleError("scripted:paper-oracle answers the paper's closed-book and retrieval-augmented prompts, the aria browsing policy and SPA/SeeAct only")
+        raise UnknownRoleError(
+            "scripted:paper-oracle answers the paper's closed-book and retrieval-augmented prompts, the aria browsing policy and SPA/SeeAct only"
+        )
 
     return policy
 

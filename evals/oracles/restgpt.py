@@ -75,8 +75,20 @@ def _fill(obj: Any, values: dict[str, Any], placeholder: str | None = None) -> A
 
 
 #: the roles the oracle plays (each is a ``_<role>`` method)
-ROLES = ("planner", "selector", "caller", "parser", "react", "reflect", "deps_plan", "deps_select", "deps_describe",
-         "deps_explain", "offline_plan", "offline_answer")
+ROLES = (
+    "planner",
+    "selector",
+    "caller",
+    "parser",
+    "react",
+    "reflect",
+    "deps_plan",
+    "deps_select",
+    "deps_describe",
+    "deps_explain",
+    "offline_plan",
+    "offline_answer",
+)
 
 
 class OraclePolicy:
@@ -84,9 +96,13 @@ class OraclePolicy:
 
     def __init__(self, task: Task | None):
         gold = task.gold if task is not None else {}
-        gold = gold.get("reference_template") or gold  # TMDB gives its solutions as templates beside the concrete ones
+        gold = (
+            gold.get("reference_template") or gold
+        )  # TMDB gives its solutions as templates beside the concrete ones
         self.calls: list[dict[str, Any]] = list(gold.get("reference_calls") or gold.get("calls") or [])
-        self.answer: str = str(gold.get("reference_answer") or gold.get("answer") or "I could not find the answer.")
+        self.answer: str = str(
+            gold.get("reference_answer") or gold.get("answer") or "I could not find the answer."
+        )
         refs = json.dumps(self.calls) + self.answer
         self.needed: dict[int, list[str]] = {}
         for m in _PLACEHOLDER.finditer(refs):
@@ -113,7 +129,9 @@ class OraclePolicy:
         user = user.split(_HINT)[0]
         values = _values(user)
         if role not in ROLES:
-            raise UnknownRoleError(f"scripted:restgpt-oracle does not play the role {role or '(untagged prompt)'!r}; it plays: {', '.join(ROLES)}")
+            raise UnknownRoleError(
+                f"scripted:restgpt-oracle does not play the role {role or '(untagged prompt)'!r}; it plays: {', '.join(ROLES)}"
+            )
         # The upstream pack sends one completion prompt: its format section and examples come
         # first, the live transcript after the last "Begin!".
         self.upstream = _BEGIN in user
@@ -146,28 +164,45 @@ class OraclePolicy:
             k = done
         if k >= len(self.calls):
             answer = self.final(values)
-            return f"{'No API call needed.' if self.upstream else 'Final Answer:'} {answer}", {"kind": "final_answer", "plan": answer}
+            return f"{'No API call needed.' if self.upstream else 'Final Answer:'} {answer}", {
+                "kind": "final_answer",
+                "plan": answer,
+            }
         plan = self.step(k, values)
         return plan, {"kind": "api_call", "plan": plan}
 
     def _caller(self, user: str, system: str, values: dict[str, Any], **_: Any) -> tuple[str, dict[str, Any]]:
         if "\nResponse:" in user:
             result = user.rsplit("Response:", 1)[1].rsplit("\nThought:", 1)[0].strip()
-            return f"I am finished.\nExecution Result: {result}", {"kind": "execution_result", "result": result}
+            return f"I am finished.\nExecution Result: {result}", {
+                "kind": "execution_result",
+                "result": result,
+            }
         plan = re.search(r"^Plan: .*reference call (\d+)", user, re.MULTILINE)
         k = int(plan.group(1)) - 1 if plan else 0
         base = re.search(r"Base (?:URL|url): (\S+)", system)
         # a value it could not read becomes "unknown": URL-safe, so the call still goes to the planned endpoint (and fails there)
         call = _fill(self.calls[min(k, len(self.calls) - 1)], values, "unknown")
-        payload: dict[str, Any] = {"url": (base.group(1) if base else "") + call["path"], "description": f"reference call {k + 1}",
-                                   "output_instructions": f"reference call {k + 1}: print the values later steps need"}
+        payload: dict[str, Any] = {
+            "url": (base.group(1) if base else "") + call["path"],
+            "description": f"reference call {k + 1}",
+            "output_instructions": f"reference call {k + 1}: print the values later steps need",
+        }
         if call.get("params"):
             payload["params"] = call["params"]
         if call.get("body") is not None:
             payload["data"] = call["body"]
         text = f"Thought: execute reference call {k + 1}\nOperation: {call['method']}\nInput: {json.dumps(payload)}"
-        return text, {"kind": "operation", "thought": f"reference call {k + 1}", "method": call["method"], "params": payload.get("params"),
-                      "data": payload.get("data"), "url": payload["url"], "description": payload["description"], "output_instructions": payload["output_instructions"]}
+        return text, {
+            "kind": "operation",
+            "thought": f"reference call {k + 1}",
+            "method": call["method"],
+            "params": payload.get("params"),
+            "data": payload.get("data"),
+            "url": payload["url"],
+            "description": payload["description"],
+            "output_instructions": payload["output_instructions"],
+        }
 
     def _parser(self, user: str, values: dict[str, Any], **_: Any) -> Any:
         k_match = re.search(r"reference call (\d+)", user)
@@ -177,7 +212,9 @@ class OraclePolicy:
             return f"```python\n{code}```", {"code": code}
         if user.rstrip().endswith("Rewritten:"):
             return user.split("Text:", 1)[-1].rsplit("Rewritten:", 1)[0].strip()
-        if self.upstream and "\nInput: " in user and user.rstrip().endswith("Output:"):  # upstream POSTPROCESS
+        if (
+            self.upstream and "\nInput: " in user and user.rstrip().endswith("Output:")
+        ):  # upstream POSTPROCESS
             return user.rsplit("\nInput: ", 1)[1].rsplit("\nOutput:", 1)[0].strip()
         if "\nJSON response:\n" in user:  # upstream LLM_PARSING / LLM_SUMMARIZE
             body = user.split("\nJSON response:\n", 1)[1].split("\n\nThe response is about", 1)[0].strip()
@@ -200,16 +237,23 @@ class OraclePolicy:
 
     # -- baselines ------------------------------------------------------------------------------
     def _reflect(self, **_: Any) -> tuple[str, dict[str, Any]]:
-        return "Verdict: SUCCESS\nReflection: the reference calls were made.", {"success": True, "reflection": "the reference calls were made."}
+        return "Verdict: SUCCESS\nReflection: the reference calls were made.", {
+            "success": True,
+            "reflection": "the reference calls were made.",
+        }
 
     @staticmethod
     def _done(user: str) -> int:
-        section = user.split("Done so far:", 1)[-1].split("\nCurrent plan:", 1)[0].split("\nRemaining plan:", 1)[0]
+        section = (
+            user.split("Done so far:", 1)[-1].split("\nCurrent plan:", 1)[0].split("\nRemaining plan:", 1)[0]
+        )
         return sum(1 for line in section.splitlines() if line.startswith("- "))
 
     def _deps_plan(self, user: str, values: dict[str, Any], **_: Any) -> tuple[str, dict[str, Any]]:
         k = self._done(user)
-        steps = [self.step(i, values, concrete=False) for i in range(k, len(self.calls))] or [f"Final Answer: {self.final(values)}"]
+        steps = [self.step(i, values, concrete=False) for i in range(k, len(self.calls))] or [
+            f"Final Answer: {self.final(values)}"
+        ]
         return "\n".join(steps), {"steps": steps}
 
     def _deps_select(self, user: str, values: dict[str, Any], **_: Any) -> tuple[str, dict[str, Any]]:
@@ -221,7 +265,13 @@ class OraclePolicy:
         return f"Final Answer: {answer}", {"kind": "final_answer", "answer": answer}
 
     def _deps_describe(self, user: str, **_: Any) -> str:
-        return user.split("Executor report:", 1)[-1].rsplit("\nDescription:", 1)[0].strip().replace("\n", " ; ").replace(" ; [", "\n[")
+        return (
+            user.split("Executor report:", 1)[-1]
+            .rsplit("\nDescription:", 1)[0]
+            .strip()
+            .replace("\n", " ; ")
+            .replace(" ; [", "\n[")
+        )
 
     def _deps_explain(self, **_: Any) -> str:
         return "The step did not return what was expected; retry it with the values found so far."

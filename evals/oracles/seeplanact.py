@@ -59,10 +59,21 @@ def find_choice(prompt: str, matcher: tuple[Any, ...]) -> str | None:
     """The option letter of the element ``matcher`` describes, read from the multiple-choice list."""
     best = None
     for letter, _, tag, body in _CHOICE.findall(prompt):
-        if matcher[0] == "select" and tag == "select" and matcher[2] in body.split(" - Options: ", 1)[-1].split(" | "):
+        if (
+            matcher[0] == "select"
+            and tag == "select"
+            and matcher[2] in body.split(" - Options: ", 1)[-1].split(" | ")
+        ):
             if best is None or body.startswith(f"parent_node: {matcher[1].split()[0]}"):
                 best = letter
-        elif matcher[0] == "input" and tag == "input" and f'aria-label="{matcher[1]}"' in body or matcher[0] == "tag" and tag == matcher[1] and body.strip() == matcher[2]:
+        elif (
+            matcher[0] == "input"
+            and tag == "input"
+            and f'aria-label="{matcher[1]}"' in body
+            or matcher[0] == "tag"
+            and tag == matcher[1]
+            and body.strip() == matcher[2]
+        ):
             return letter
     return best
 
@@ -74,12 +85,16 @@ def _previous_count(query: str) -> int:
 
 
 def _first_reply(planning: bool, index: int, action: str, value: str) -> str:
-    answer = f" Terminating, the task has been completed. Task answer: {value}" if action == "TERMINATE" else ""
+    answer = (
+        f" Terminating, the task has been completed. Task answer: {value}" if action == "TERMINATE" else ""
+    )
     if not planning:
         return f"(Current Webpage Identification)\nThe page of step {index + 1}.{answer}\n\n(Next Action Based on Webpage and Analysis)\n{action} next."
-    return (f"(Original plan)\n1. Follow the known route to the answer.\n\n(Current Webpage Identification)\nThe page of step {index + 1}.\n\n"
-            f"(Relevant information)\nReached step {index + 1} of the route.\n\n(New refined plan)\nContinue the route.{answer}\n\n"
-            f"(Next Action Based on Webpage and Analysis)\n{action} next.")
+    return (
+        f"(Original plan)\n1. Follow the known route to the answer.\n\n(Current Webpage Identification)\nThe page of step {index + 1}.\n\n"
+        f"(Relevant information)\nReached step {index + 1} of the route.\n\n(New refined plan)\nContinue the route.{answer}\n\n"
+        f"(Next Action Based on Webpage and Analysis)\n{action} next."
+    )
 
 
 def seeplanact_oracle(task: Task | None, params: dict[str, str]):

@@ -43,15 +43,27 @@ class Run:
         run_dir = Path(run_dir)
         scores_path, summary_path = run_dir / "scores.jsonl", run_dir / "summary.json"
         if not scores_path.is_file() or not summary_path.is_file():
-            raise FileNotFoundError(f"{run_dir} has no scores.jsonl/summary.json; run `restgraph score {run_dir}` first")
+            raise FileNotFoundError(
+                f"{run_dir} has no scores.jsonl/summary.json; run `restgraph score {run_dir}` first"
+            )
         summary = json.loads(summary_path.read_text())
         if summary.get("benchmark") != "api-use":
             raise ValueError(f"{run_dir} is a {summary.get('benchmark')!r} run, not api-use")
         config_path = run_dir / "config.json"
-        bench_options = json.loads(config_path.read_text()).get("options", {}).get("bench_options", {}) if config_path.is_file() else {}
-        self.mode = "faithful" if summary.get("metrics", {}).get("faithful", 1.0) == 1.0 else f"fixed ({bench_options.get('fixed')})"
+        bench_options = (
+            json.loads(config_path.read_text()).get("options", {}).get("bench_options", {})
+            if config_path.is_file()
+            else {}
+        )
+        self.mode = (
+            "faithful"
+            if summary.get("metrics", {}).get("faithful", 1.0) == 1.0
+            else f"fixed ({bench_options.get('fixed')})"
+        )
         self.label = f"{summary.get('model')} [{self.mode}]"
-        self.rows = [json.loads(line) for line in scores_path.read_text(encoding="utf-8").splitlines() if line.strip()]
+        self.rows = [
+            json.loads(line) for line in scores_path.read_text(encoding="utf-8").splitlines() if line.strip()
+        ]
 
 
 def split_by_suite(runs: list[Run]) -> list[Run]:
@@ -61,7 +73,9 @@ def split_by_suite(runs: list[Run]) -> list[Run]:
     for run in runs:
         suites: dict[str, list[dict[str, Any]]] = defaultdict(list)
         for row in run.rows:
-            suites[str(row.get("task_id", "")).split("/")[1] if row.get("task_id", "").count("/") >= 2 else ""].append(row)
+            suites[
+                str(row.get("task_id", "")).split("/")[1] if row.get("task_id", "").count("/") >= 2 else ""
+            ].append(row)
         if len(suites) <= 1:
             out.append(run)
             continue
@@ -75,7 +89,10 @@ def split_by_suite(runs: list[Run]) -> list[Run]:
 def by_dial(rows: list[dict[str, Any]], dial: str) -> dict[Any, tuple[float, int]]:
     """dial value -> (mean pass rate, number of cases), values in natural order."""
     groups = _dial_groups(rows, dial)
-    return {v: (sum(groups[v]) / len(groups[v]), len(groups[v])) for v in sorted(groups, key=lambda x: (isinstance(x, str), x))}
+    return {
+        v: (sum(groups[v]) / len(groups[v]), len(groups[v]))
+        for v in sorted(groups, key=lambda x: (isinstance(x, str), x))
+    }
 
 
 def _dial_groups(rows: list[dict[str, Any]], dial: str) -> dict[Any, list[float]]:
@@ -103,9 +120,17 @@ def table(runs: list[Run]) -> str:
         values = sorted({v for d in per_run for v in d}, key=lambda x: (isinstance(x, str), x))
         if not values:
             continue
-        out.append(f"### pass rate by {label}\n\n| {dial} | " + " | ".join(r.label for r in runs) + " |\n|---|" + "---|" * len(runs))
+        out.append(
+            f"### pass rate by {label}\n\n| {dial} | "
+            + " | ".join(r.label for r in runs)
+            + " |\n|---|"
+            + "---|" * len(runs)
+        )
         for value in values:
-            cells = [f"{fmt_interval(describe(g[value]), d[value][0])} ({d[value][1]})" if value in d else "" for d, g in zip(per_run, groups, strict=True)]
+            cells = [
+                f"{fmt_interval(describe(g[value]), d[value][0])} ({d[value][1]})" if value in d else ""
+                for d, g in zip(per_run, groups, strict=True)
+            ]
             out.append(f"| {value} | " + " | ".join(cells) + " |")
         out.append("")
     return "\n".join(out)
@@ -137,18 +162,28 @@ def plot(runs: list[Run], path: Path) -> list[str]:
             else:
                 xs = list(range(len(data)))
                 width = 0.8 / len(runs)
-                ax.bar([x + i * width for x in xs], [m for m, _ in data.values()], width=width, label=run.label)
-                ax.set_xticks([x + 0.4 - width / 2 for x in xs], [str(v) for v in data], rotation=30, ha="right", fontsize=7)
+                ax.bar(
+                    [x + i * width for x in xs], [m for m, _ in data.values()], width=width, label=run.label
+                )
+                ax.set_xticks(
+                    [x + 0.4 - width / 2 for x in xs],
+                    [str(v) for v in data],
+                    rotation=30,
+                    ha="right",
+                    fontsize=7,
+                )
         ax.set_xlabel(DIAL_LABELS[dial])
         ax.set_ylabel("pass rate")
         ax.set_ylim(-0.05, 1.05)
-    for ax, (row_dial, col_dial, grid_run) in zip(flat[len(dials):], grids, strict=False):
+    for ax, (row_dial, col_dial, grid_run) in zip(flat[len(dials) :], grids, strict=False):
         cells = grid(grid_run.rows, row_dial, col_dial)
         row_values = sorted({r for r, _ in cells}, key=lambda x: (isinstance(x, str), x))
         col_values = sorted({c for _, c in cells}, key=lambda x: (isinstance(x, str), x))
         matrix = [[cells.get((r, c), float("nan")) for c in col_values] for r in row_values]
         image = ax.imshow(matrix, vmin=0, vmax=1, cmap="viridis", origin="lower", aspect="auto")
-        ax.set_xticks(range(len(col_values)), [str(v) for v in col_values], rotation=30, ha="right", fontsize=7)
+        ax.set_xticks(
+            range(len(col_values)), [str(v) for v in col_values], rotation=30, ha="right", fontsize=7
+        )
         ax.set_yticks(range(len(row_values)), [str(v) for v in row_values], fontsize=7)
         ax.set_xlabel(DIAL_LABELS[col_dial])
         ax.set_ylabel(DIAL_LABELS[row_dial])
@@ -168,7 +203,9 @@ def plot(runs: list[Run], path: Path) -> list[str]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("runs", nargs="+", type=Path, help="api-use run folders")
-    parser.add_argument("--out", type=Path, default=None, help="folder for dials.md and dials.png; none: print only")
+    parser.add_argument(
+        "--out", type=Path, default=None, help="folder for dials.md and dials.png; none: print only"
+    )
     args = parser.parse_args(argv)
     runs = split_by_suite([Run(d) for d in args.runs])
     text = table(runs)

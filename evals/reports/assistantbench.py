@@ -69,7 +69,11 @@ class Row:
 def setup_of(options: dict[str, Any]) -> str:
     """How the answers were scored: raw (published) or normalised, and the scorer's mode."""
     bench = options.get("bench_options") or {}
-    parts = ["answers=normalized" if str(bench.get("normalize_answers", "")).lower() in ("1", "true") else "answers=raw"]
+    parts = [
+        "answers=normalized"
+        if str(bench.get("normalize_answers", "")).lower() in ("1", "true")
+        else "answers=raw"
+    ]
     if bench.get("scorer") == "fixed":
         parts.append("scorer=fixed")
     if str(bench.get("hal_compat", "")).lower() in ("1", "true"):
@@ -102,7 +106,9 @@ def _metrics(frame: pd.DataFrame) -> tuple[dict[str, Cell], int]:
 
 def _column(frame: pd.DataFrame, name: str, default: Any = 0.0) -> pd.Series:
     if name not in frame.columns:
-        return pd.Series([default] * len(frame), index=frame.index, dtype=object if isinstance(default, bool) else float)
+        return pd.Series(
+            [default] * len(frame), index=frame.index, dtype=object if isinstance(default, bool) else float
+        )
     values = frame[name]
     return values.fillna(default).astype(bool if isinstance(default, bool) else float)
 
@@ -116,8 +122,18 @@ def load_rows(run_dirs: list[Path]) -> list[Row]:
         if episodes.empty or str(episodes["benchmark"].iloc[0]) not in BENCHMARKS:
             continue
         bench = str(episodes["benchmark"].iloc[0])
-        split = str((options.get("bench_options") or {}).get("split", "validation" if bench == "assistantbench" else "fixture"))
-        key = (bench, split, str(episodes["agent"].iloc[0]), str(episodes["model"].iloc[0]), setup_of(options))
+        split = str(
+            (options.get("bench_options") or {}).get(
+                "split", "validation" if bench == "assistantbench" else "fixture"
+            )
+        )
+        key = (
+            bench,
+            split,
+            str(episodes["agent"].iloc[0]),
+            str(episodes["model"].iloc[0]),
+            setup_of(options),
+        )
         groups.setdefault(key, []).append((episodes, Path(run_dir)))
     rows = []
     for (bench, split, agent, model, setup), parts in groups.items():
@@ -126,12 +142,31 @@ def load_rows(run_dirs: list[Path]) -> list[Row]:
         errors = int(frame["status"].astype(str).str.startswith("error").sum())
         rows.append(Row(bench, split, agent, model, setup, len(frame), n_gold, errors, cells, len(parts)))
     order = {name: i for i, (_, name) in enumerate(SYSTEMS)}
-    return sorted(rows, key=lambda r: (r.benchmark, r.split, order.get(r.system or "", len(order)), r.agent, r.model, r.setup))
+    return sorted(
+        rows,
+        key=lambda r: (
+            r.benchmark,
+            r.split,
+            order.get(r.system or "", len(order)),
+            r.agent,
+            r.model,
+            r.setup,
+        ),
+    )
 
 
 def table(rows: list[Row]) -> tuple[list[str], list[list[str]]]:
     """The paper's layout: Type, Model (system), our four metrics with n, the paper's four."""
-    header = ["Type", "System", "agent (model)", "setup", "n (err)", *(HEADERS[m] for m in METRICS), "paper", *(f"paper {HEADERS[m]}" for m in METRICS)]
+    header = [
+        "Type",
+        "System",
+        "agent (model)",
+        "setup",
+        "n (err)",
+        *(HEADERS[m] for m in METRICS),
+        "paper",
+        *(f"paper {HEADERS[m]}" for m in METRICS),
+    ]
     body = []
     types = dict((name, kind) for kind, name in SYSTEMS)
     seen: set[str] = set()
@@ -140,8 +175,13 @@ def table(rows: list[Row]) -> tuple[list[str], list[list[str]]]:
         which = table_for(row.benchmark, row.split)
         paper = TABLES[which].get(system) if system else None
         seen.add(system or "")
-        cells = [types.get(system or "", "Other (not in the paper)"), system or row.agent, f"{row.agent} ({row.model})", f"{row.benchmark}/{row.split} {row.setup}",
-                 f"{row.n} ({row.errors})" + ("" if row.n_gold else f", {NO_GOLD}")]
+        cells = [
+            types.get(system or "", "Other (not in the paper)"),
+            system or row.agent,
+            f"{row.agent} ({row.model})",
+            f"{row.benchmark}/{row.split} {row.setup}",
+            f"{row.n} ({row.errors})" + ("" if row.n_gold else f", {NO_GOLD}"),
+        ]
         for metric in METRICS:
             cell = row.cells.get(metric)
             cells.append(cell.text() if cell else (NO_GOLD if row.n_gold == 0 else "–"))
@@ -151,7 +191,21 @@ def table(rows: list[Row]) -> tuple[list[str], list[list[str]]]:
     for kind, name in SYSTEMS:  # the paper's systems no run implements yet: its numbers alone
         if name not in seen:
             paper = TABLES["Table 1"][name]
-            body.append([kind, name, "(not run)", "", "", "", "", "", "", "Table 1", *(f"{getattr(paper, m):.1f}" for m in METRICS)])
+            body.append(
+                [
+                    kind,
+                    name,
+                    "(not run)",
+                    "",
+                    "",
+                    "",
+                    "",
+                    "",
+                    "",
+                    "Table 1",
+                    *(f"{getattr(paper, m):.1f}" for m in METRICS),
+                ]
+            )
     return header, body
 
 
@@ -165,22 +219,39 @@ def frame(rows: list[Row]) -> pd.DataFrame:
     for row in rows:
         which = table_for(row.benchmark, row.split)
         paper = TABLES[which].get(row.system or "")
-        rec: dict[str, Any] = {"benchmark": row.benchmark, "split": row.split, "agent": row.agent, "model": row.model, "setup": row.setup,
-                               "system": row.system, "n": row.n, "n_gold": row.n_gold, "errors": row.errors, "runs": row.runs}
+        rec: dict[str, Any] = {
+            "benchmark": row.benchmark,
+            "split": row.split,
+            "agent": row.agent,
+            "model": row.model,
+            "setup": row.setup,
+            "system": row.system,
+            "n": row.n,
+            "n_gold": row.n_gold,
+            "errors": row.errors,
+            "runs": row.runs,
+        }
         for m in METRICS:
             cell = row.cells.get(m)
-            rec |= {m: cell.value if cell else None, f"{m}_ci95_low": cell.low if cell else None, f"{m}_ci95_high": cell.high if cell else None,
-                    f"{m}_n": cell.n if cell else None, f"paper_{m}": getattr(paper, m) if paper else None}
+            rec |= {
+                m: cell.value if cell else None,
+                f"{m}_ci95_low": cell.low if cell else None,
+                f"{m}_ci95_high": cell.high if cell else None,
+                f"{m}_n": cell.n if cell else None,
+                f"paper_{m}": getattr(paper, m) if paper else None,
+            }
         rec["paper_table"] = which if paper else None
         records.append(rec)
     return pd.DataFrame.from_records(records).convert_dtypes()
 
 
 def footnote() -> str:
-    return (f"Paper: {CITATION}; Table 1 = test set (181 tasks), Table 8 = dev set (33 tasks), GPT-4-Turbo, percentages. "
-            "Ours: percentages with 95% intervals (accuracy, precision: bootstrap; answer rate, EM: Wilson) over n episodes "
-            "(precision over the answered ones). assistantbench-local is the offline fixture, not the paper's tasks: "
-            "compare systems with each other, and the paper's numbers for their order only.")
+    return (
+        f"Paper: {CITATION}; Table 1 = test set (181 tasks), Table 8 = dev set (33 tasks), GPT-4-Turbo, percentages. "
+        "Ours: percentages with 95% intervals (accuracy, precision: bootstrap; answer rate, EM: Wilson) over n episodes "
+        "(precision over the answered ones). assistantbench-local is the offline fixture, not the paper's tasks: "
+        "compare systems with each other, and the paper's numbers for their order only."
+    )
 
 
 def main(argv: list[str] | None = None) -> None:

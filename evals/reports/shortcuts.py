@@ -33,12 +33,20 @@ def load_scores(run_dir: str | Path) -> tuple[str, list[dict[str, Any]]]:
     run_dir = Path(run_dir)
     scores_path, summary_path = run_dir / "scores.jsonl", run_dir / "summary.json"
     if not scores_path.is_file() or not summary_path.is_file():
-        raise FileNotFoundError(f"{run_dir} has no scores.jsonl/summary.json; run `restgraph score {run_dir}` first")
+        raise FileNotFoundError(
+            f"{run_dir} has no scores.jsonl/summary.json; run `restgraph score {run_dir}` first"
+        )
     summary = json.loads(summary_path.read_text())
     if summary.get("benchmark") != "shortcuts":
         raise ValueError(f"{run_dir} is a {summary.get('benchmark')!r} run, not shortcuts")
-    scores = [json.loads(line) for line in scores_path.read_text(encoding="utf-8").splitlines() if line.strip()]
-    label = summary["model"] if summary.get("model") not in (None, "none") else f"{summary['agent']} ({run_dir.name})"
+    scores = [
+        json.loads(line) for line in scores_path.read_text(encoding="utf-8").splitlines() if line.strip()
+    ]
+    label = (
+        summary["model"]
+        if summary.get("model") not in (None, "none")
+        else f"{summary['agent']} ({run_dir.name})"
+    )
     return label, scores
 
 
@@ -52,7 +60,12 @@ def position_table(label: str, scores: list[dict[str, Any]], max_position: int =
     """API selection by scored-action position within levels (1,5], (5,15], (15,30] (paper, §3.1)."""
     counts = position_counts(scores)
     width = min(max_position, max((max(per, default=0) for per in counts.values()), default=0))
-    lines = [f"### API selection by action position: {label}", "", "| level | " + " | ".join(str(k) for k in range(1, width + 1)) + " |", "|---" * (width + 1) + "|"]
+    lines = [
+        f"### API selection by action position: {label}",
+        "",
+        "| level | " + " | ".join(str(k) for k in range(1, width + 1)) + " |",
+        "|---" * (width + 1) + "|",
+    ]
     for level, per in counts.items():
         lines.append(f"| {level} | " + " | ".join(_cell(per.get(k)) for k in range(1, width + 1)) + " |")
     return "\n".join(lines) + "\n"
@@ -70,9 +83,16 @@ def level_table(runs: list[tuple[str, dict[str, dict[str, tuple[int, int]]]]]) -
     """Markdown: one section per metric, one row per run, columns = levels + overall."""
     parts = []
     for metric in METRICS:
-        lines = [f"### {TITLES[metric]} (%, [95% Wilson interval], right/counted)", "", "| run | " + " | ".join(COLUMNS) + " |", "|---" * (len(COLUMNS) + 1) + "|"]
+        lines = [
+            f"### {TITLES[metric]} (%, [95% Wilson interval], right/counted)",
+            "",
+            "| run | " + " | ".join(COLUMNS) + " |",
+            "|---" * (len(COLUMNS) + 1) + "|",
+        ]
         for label, counts in runs:
-            lines.append(f"| {label} | " + " | ".join(_cell(counts[metric].get(col)) for col in COLUMNS) + " |")
+            lines.append(
+                f"| {label} | " + " | ".join(_cell(counts[metric].get(col)) for col in COLUMNS) + " |"
+            )
         parts.append("\n".join(lines))
     return "\n\n".join(parts) + "\n"
 
@@ -85,7 +105,9 @@ def heatmap(runs: list[tuple[str, dict[str, dict[str, tuple[int, int]]]]], path:
     import matplotlib.pyplot as plt
     import numpy as np
 
-    fig, axes = plt.subplots(1, len(METRICS), figsize=(4.2 * len(METRICS), 0.55 * len(runs) + 2.2), squeeze=False)
+    fig, axes = plt.subplots(
+        1, len(METRICS), figsize=(4.2 * len(METRICS), 0.55 * len(runs) + 2.2), squeeze=False
+    )
     for ax, metric in zip(axes[0], METRICS, strict=True):
         grid = np.full((len(runs), len(COLUMNS)), np.nan)
         for i, (_, counts) in enumerate(runs):
@@ -96,9 +118,21 @@ def heatmap(runs: list[tuple[str, dict[str, dict[str, tuple[int, int]]]]], path:
         ax.imshow(np.ma.masked_invalid(grid), cmap="YlGnBu", vmin=0, vmax=100, aspect="auto")
         for (i, j), value in np.ndenumerate(grid):
             if not np.isnan(value):
-                ax.text(j, i, f"{value:.1f}", ha="center", va="center", fontsize=8, color="white" if value > 60 else "black")
+                ax.text(
+                    j,
+                    i,
+                    f"{value:.1f}",
+                    ha="center",
+                    va="center",
+                    fontsize=8,
+                    color="white" if value > 60 else "black",
+                )
         ax.set_xticks(range(len(COLUMNS)), COLUMNS, fontsize=8)
-        ax.set_yticks(range(len(runs)), [label for label, _ in runs] if metric == METRICS[0] else [""] * len(runs), fontsize=8)
+        ax.set_yticks(
+            range(len(runs)),
+            [label for label, _ in runs] if metric == METRICS[0] else [""] * len(runs),
+            fontsize=8,
+        )
         ax.set_title(TITLES[metric], fontsize=10)
     fig.tight_layout()
     path = Path(path)
@@ -122,7 +156,9 @@ def write_report(run_dirs: list[str | Path], out_dir: str | Path) -> dict[str, A
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("run_dirs", nargs="+", type=Path)
-    parser.add_argument("--out", type=Path, default=None, help="folder for the table and heat map; none: print only")
+    parser.add_argument(
+        "--out", type=Path, default=None, help="folder for the table and heat map; none: print only"
+    )
     args = parser.parse_args(argv)
     if args.out is None:  # files only where --out says
         loaded = [load_scores(d) for d in args.run_dirs]

@@ -43,7 +43,10 @@ PAPER: dict[tuple[str, str], dict[str, tuple[float, float, float | None]]] = {
     ("offline", DAVINCI): {"TMDB": (29.0, 33.0, 1.52), "Spotify": (14.5, 36.4, 1.10)},
     ("deps", DAVINCI): {"TMDB": (38.0, 43.0, 1.20), "Spotify": (19.3, 43.8, 1.74)},
     ("react", DAVINCI): {"TMDB": (44.0, 57.0, 0.76), "Spotify": (54.5, 49.1, 0.31)},
-    ("reflexion", DAVINCI): {"TMDB": (52.0, 59.0, 1.37), "Spotify": (59.6, 61.4, 1.68)},  # Spotify Δ uncertain (§7)
+    ("reflexion", DAVINCI): {
+        "TMDB": (52.0, 59.0, 1.37),
+        "Spotify": (59.6, 61.4, 1.68),
+    },  # Spotify Δ uncertain (§7)
     ("restgpt", DAVINCI): {"TMDB": (75.0, 79.0, 0.55), "Spotify": (72.7, 74.5, 0.25)},
     ("restgpt-no-planner", DAVINCI): {"TMDB": (44.0, 57.0, 0.76), "Spotify": (54.5, 49.1, 0.31)},
     ("restgpt-no-parser", DAVINCI): {"TMDB": (46.0, 53.0, 0.60), "Spotify": (47.3, 52.7, 0.24)},
@@ -52,7 +55,12 @@ PAPER: dict[tuple[str, str], dict[str, tuple[float, float, float | None]]] = {
     ("restgpt", "Vicuna-13B"): {"TMDB": (9.0, 15.0, 1.21), "Spotify": (12.7, 20.6, 1.52)},
 }
 #: how a model spec names each of the paper's models (lower case, "-" and "_" dropped)
-_PAPER_MODELS = {"textdavinci003": DAVINCI, "gpt3.5turbo0301": "gpt-3.5-turbo-0301", "llama213b": "Llama2-13B", "vicuna13b": "Vicuna-13B"}
+_PAPER_MODELS = {
+    "textdavinci003": DAVINCI,
+    "gpt3.5turbo0301": "gpt-3.5-turbo-0301",
+    "llama213b": "Llama2-13B",
+    "vicuna13b": "Vicuna-13B",
+}
 
 
 def paper_model(model: str) -> str | None:
@@ -115,16 +123,36 @@ def cell_from_episodes(run_dirs: list[Path]) -> dict[str, Any]:
 
     ep = results.load(run_dirs).episodes
     n = len(ep)
-    cols = ep.reindex(columns=["score_success", "score_correct_path", "score_api_calls", "score_gold_len"])  # unscored: NA
-    scores = [{"success": _yes(r.score_success), "correct_path": _yes(r.score_correct_path), "api_calls": _count(r.score_api_calls),
-               "gold_len": _count(r.score_gold_len)} for r in cols.itertuples()]
-    stats = {"success_rate": describe(s["success"] for s in scores), "correct_path_rate": describe(s["correct_path"] for s in scores),
-             "mean_api_calls": describe(s["api_calls"] for s in scores)}
+    cols = ep.reindex(
+        columns=["score_success", "score_correct_path", "score_api_calls", "score_gold_len"]
+    )  # unscored: NA
+    scores = [
+        {
+            "success": _yes(r.score_success),
+            "correct_path": _yes(r.score_correct_path),
+            "api_calls": _count(r.score_api_calls),
+            "gold_len": _count(r.score_gold_len),
+        }
+        for r in cols.itertuples()
+    ]
+    stats = {
+        "success_rate": describe(s["success"] for s in scores),
+        "correct_path_rate": describe(s["correct_path"] for s in scores),
+        "mean_api_calls": describe(s["api_calls"] for s in scores),
+    }
     per = max(1, n)
     cost = None if n == 0 or ep.cost_usd.isna().any() else float(ep.cost_usd.sum()) / per
-    return {**aggregate_restbench(scores), "n": n, "errors": int(ep.status.str.startswith("error").sum()), "runs": len(run_dirs),
-            "stats": {k: v for k, v in stats.items() if v is not None}, "tokens_in": int(ep.input_tokens.sum()) / per,
-            "tokens_out": int(ep.output_tokens.sum()) / per, "model_calls": int(ep.model_calls.sum()) / per, "cost": cost}
+    return {
+        **aggregate_restbench(scores),
+        "n": n,
+        "errors": int(ep.status.str.startswith("error").sum()),
+        "runs": len(run_dirs),
+        "stats": {k: v for k, v in stats.items() if v is not None},
+        "tokens_in": int(ep.input_tokens.sum()) / per,
+        "tokens_out": int(ep.output_tokens.sum()) / per,
+        "model_calls": int(ep.model_calls.sum()) / per,
+        "cost": cost,
+    }
 
 
 def _yes(value: Any) -> bool:
@@ -141,9 +169,17 @@ def cell_from_summaries(summaries: list[dict[str, Any]]) -> dict[str, Any]:
     n = max(1, int(summary.get("n", 0)))
     usage = summary.get("usage", {})
     cost = summary.get("cost_usd")
-    return {**summary.get("metrics", {}), "n": summary.get("n", 0), "errors": summary.get("errors", 0), "runs": len(summaries),
-            "stats": summary.get("metric_stats", {}), "tokens_in": usage.get("input_tokens", 0) / n,
-            "tokens_out": usage.get("output_tokens", 0) / n, "model_calls": usage.get("model_calls", 0) / n, "cost": None if cost is None else cost / n}
+    return {
+        **summary.get("metrics", {}),
+        "n": summary.get("n", 0),
+        "errors": summary.get("errors", 0),
+        "runs": len(summaries),
+        "stats": summary.get("metric_stats", {}),
+        "tokens_in": usage.get("input_tokens", 0) / n,
+        "tokens_out": usage.get("output_tokens", 0) / n,
+        "model_calls": usage.get("model_calls", 0) / n,
+        "cost": None if cost is None else cost / n,
+    }
 
 
 def setup_of(run_dir: Path) -> str:
@@ -155,8 +191,10 @@ def setup_of(run_dir: Path) -> str:
         return ""
     agent, model = options.get("agent_options") or {}, options.get("model_options") or {}
     prompts = agent.get("prompts", "upstream")
-    parts = [f"prompts={prompts if isinstance(prompts, str) else 'overrides'}",
-             "structured" if str(agent.get("structured", "0")).lower() in ("1", "true") else "text"]
+    parts = [
+        f"prompts={prompts if isinstance(prompts, str) else 'overrides'}",
+        "structured" if str(agent.get("structured", "0")).lower() in ("1", "true") else "text",
+    ]
     return " ".join(parts + [f"{k}={model[k]}" for k in ("temperature", "max_tokens") if k in model])
 
 
@@ -174,17 +212,37 @@ def frame(rows: list[Row], price_in: float | None = None, price_out: float | Non
             for metric in ("success_rate", "correct_path_rate", "delta_solution_len", "mean_api_calls"):
                 stat = (m.get("stats") or {}).get(metric) or {}
                 ci = stat.get("ci95") or [None, None]
-                rec.update({f"{s}_{metric}": m.get(metric), f"{s}_{metric}_ci95_low": ci[0], f"{s}_{metric}_ci95_high": ci[1]})
+                rec.update(
+                    {
+                        f"{s}_{metric}": m.get(metric),
+                        f"{s}_{metric}_ci95_low": ci[0],
+                        f"{s}_{metric}_ci95_high": ci[1],
+                    }
+                )
             cost = m.get("cost")
             if m and price_in is not None and price_out is not None:
                 cost = (m["tokens_in"] * price_in + m["tokens_out"] * price_out) / 1e6
-            rec.update({f"{s}_tokens_in_per_episode": m.get("tokens_in"), f"{s}_tokens_out_per_episode": m.get("tokens_out"),
-                        f"{s}_cost_per_episode": cost, f"{s}_setup": row.setup.get(s), f"{s}_paper_success": None if paper is None else paper[0],
-                        f"{s}_paper_correct_path": None if paper is None else paper[1], f"{s}_paper_delta": None if paper is None else paper[2]})
+            rec.update(
+                {
+                    f"{s}_tokens_in_per_episode": m.get("tokens_in"),
+                    f"{s}_tokens_out_per_episode": m.get("tokens_out"),
+                    f"{s}_cost_per_episode": cost,
+                    f"{s}_setup": row.setup.get(s),
+                    f"{s}_paper_success": None if paper is None else paper[0],
+                    f"{s}_paper_correct_path": None if paper is None else paper[1],
+                    f"{s}_paper_delta": None if paper is None else paper[2],
+                }
+            )
         records.append(rec)
     df = pd.DataFrame.from_records(records)
     for column in df.columns:
-        kind = "string" if column in ("method", "agent", "model") or column.endswith("_setup") else "Int64" if column.endswith(("_n", "_errors", "_runs")) else "Float64"
+        kind = (
+            "string"
+            if column in ("method", "agent", "model") or column.endswith("_setup")
+            else "Int64"
+            if column.endswith(("_n", "_errors", "_runs"))
+            else "Float64"
+        )
         df[column] = df[column].astype(kind)
     return df
 
@@ -204,26 +262,58 @@ def _succ(rec: dict[str, Any], key: str) -> str:
     return _pct(value) if _num(lo) is None else f"{_pct(value)} [{_pct(lo)}, {_pct(hi)}]"
 
 
-def table(rows: list[Row], price_in: float | None = None, price_out: float | None = None) -> tuple[list[str], list[list[str]]]:
+def table(
+    rows: list[Row], price_in: float | None = None, price_out: float | None = None
+) -> tuple[list[str], list[list[str]]]:
     """The Table 4 layout as text cells, formatted from ``frame``."""
     header = ["Method"]
     for s in ("TMDB", "Spotify"):
-        header += [f"{s} n (err)", f"{s} Succ", f"{s} CP", f"{s} Δ", f"{s} #API", f"{s} tok/ep", f"{s} $/ep", f"{s} setup", f"{s} paper Succ/CP/Δ"]
+        header += [
+            f"{s} n (err)",
+            f"{s} Succ",
+            f"{s} CP",
+            f"{s} Δ",
+            f"{s} #API",
+            f"{s} tok/ep",
+            f"{s} $/ep",
+            f"{s} setup",
+            f"{s} paper Succ/CP/Δ",
+        ]
     body = []
     for rec in frame(rows, price_in, price_out).to_dict("records"):
         cells = [rec["method"]]
         for s in ("TMDB", "Spotify"):
             paper_delta = _num(rec[f"{s}_paper_delta"])
-            paper_text = "" if _num(rec[f"{s}_paper_success"]) is None else (
-                f"{rec[f'{s}_paper_success']:.1f} / {rec[f'{s}_paper_correct_path']:.1f} / " + ("–" if paper_delta is None else f"{paper_delta:+.2f}"))
+            paper_text = (
+                ""
+                if _num(rec[f"{s}_paper_success"]) is None
+                else (
+                    f"{rec[f'{s}_paper_success']:.1f} / {rec[f'{s}_paper_correct_path']:.1f} / "
+                    + ("–" if paper_delta is None else f"{paper_delta:+.2f}")
+                )
+            )
             if _num(rec[f"{s}_n"]) is None:
                 cells += ["", "", "", "", "", "", "", "", paper_text]
                 continue
-            succ, delta, cost = _num(rec[f"{s}_success_rate"]), _num(rec[f"{s}_delta_solution_len"]), _num(rec[f"{s}_cost_per_episode"])
-            tokens = (_num(rec[f"{s}_tokens_in_per_episode"]) or 0) + (_num(rec[f"{s}_tokens_out_per_episode"]) or 0)
-            cells += [f"{rec[f'{s}_n']} ({rec[f'{s}_errors']})", _succ(rec, f"{s}_success_rate"), _succ(rec, f"{s}_correct_path_rate"),
-                      f"{delta:+.2f}" if succ and delta is not None else "–", f"{_num(rec[f'{s}_mean_api_calls']) or 0:.2f}", f"{tokens:.0f}",
-                      "" if cost is None else f"{cost:.4f}", rec[f"{s}_setup"] or "", paper_text]
+            succ, delta, cost = (
+                _num(rec[f"{s}_success_rate"]),
+                _num(rec[f"{s}_delta_solution_len"]),
+                _num(rec[f"{s}_cost_per_episode"]),
+            )
+            tokens = (_num(rec[f"{s}_tokens_in_per_episode"]) or 0) + (
+                _num(rec[f"{s}_tokens_out_per_episode"]) or 0
+            )
+            cells += [
+                f"{rec[f'{s}_n']} ({rec[f'{s}_errors']})",
+                _succ(rec, f"{s}_success_rate"),
+                _succ(rec, f"{s}_correct_path_rate"),
+                f"{delta:+.2f}" if succ and delta is not None else "–",
+                f"{_num(rec[f'{s}_mean_api_calls']) or 0:.2f}",
+                f"{tokens:.0f}",
+                "" if cost is None else f"{cost:.4f}",
+                rec[f"{s}_setup"] or "",
+                paper_text,
+            ]
         body.append(cells)
     return header, body
 
@@ -249,11 +339,20 @@ def bar_chart(rows: list[Row], path: Path) -> None:
     width = 0.2
     for ax, scenario in zip(axes, ("TMDB", "Spotify"), strict=True):
         xs = range(len(rows))
-        for offset, (key, idx, name) in enumerate((("success_rate", 0, "Succ"), ("correct_path_rate", 1, "CP"))):
+        for offset, (key, idx, name) in enumerate(
+            (("success_rate", 0, "Succ"), ("correct_path_rate", 1, "CP"))
+        ):
             ours = [100 * (r.cells.get(scenario, {}).get(key) or 0) for r in rows]
             paper = [(paper_row(r.agent, r.model) or {}).get(scenario, (0, 0, 0))[idx] for r in rows]
             ax.bar([x + (2 * offset - 1.5) * width for x in xs], ours, width, label=f"{name} (ours)")
-            ax.bar([x + (2 * offset - 0.5) * width for x in xs], paper, width, label=f"{name} (paper)", hatch="//", alpha=0.5)
+            ax.bar(
+                [x + (2 * offset - 0.5) * width for x in xs],
+                paper,
+                width,
+                label=f"{name} (paper)",
+                hatch="//",
+                alpha=0.5,
+            )
         ax.set_title(scenario)
         ax.set_xticks(list(range(len(rows))), [r.label for r in rows], rotation=30, ha="right", fontsize=8)
         ax.set_ylim(0, 100)

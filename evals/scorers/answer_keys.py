@@ -74,7 +74,12 @@ class Requirement(BaseModel):
         return self
 
     def names(self) -> list[str]:
-        return [*(self.one_of or []), *(self.some_of or []), *self.distractors, *([self.winner, self.loser or ""] if self.winner else [])]
+        return [
+            *(self.one_of or []),
+            *(self.some_of or []),
+            *self.distractors,
+            *([self.winner, self.loser or ""] if self.winner else []),
+        ]
 
 
 class AnswerKey(BaseModel):
@@ -115,10 +120,17 @@ def load_keys(scenario: str) -> dict[int, AnswerKey]:
         for r in key.require:
             if r.wrong_from is not None:
                 if r.wrong_from not in catalogue:
-                    raise ValueError(f"{scenario} key {k}: wrong_from {r.wrong_from!r} is not a catalogue list ({sorted(catalogue)})")
+                    raise ValueError(
+                        f"{scenario} key {k}: wrong_from {r.wrong_from!r} is not a catalogue list ({sorted(catalogue)})"
+                    )
                 keep = {n.lower() for n in [*r.names(), *key.context]}
-                r.distractors = [*r.distractors, *(n for n in catalogue[r.wrong_from] if n.lower() not in keep)]
-        key._neutral = [("person" if pool == "people" else "title", n) for pool, names in catalogue.items() for n in names]
+                r.distractors = [
+                    *r.distractors,
+                    *(n for n in catalogue[r.wrong_from] if n.lower() not in keep),
+                ]
+        key._neutral = [
+            ("person" if pool == "people" else "title", n) for pool, names in catalogue.items() for n in names
+        ]
         keys[int(k)] = key
     return keys
 
@@ -161,7 +173,13 @@ def judge(key: AnswerKey, answer: str | None) -> tuple[bool, str]:
 def _check(r: Requirement, a: Analysis, mentions: list[Mention], key: AnswerKey) -> str | None:
     topic = key.asks
     if r.one_of is not None:
-        return _one_of(r, a, mentions, {n for k, n in key._neutral if k == ("person" if r.kind == "person" else "title")} - set(key.context))
+        return _one_of(
+            r,
+            a,
+            mentions,
+            {n for k, n in key._neutral if k == ("person" if r.kind == "person" else "title")}
+            - set(key.context),
+        )
     if r.some_of is not None:
         return _some_of(r, a, mentions)
     if r.number is not None:
@@ -180,7 +198,13 @@ def _found(r: Requirement, a: Analysis, mentions: list[Mention], names: list[str
     wanted = set(names)
     out = [m for m in mentions if m.key in wanted]
     if r.by:  # a one-word track name needs its artist in the same clause
-        out = [m for m in out if len(m.key.split()) > 1 or m.key not in r.by or any(o.key in r.by[m.key] and o.clause == m.clause for o in mentions)]
+        out = [
+            m
+            for m in out
+            if len(m.key.split()) > 1
+            or m.key not in r.by
+            or any(o.key in r.by[m.key] and o.clause == m.clause for o in mentions)
+        ]
     return out
 
 
@@ -197,7 +221,9 @@ def _one_of(r: Requirement, a: Analysis, mentions: list[Mention], same_kind: set
     accepted, wrong_keys = set(r.one_of or []), {m.key for m in wrong}
     offered = []
     for m in asserted:  # one clean statement is enough; a list of candidates is not a statement
-        items = a.enumeration(m, mentions) if m in mentions else [m, *(o for o in wrong if a.enumerated(m, o))]
+        items = (
+            a.enumeration(m, mentions) if m in mentions else [m, *(o for o in wrong if a.enumerated(m, o))]
+        )
         others = [o.key for o in items if o.key not in accepted]
         if any(k in wrong_keys or k in same_kind for k in others) or len(others) >= 3:
             offered.append(f"offers {m.key} among candidates ({others[0]})")
@@ -245,8 +271,12 @@ def _number(r: Requirement, a: Analysis, mentions: list[Mention]) -> str | None:
 
 def _dates(r: Requirement, a: Analysis) -> str | None:
     if r.year is not None:
-        found = [m for m in a.dates if any(d.year == r.year for d in m.values)] + [m for m in a.numbers() if m.key == str(r.year)]
-        others = [m for m in a.dates if all(d.year != r.year for d in m.values)] + [m for m in a.numbers() if len(m.key) == 4 and m.key != str(r.year)]
+        found = [m for m in a.dates if any(d.year == r.year for d in m.values)] + [
+            m for m in a.numbers() if m.key == str(r.year)
+        ]
+        others = [m for m in a.dates if all(d.year != r.year for d in m.values)] + [
+            m for m in a.numbers() if len(m.key) == 4 and m.key != str(r.year)
+        ]
         label = str(r.year)
     else:
         accepted = set(r.dates or [])
@@ -280,7 +310,7 @@ def _comparison(r: Requirement, a: Analysis, mentions: list[Mention]) -> str | N
             claimed.add(named[0])
         elif len(named) == 2:
             text = " " + " ".join(t.norm for c in clauses for t in c.tokens) + " "
-            raw = a.text[clauses[0].start:clauses[-1].end]
+            raw = a.text[clauses[0].start : clauses[-1].end]
             first = _cue_at(text, raw, r.first_wins)
             second = _cue_at(text, raw, r.second_wins)
             if first is not None and (second is None or first <= second):

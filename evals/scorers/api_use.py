@@ -18,7 +18,17 @@ from restgraph.tools.pyexec import run_sync
 from restgraph.tools.synthetic_api.checker import execute_batch_async, parse_test
 
 #: dials reported per suite (spec section 7, "Aggregate per dial")
-DIALS = ("distractors", "position", "chain_length", "n_args", "fixed_args", "shots", "n_shots", "noise", "style")
+DIALS = (
+    "distractors",
+    "position",
+    "chain_length",
+    "n_args",
+    "fixed_args",
+    "shots",
+    "n_shots",
+    "noise",
+    "style",
+)
 
 
 def samples_from_answer(final_answer: str | None, test: str) -> list[str | None]:
@@ -47,7 +57,17 @@ def score_samples(samples: list[str | None], gold: dict[str, Any]) -> dict[str, 
     """Check the bodies against the gold test; empty bodies fail as ``no_code``."""
     present = [s for s in samples if s is not None]
     kwargs_aware = bool(gold.get("kwargs_aware"))
-    checked = iter(run_sync(execute_batch_async([(s, gold["test"]) for s in present], kwargs_aware=kwargs_aware, api_args=[gold.get("api_args") or {}] * len(present))) if present else [])
+    checked = iter(
+        run_sync(
+            execute_batch_async(
+                [(s, gold["test"]) for s in present],
+                kwargs_aware=kwargs_aware,
+                api_args=[gold.get("api_args") or {}] * len(present),
+            )
+        )
+        if present
+        else []
+    )
     results = [next(checked) if s is not None else (False, "no_code") for s in samples]
     n, passed = len(results), sum(ok for ok, _ in results)
     indent = parse_test(gold["test"]).indent

@@ -56,11 +56,15 @@ def score_answer(prediction: Any, gold: str, *, fixed: bool = False, hal_compat:
         value, has_ans = question_scorer(prediction, gold, fixed=fixed)
     except Exception as exc:  # the official code's crashes (TypeError, ValueError, KeyError, ...)
         reason = f"{type(exc).__name__}: {exc}"[:300]
-        return ScoreResult(score=0.0, has_ans=0.0 if hal_compat else independent_has_answer(prediction), error=reason)
+        return ScoreResult(
+            score=0.0, has_ans=0.0 if hal_compat else independent_has_answer(prediction), error=reason
+        )
     return ScoreResult(score=float(value), has_ans=float(has_ans))
 
 
-def score(prediction: Any, gold: str, *, fixed: bool = False, hal_compat: bool = False) -> tuple[float, float]:
+def score(
+    prediction: Any, gold: str, *, fixed: bool = False, hal_compat: bool = False
+) -> tuple[float, float]:
     """``(score, has_ans)``, the official scorer's signature, crash-safe."""
     result = score_answer(prediction, gold, fixed=fixed, hal_compat=hal_compat)
     return result.score, result.has_ans

@@ -24,7 +24,9 @@ from typing import Any
 from restgraph.agents.browser.answer import ABSTAIN_WORDS
 from restgraph.agents.parsing import strip_fences
 
-_PREFIX = re.compile(r"^\s*(?:\**\s*)?(?:the\s+)?(?:final\s+answer|answer)(?:\s+is)?\s*\**\s*[:=\-]?\s*", re.I)
+_PREFIX = re.compile(
+    r"^\s*(?:\**\s*)?(?:the\s+)?(?:final\s+answer|answer)(?:\s+is)?\s*\**\s*[:=\-]?\s*", re.I
+)
 _UNITS = r"%|percent|dollars?|usd|us dollars|sq\.?\s?ft|sqft|square feet|square kilometers|km|kilometers|miles?|minutes?|mins?|hours?|hrs?|pages?|years?|days?"
 _NUMBER = re.compile(
     rf"^(?P<sign>-)?\s*(?:[$€£]\s*)?(?P<num>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)\s*(?:{_UNITS})?\.?$",
@@ -61,7 +63,10 @@ def _format_value(value: Any) -> str:
             return _format_value(items[0])  # a one-element list crashes the official scorer on number golds
         if all(isinstance(item, dict) for item in items):
             return json.dumps(items, ensure_ascii=False)
-        return json.dumps([_format_value(item) if not isinstance(item, str) else item.strip() for item in items], ensure_ascii=False)
+        return json.dumps(
+            [_format_value(item) if not isinstance(item, str) else item.strip() for item in items],
+            ensure_ascii=False,
+        )
     return str(value)
 
 

@@ -179,13 +179,21 @@ def evaluate_numbers(prediction: Any, gold: Any) -> float:
 def _value_score(pred_value: Any, gold_value: Any) -> float:
     pred_value = fix_number(pred_value, drop_square_km=False)[0]
     gold_value = fix_number(gold_value, drop_square_km=False)[0]
-    evaluator = _VALUE_EVALUATORS[type(gold_value)]  # KeyError for dict/None gold values, before the type check
+    evaluator = _VALUE_EVALUATORS[
+        type(gold_value)
+    ]  # KeyError for dict/None gold values, before the type check
     if type(pred_value) is not type(gold_value):
         return 0.0
     return evaluator(pred_value, gold_value)
 
 
-_VALUE_EVALUATORS = {str: evaluate_strings, list: evaluate_strings, bool: evaluate_strings, int: evaluate_numbers, float: evaluate_numbers}
+_VALUE_EVALUATORS = {
+    str: evaluate_strings,
+    list: evaluate_strings,
+    bool: evaluate_strings,
+    int: evaluate_numbers,
+    float: evaluate_numbers,
+}
 
 
 def evaluate_pair_of_dicts(prediction: dict, gold: dict, *, fixed: bool = False) -> float:
@@ -197,7 +205,9 @@ def evaluate_pair_of_dicts(prediction: dict, gold: dict, *, fixed: bool = False)
         precision = np.mean([_value_score(prediction[k], gold[k]) if k in gold else 0.0 for k in prediction])
         if precision + recall == 0:
             return 0.0
-        return float(2 * precision * recall / (precision + recall))  # NaN for an empty dict (official behaviour)
+        return float(
+            2 * precision * recall / (precision + recall)
+        )  # NaN for an empty dict (official behaviour)
 
 
 def evaluate_dicts(prediction: Any, gold: list, *, fixed: bool = False) -> float:
@@ -215,8 +225,10 @@ def evaluate_dicts(prediction: Any, gold: list, *, fixed: bool = False) -> float
 # -- the scorer -------------------------------------------------------------------------------------
 def _fix_prediction(prediction: Any, gold: Any, gold_type: GoldType) -> tuple[Any, bool]:
     run_eval = True
-    if isinstance(prediction, list) and len(prediction) == 1 and (
-        type(prediction[0]) is int or (isinstance(prediction[0], str) and prediction[0].isnumeric())
+    if (
+        isinstance(prediction, list)
+        and len(prediction) == 1
+        and (type(prediction[0]) is int or (isinstance(prediction[0], str) and prediction[0].isnumeric()))
     ):
         prediction = fix_number(prediction[0])  # upstream bug: the whole (value, ok) tuple
     if not isinstance(prediction, list):

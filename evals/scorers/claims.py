@@ -25,28 +25,212 @@ from functools import cached_property
 
 from restgraph.evals.scorers.tmdb_success import normalise
 
-_ABBREVIATIONS = {"no", "mr", "mrs", "ms", "dr", "st", "jr", "sr", "vs", "vol", "ltd", "inc", "co", "bros", "corp", "feat", "ft", "approx", "ca", "ep", "pt", "etc", "e.g", "i.e", "b", "d"}
+_ABBREVIATIONS = {
+    "no",
+    "mr",
+    "mrs",
+    "ms",
+    "dr",
+    "st",
+    "jr",
+    "sr",
+    "vs",
+    "vol",
+    "ltd",
+    "inc",
+    "co",
+    "bros",
+    "corp",
+    "feat",
+    "ft",
+    "approx",
+    "ca",
+    "ep",
+    "pt",
+    "etc",
+    "e.g",
+    "i.e",
+    "b",
+    "d",
+}
 _SENTENCE_END = re.compile(r"([.!?]+)[\"'”’)\]]*(?:\s+|$)")
 #: a suggestion phrased as a question ("How about X?") still puts X forward
-_SUGGESTION = re.compile(r"(?:how|what) about\b|why not\b|have you (?:tried|heard)\b|(?:may|might|can|could) i suggest\b", re.I)
-_CLAUSE_SPLIT = re.compile(r";|•|·|\||\n+|\s\u2013\s|\bbut\b|\bhowever\b|\bwhereas\b|\balthough\b|\bthough\b|\bwhile\b|\bexcept\b|\binstead\b", re.I)
-_MASK = re.compile(r"https?://\S+|www\.\S+|[\w.+-]+@[\w-]+\.[\w.]+|(?<![\w/])/[\w\-./]+\.(?:jpe?g|png|svg|webp|gif)\b", re.I)
+_SUGGESTION = re.compile(
+    r"(?:how|what) about\b|why not\b|have you (?:tried|heard)\b|(?:may|might|can|could) i suggest\b", re.I
+)
+_CLAUSE_SPLIT = re.compile(
+    r";|•|·|\||\n+|\s\u2013\s|\bbut\b|\bhowever\b|\bwhereas\b|\balthough\b|\bthough\b|\bwhile\b|\bexcept\b|\binstead\b",
+    re.I,
+)
+_MASK = re.compile(
+    r"https?://\S+|www\.\S+|[\w.+-]+@[\w-]+\.[\w.]+|(?<![\w/])/[\w\-./]+\.(?:jpe?g|png|svg|webp|gif)\b", re.I
+)
 _DECIMAL = re.compile(r"\b\d+[.,]\d+\b")
-_STOP = {"the", "and", "whether", "which", "what", "who", "whom", "with", "from", "that", "this", "are", "is", "was", "were", "has", "have", "for", "its", "their"}
-NEGATION = {"not", "no", "never", "none", "neither", "nor", "nothing", "nobody", "cannot", "cant", "couldnt", "isnt", "arent", "wasnt", "werent", "didnt",
-            "doesnt", "dont", "hasnt", "havent", "hadnt", "wont", "wouldnt", "aint", "outside", "unable", "failed", "fails", "error", "sorry", "unfortunately"}
-_HEDGES = [r"\bmaybe\b", r"\bperhaps\b", r"\bpossibly\b", r"\bpossible\b", r"\bprobably\b", r"\bpresumably\b", r"(?<!\byou )\b(?:might|could|may) (?:be|include|have)\b",
-           r"\bone of (?:these|them|those|the following)\b", r"\b(?:is|was|be|are|its|thats) one of\b", r"\bany of\b", r"\beither\b", r"\bwhichever\b", r"\bnot sure\b", r"\bunsure\b", r"\bi (?:think|believe|guess)\b",
-           r"\bnot certain\b", r"\b(?:cant|cannot|can not) (?:tell|confirm|say)\b", r"\bhard to say\b", r"\b(?:somewhere|sometime) between\b", r"\bdepending on\b",
-           r"\bor so\b", r"\baround the same time\b", r"\bnot clear\b", r"\bunclear\b"]
+_STOP = {
+    "the",
+    "and",
+    "whether",
+    "which",
+    "what",
+    "who",
+    "whom",
+    "with",
+    "from",
+    "that",
+    "this",
+    "are",
+    "is",
+    "was",
+    "were",
+    "has",
+    "have",
+    "for",
+    "its",
+    "their",
+}
+NEGATION = {
+    "not",
+    "no",
+    "never",
+    "none",
+    "neither",
+    "nor",
+    "nothing",
+    "nobody",
+    "cannot",
+    "cant",
+    "couldnt",
+    "isnt",
+    "arent",
+    "wasnt",
+    "werent",
+    "didnt",
+    "doesnt",
+    "dont",
+    "hasnt",
+    "havent",
+    "hadnt",
+    "wont",
+    "wouldnt",
+    "aint",
+    "outside",
+    "unable",
+    "failed",
+    "fails",
+    "error",
+    "sorry",
+    "unfortunately",
+}
+_HEDGES = [
+    r"\bmaybe\b",
+    r"\bperhaps\b",
+    r"\bpossibly\b",
+    r"\bpossible\b",
+    r"\bprobably\b",
+    r"\bpresumably\b",
+    r"(?<!\byou )\b(?:might|could|may) (?:be|include|have)\b",
+    r"\bone of (?:these|them|those|the following)\b",
+    r"\b(?:is|was|be|are|its|thats) one of\b",
+    r"\bany of\b",
+    r"\beither\b",
+    r"\bwhichever\b",
+    r"\bnot sure\b",
+    r"\bunsure\b",
+    r"\bi (?:think|believe|guess)\b",
+    r"\bnot certain\b",
+    r"\b(?:cant|cannot|can not) (?:tell|confirm|say)\b",
+    r"\bhard to say\b",
+    r"\b(?:somewhere|sometime) between\b",
+    r"\bdepending on\b",
+    r"\bor so\b",
+    r"\baround the same time\b",
+    r"\bnot clear\b",
+    r"\bunclear\b",
+]
 HEDGE = re.compile("|".join(_HEDGES))
-FAILURE = re.compile(r"\b(?:error|failed|fails|unable|sorry|couldnt|could not|cannot|cant|timed out|timeout|unavailable|returned [45]\d\d|forbidden)\b")
-_UNITS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen",
-          "sixteen", "seventeen", "eighteen", "nineteen"]
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
-_ORDINAL_DAYS = {w: i for i, w in enumerate(["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth",
-                                               "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth", "twentieth"], 1)}
-_MONTHS = {m: i for i, m in enumerate(["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"], 1)}
+FAILURE = re.compile(
+    r"\b(?:error|failed|fails|unable|sorry|couldnt|could not|cannot|cant|timed out|timeout|unavailable|returned [45]\d\d|forbidden)\b"
+)
+_UNITS = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+]
+_TENS = {
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+}
+_ORDINAL_DAYS = {
+    w: i
+    for i, w in enumerate(
+        [
+            "first",
+            "second",
+            "third",
+            "fourth",
+            "fifth",
+            "sixth",
+            "seventh",
+            "eighth",
+            "ninth",
+            "tenth",
+            "eleventh",
+            "twelfth",
+            "thirteenth",
+            "fourteenth",
+            "fifteenth",
+            "sixteenth",
+            "seventeenth",
+            "eighteenth",
+            "nineteenth",
+            "twentieth",
+        ],
+        1,
+    )
+}
+_MONTHS = {
+    m: i
+    for i, m in enumerate(
+        [
+            "january",
+            "february",
+            "march",
+            "april",
+            "may",
+            "june",
+            "july",
+            "august",
+            "september",
+            "october",
+            "november",
+            "december",
+        ],
+        1,
+    )
+}
 _MONTHS.update({m[:3]: i for m, i in list(_MONTHS.items())} | {"sept": 9})
 _MON = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _DAY = r"(\d{1,2}|" + "|".join(_ORDINAL_DAYS) + r")(?:st|nd|rd|th)?"
@@ -57,7 +241,9 @@ _DATE_PATTERNS = [  # (regex, order of the groups: y/m/d names)
     (re.compile(rf"\b({_MON})\.? {_DAY},? (\d{{4}})\b", re.I), "Mdy"),
 ]
 #: what may stand between two items of an enumeration: separators, a parenthetical, list numbering
-_LIST_GAP = re.compile(r"^(?:\s*\([^()]*\))?[\s,;/&•·\-–—]*(?:(?:and|or|nor|plus)\b)?[\s,;/&•·\-–—]*(?:\d{1,2}[.)]\s*)?$", re.I)
+_LIST_GAP = re.compile(
+    r"^(?:\s*\([^()]*\))?[\s,;/&•·\-–—]*(?:(?:and|or|nor|plus)\b)?[\s,;/&•·\-–—]*(?:\d{1,2}[.)]\s*)?$", re.I
+)
 
 
 @dataclass(frozen=True)
@@ -135,23 +321,39 @@ class Analysis:
                 end = m.start() if m else s_end
                 tokens = self._tokens(start, end)
                 if tokens or self.text[start:end].strip():  # a bare URL is a clause without words
-                    self.clauses.append(Clause(len(self.clauses), s_index, start, end, tokens, _denies(tokens), hedged, question))
+                    self.clauses.append(
+                        Clause(
+                            len(self.clauses), s_index, start, end, tokens, _denies(tokens), hedged, question
+                        )
+                    )
                 start = m.end() if m else s_end
         self.mentions = self._names(list(vocabulary))
 
     def _sentences(self) -> list[tuple[int, int, bool]]:
         out, start = [], 0
         for m in _SENTENCE_END.finditer(self.text):
-            word = re.search(r"(\S+)$", self.text[start:m.start()])
+            word = re.search(r"(\S+)$", self.text[start : m.start()])
             before = re.sub(r"^\W+", "", (word.group(1) if word else "").lower().rstrip("."))
-            after = self.text[m.end():m.end() + 1]
+            after = self.text[m.end() : m.end() + 1]
             abbreviation = m.group(1) == "." and (before in _ABBREVIATIONS or re.fullmatch(r"[a-z]", before))
             if abbreviation or (after and not re.match(r"[A-Z0-9(\"'“‘#*\-•\W]", after)):
                 continue
-            out.append((start, m.end(), "?" in m.group(1) and not _SUGGESTION.match(self.text[start:m.end()].strip())))
+            out.append(
+                (
+                    start,
+                    m.end(),
+                    "?" in m.group(1) and not _SUGGESTION.match(self.text[start : m.end()].strip()),
+                )
+            )
             start = m.end()
         if self.text[start:].strip():
-            out.append((start, len(self.text), self.text.rstrip().endswith("?") and not _SUGGESTION.match(self.text[start:].strip())))
+            out.append(
+                (
+                    start,
+                    len(self.text),
+                    self.text.rstrip().endswith("?") and not _SUGGESTION.match(self.text[start:].strip()),
+                )
+            )
         return out
 
     def _tokens(self, start: int, end: int) -> list[Token]:
@@ -174,7 +376,9 @@ class Analysis:
             for i, word in enumerate(norms):
                 for alias in by_first.get(word, ()):
                     n = len(alias.tokens)
-                    if tuple(norms[i:i + n]) == alias.tokens and (not alias.capital or clause.tokens[i].capital):
+                    if tuple(norms[i : i + n]) == alias.tokens and (
+                        not alias.capital or clause.tokens[i].capital
+                    ):
                         found.append((n, clause, i, i + n, alias.key))
         taken: set[tuple[int, int]] = set()
         spans = []
@@ -189,8 +393,20 @@ class Analysis:
             clause.denies = _denies(free)
             if clause.hedged and len(free) < len(clause.tokens):
                 sentence = self.sentence_clauses(clause.sentence)
-                clause.hedged = bool(HEDGE.search(" ".join(t.norm for c in sentence for k, t in enumerate(c.tokens) if (c.index, k) not in taken)))
-        out = [Mention(key, clause.index, clause.tokens[i].start, clause.tokens[j - 1].end, clause.asserts) for clause, i, j, key in spans]
+                clause.hedged = bool(
+                    HEDGE.search(
+                        " ".join(
+                            t.norm
+                            for c in sentence
+                            for k, t in enumerate(c.tokens)
+                            if (c.index, k) not in taken
+                        )
+                    )
+                )
+        out = [
+            Mention(key, clause.index, clause.tokens[i].start, clause.tokens[j - 1].end, clause.asserts)
+            for clause, i, j, key in spans
+        ]
         return sorted(out, key=lambda m: m.start)
 
     def raw(self, needle: str) -> list[Mention]:
@@ -203,25 +419,38 @@ class Analysis:
         return out
 
     def clause_at(self, pos: int) -> Clause | None:
-        return next((c for c in self.clauses if c.start <= pos < max(c.end, c.start + 1)), None) or (self.clauses[-1] if self.clauses and pos >= self.clauses[-1].start else None)
+        return next((c for c in self.clauses if c.start <= pos < max(c.end, c.start + 1)), None) or (
+            self.clauses[-1] if self.clauses and pos >= self.clauses[-1].start else None
+        )
 
     @cached_property
     def dates(self) -> list[Mention]:
         out: list[Mention] = []
         for clause in self.clauses:
-            segment = self.masked[clause.start:clause.end]
+            segment = self.masked[clause.start : clause.end]
             for pattern, order in _DATE_PATTERNS:
                 for m in pattern.finditer(segment):
                     values = _readings(m.groups(), order)
                     if values:
                         s, e = clause.start + m.start(), clause.start + m.end()
                         if not any(d.start <= s < d.end for d in out):
-                            out.append(Mention(min(values).isoformat(), clause.index, s, e, clause.asserts, frozenset(values)))
+                            out.append(
+                                Mention(
+                                    min(values).isoformat(),
+                                    clause.index,
+                                    s,
+                                    e,
+                                    clause.asserts,
+                                    frozenset(values),
+                                )
+                            )
         return sorted(out, key=lambda m: m.start)
 
     def numbers(self, exclude: Iterable[Mention] = ()) -> list[Mention]:
         """Numbers in digits or words, outside dates and the ``exclude`` spans (known names)."""
-        spans = [(m.start, m.end) for m in [*self.dates, *exclude]] + [m.span() for m in _DECIMAL.finditer(self.masked)]
+        spans = [(m.start, m.end) for m in [*self.dates, *exclude]] + [
+            m.span() for m in _DECIMAL.finditer(self.masked)
+        ]
         out = []
         for clause in self.clauses:
             toks = [t for t in clause.tokens if not any(s <= t.start < e for s, e in spans)]
@@ -237,7 +466,9 @@ class Analysis:
                 elif t.norm in _UNITS:
                     value = _UNITS.index(t.norm)
                 if value is not None:
-                    out.append(Mention(str(value), clause.index, t.start, toks[i + width - 1].end, clause.asserts))
+                    out.append(
+                        Mention(str(value), clause.index, t.start, toks[i + width - 1].end, clause.asserts)
+                    )
                 i += width
         return out
 
@@ -248,7 +479,7 @@ class Analysis:
     def enumerated(self, a: Mention, b: Mention) -> bool:
         """Whether two mentions are neighbouring items of one list ("A, B or C")."""
         first, second = sorted((a, b), key=lambda m: m.start)
-        return bool(_LIST_GAP.match(self.text[first.end:second.start]))
+        return bool(_LIST_GAP.match(self.text[first.end : second.start]))
 
     def enumeration(self, mention: Mention, mentions: list[Mention]) -> list[Mention]:
         """The list ``mention`` is an item of: neighbours joined by list separators, transitively."""
@@ -259,7 +490,7 @@ class Analysis:
             lo -= 1
         while hi + 1 < len(ordered) and self.enumerated(ordered[hi], ordered[hi + 1]):
             hi += 1
-        return ordered[lo:hi + 1]
+        return ordered[lo : hi + 1]
 
     def followed_by(self, mention: Mention, words: Iterable[str], within: int = 3) -> bool:
         """Whether one of ``words`` comes within ``within`` tokens after the mention (a unit)."""
@@ -282,17 +513,38 @@ class Analysis:
             if clauses[0].question:
                 continue
             words = [t.norm for t in clauses[0].tokens] or [""]
-            if words[0] in {"yes", "yeah", "yep", "yup", "correct", "indeed", "absolutely", "certainly", "affirmative"}:
+            if words[0] in {
+                "yes",
+                "yeah",
+                "yep",
+                "yup",
+                "correct",
+                "indeed",
+                "absolutely",
+                "certainly",
+                "affirmative",
+            }:
                 explicit.append("yes")
-            elif (words[0] in {"no", "nope", "negative"} and not (len(words) > 1 and words[1].isdigit())) or words[:2] in (["not", "really"], ["not", "quite"], ["not", "exactly"]):
+            elif (
+                words[0] in {"no", "nope", "negative"} and not (len(words) > 1 and words[1].isdigit())
+            ) or words[:2] in (["not", "really"], ["not", "quite"], ["not", "exactly"]):
                 explicit.append("no")
         if explicit:
             return explicit[0] if len(set(explicit)) == 1 else None
         stated = [cs for cs in sentences.values() if not cs[0].question]
-        if not stated or stated[0][0].hedged or FAILURE.search(" ".join(t.norm for c in stated[0] for t in c.tokens)):
+        if (
+            not stated
+            or stated[0][0].hedged
+            or FAILURE.search(" ".join(t.norm for c in stated[0] for t in c.tokens))
+        ):
             return None
         named = {(m.start, m.end) for m in self.mentions}
-        free = {t.norm[:4] for c in stated[0] for t in c.tokens if len(t.norm) >= 3 and not any(s <= t.start < e for s, e in named)}
+        free = {
+            t.norm[:4]
+            for c in stated[0]
+            for t in c.tokens
+            if len(t.norm) >= 3 and not any(s <= t.start < e for s, e in named)
+        }
         if topic and not free & {w[:4] for w in normalise(topic).split() if len(w) >= 3 and w not in _STOP}:
             return None
         return "no" if any(c.denies for c in stated[0]) else "yes"
@@ -303,7 +555,10 @@ class Analysis:
 
 def _denies(tokens: list[Token]) -> bool:
     words = [t.norm for t in tokens]
-    return any(w in NEGATION and not (w == "no" and i + 1 < len(words) and words[i + 1].isdigit()) for i, w in enumerate(words))
+    return any(
+        w in NEGATION and not (w == "no" and i + 1 < len(words) and words[i + 1].isdigit())
+        for i, w in enumerate(words)
+    )
 
 
 def _readings(groups: tuple[str, ...], order: str) -> set[date]:
@@ -311,7 +566,9 @@ def _readings(groups: tuple[str, ...], order: str) -> set[date]:
 
     def add(y: str, m: str | int, d: str) -> None:
         day = _ORDINAL_DAYS.get(d.lower()) if not d.isdigit() else int(d)
-        month = m if isinstance(m, int) else (_MONTHS.get(m.lower().rstrip(".")) if not m.isdigit() else int(m))
+        month = (
+            m if isinstance(m, int) else (_MONTHS.get(m.lower().rstrip(".")) if not m.isdigit() else int(m))
+        )
         with contextlib.suppress(ValueError, TypeError):
             out.add(date(int(y), month, day))  # type: ignore[arg-type]
 
@@ -333,9 +590,14 @@ class Vocabulary:
 
     items: list[Alias] = field(default_factory=list)
 
-    def add(self, key: str, kind: str = "text", extra: Iterable[str] = (), with_surname: bool = False) -> None:
+    def add(
+        self, key: str, kind: str = "text", extra: Iterable[str] = (), with_surname: bool = False
+    ) -> None:
         found = aliases(key, kind, extra)
-        if kind in ("title", "person"):  # a one-word title ("Friends", "Following") is a name only when capitalised
+        if kind in (
+            "title",
+            "person",
+        ):  # a one-word title ("Friends", "Following") is a name only when capitalised
             for alias in found:
                 alias.capital = len(alias.tokens) == 1
         self.items += found

@@ -43,13 +43,23 @@ def is_subsequence(gold: Sequence[str], executed: Sequence[str]) -> bool:
 
 def path_scores(trace: Trace, gold_path: Sequence[str]) -> dict[str, Any]:
     executed = executed_path(trace)
-    return {"correct_path": is_subsequence(gold_path, executed), "api_calls": len(executed), "gold_len": len(gold_path), "executed_path": executed}
+    return {
+        "correct_path": is_subsequence(gold_path, executed),
+        "api_calls": len(executed),
+        "gold_len": len(gold_path),
+        "executed_path": executed,
+    }
 
 
 def aggregate_restbench(scores: list[dict[str, Any]]) -> dict[str, float]:
     n = len(scores)
     if n == 0:
-        return {"success_rate": 0.0, "correct_path_rate": 0.0, "delta_solution_len": 0.0, "mean_api_calls": 0.0}
+        return {
+            "success_rate": 0.0,
+            "correct_path_rate": 0.0,
+            "delta_solution_len": 0.0,
+            "mean_api_calls": 0.0,
+        }
     successes = [s for s in scores if s.get("success")]
     delta = sum(s["api_calls"] - s["gold_len"] for s in successes) / len(successes) if successes else 0.0
     return {

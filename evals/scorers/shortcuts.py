@@ -29,8 +29,18 @@ from restgraph.tools.shortcuts.protocol import (
     level_of,
 )
 
-METRICS = ("api_selection_accuracy", "static_param_accuracy", "prev_output_param_accuracy", "ask_input_accuracy")
-_COUNT_KEYS = {"api_selection_accuracy": "api", "static_param_accuracy": "static", "prev_output_param_accuracy": "prev", "ask_input_accuracy": "ask"}
+METRICS = (
+    "api_selection_accuracy",
+    "static_param_accuracy",
+    "prev_output_param_accuracy",
+    "ask_input_accuracy",
+)
+_COUNT_KEYS = {
+    "api_selection_accuracy": "api",
+    "static_param_accuracy": "static",
+    "prev_output_param_accuracy": "prev",
+    "ask_input_accuracy": "ask",
+}
 
 
 # -- value comparison (judge_if_equal / judge_if_return_value_equal) --------------------------------
@@ -88,7 +98,15 @@ def prediction_of(bstep: Any) -> dict[str, Any] | None:
 
 
 # -- one record --------------------------------------------------------------------------------
-def score_record(*, aseqs: Sequence[Any], bseqs: Sequence[Any], api_names: Sequence[str] | None = None, category: str | None = None, essential: Mapping[str, Sequence[str]] | None = None, full_length: int | None = None) -> dict[str, Any]:
+def score_record(
+    *,
+    aseqs: Sequence[Any],
+    bseqs: Sequence[Any],
+    api_names: Sequence[str] | None = None,
+    category: str | None = None,
+    essential: Mapping[str, Sequence[str]] | None = None,
+    full_length: int | None = None,
+) -> dict[str, Any]:
     """Counts for one query. Positions past ``len(bseqs)`` were never run: upstream cuts ``aseqs``
     there (they leave every denominator and the difficulty length); ``api_unrun`` keeps them for
     the strict variant. ``full_length`` (the uncut gold's length) overrides the faithful length."""
@@ -99,7 +117,16 @@ def score_record(*, aseqs: Sequence[Any], bseqs: Sequence[Any], api_names: Seque
     # upstream (evaluate_experiment): every wrong action counts in the hallucination / position
     # denominators, and a missing pick (json_error, no identifier) is "not among the candidates";
     # the ``picked_*`` / ``offered_*`` counts give the variants restricted to real picks
-    api = {"n": 0, "correct": 0, "wrong": 0, "hallucinated": 0, "rel_pos_sum": 0.0, "picked_wrong": 0, "picked_hallucinated": 0, "offered_wrong": 0}
+    api = {
+        "n": 0,
+        "correct": 0,
+        "wrong": 0,
+        "hallucinated": 0,
+        "rel_pos_sum": 0.0,
+        "picked_wrong": 0,
+        "picked_hallucinated": 0,
+        "offered_wrong": 0,
+    }
     static = {"n": 0, "correct": 0}
     prev = {"n": 0, "correct": 0, "nopred": 0, "format": 0, "value": 0}
     ask: dict[str, Any] = {"n": 0, "correct": 0, "by_type": {}}
@@ -134,14 +161,24 @@ def score_record(*, aseqs: Sequence[Any], bseqs: Sequence[Any], api_names: Seque
         for name, value in gold_params.items():
             if name in wanted:
                 static["n"] += 1
-                static["correct"] += int(pred_params is not None and name in pred_params and judge_if_equal(value, pred_params[name]))
+                static["correct"] += int(
+                    pred_params is not None
+                    and name in pred_params
+                    and judge_if_equal(value, pred_params[name])
+                )
             kind = _value_type(value)
             if kind == ACTION_OUTPUT:
                 prev["n"] += 1
-                verdict = "nopred" if pred_params is None or name not in pred_params else return_value_verdict(value, pred_params[name])
+                verdict = (
+                    "nopred"
+                    if pred_params is None or name not in pred_params
+                    else return_value_verdict(value, pred_params[name])
+                )
                 prev[verdict] += 1
             elif kind in INPUT_TYPES:
-                ok = pred_params is not None and name in pred_params and _value_type(pred_params[name]) == kind
+                ok = (
+                    pred_params is not None and name in pred_params and _value_type(pred_params[name]) == kind
+                )
                 ask["n"] += 1
                 ask["correct"] += int(ok)
                 per = ask["by_type"].setdefault(kind, [0, 0])
@@ -164,7 +201,9 @@ def score_record(*, aseqs: Sequence[Any], bseqs: Sequence[Any], api_names: Seque
 
 
 # -- aggregation ---------------------------------------------------------------------------------
-def position_counts(scores: Iterable[Mapping[str, Any]], levels: Sequence[str] = ("(1,5]", "(5,15]", "(15,30]")) -> dict[str, dict[int, tuple[int, int]]]:
+def position_counts(
+    scores: Iterable[Mapping[str, Any]], levels: Sequence[str] = ("(1,5]", "(5,15]", "(15,30]")
+) -> dict[str, dict[int, tuple[int, int]]]:
     """API selection by top-level action position (upstream's longest-branch ``pos``) within each
     of ``levels``; actions nested in blocks carry no position and are left out, as upstream."""
     out: dict[str, dict[int, list[int]]] = {level: defaultdict(lambda: [0, 0]) for level in levels}
@@ -193,7 +232,6 @@ def level_counts(scores: Iterable[Mapping[str, Any]]) -> dict[str, dict[str, tup
     return {m: {g: (c, n) for g, (c, n) in groups.items()} for m, groups in out.items()}
 
 
-
 def _groups(score: Mapping[str, Any]) -> list[str]:
     groups = ["", f"@{score['level']}", f"@candidates{candidate_bucket(score['n_candidates'])}"]
     if score.get("category") in CATEGORIES:
@@ -212,9 +250,13 @@ def _wrong_pick_metrics(counts: Mapping[str, float], suffix: str = "") -> dict[s
         out["api_hallucination_rate" + suffix] = counts["hallucinated"] / counts["wrong"]
         out["api_wrong_pick_mean_rel_position" + suffix] = counts["rel_pos_sum"] / counts["wrong"]
     if counts["picked_wrong"]:  # wrong picks that name an identifier (json_error and no-id left out)
-        out["api_hallucination_rate_among_picks" + suffix] = counts["picked_hallucinated"] / counts["picked_wrong"]
+        out["api_hallucination_rate_among_picks" + suffix] = (
+            counts["picked_hallucinated"] / counts["picked_wrong"]
+        )
     if counts["offered_wrong"]:  # wrong picks that are among the candidates
-        out["api_wrong_pick_mean_rel_position_among_offered" + suffix] = counts["rel_pos_sum"] / counts["offered_wrong"]
+        out["api_wrong_pick_mean_rel_position_among_offered" + suffix] = (
+            counts["rel_pos_sum"] / counts["offered_wrong"]
+        )
     return out
 
 

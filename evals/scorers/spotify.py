@@ -37,8 +37,12 @@ class QueryCheck:
     adds: tuple[tuple[str, Callable[[Episode], set[str]]], ...] = ()
 
 
-def Q(check: Check, *touches: str, lose: tuple[str, ...] = (), **adds: Callable[[Episode], set[str]]) -> QueryCheck:  # noqa: N802 - table constructor
-    return QueryCheck(check, frozenset(touches) | frozenset(lose), frozenset(lose), tuple(sorted(adds.items())))
+def Q(
+    check: Check, *touches: str, lose: tuple[str, ...] = (), **adds: Callable[[Episode], set[str]]
+) -> QueryCheck:  # noqa: N802 - table constructor
+    return QueryCheck(
+        check, frozenset(touches) | frozenset(lose), frozenset(lose), tuple(sorted(adds.items()))
+    )
 
 
 def _names(*names: str) -> Callable[[Episode], set[str]]:
@@ -92,62 +96,184 @@ def _lana_newest_first(ep: Episode) -> str:
 FOLLOW_CURRENT = Q(p.followed(_current_artist_set), "followed", followed=_current_artist_set)
 
 TABLE: dict[int, QueryCheck] = {
-    1: Q(p.new_playlist("Love Mariah", p.by_artist("Mariah Carey", exactly=3)), "new_playlist", new_playlist=_names("Love Mariah")),
+    1: Q(
+        p.new_playlist("Love Mariah", p.by_artist("Mariah Carey", exactly=3)),
+        "new_playlist",
+        new_playlist=_names("Love Mariah"),
+    ),
     2: Q(p.queue_has(_dsotm_first), "queue", user_queue=lambda ep: {_dsotm_first(ep)}),
-    3: Q(p.playlist_items("#1", contains=lambda ep: ep.cat.track_named("Lana Del Rey", "Summertime Sadness").id), "playlist#1"),
+    3: Q(
+        p.playlist_items(
+            "#1", contains=lambda ep: ep.cat.track_named("Lana Del Rey", "Summertime Sadness").id
+        ),
+        "playlist#1",
+    ),
     4: Q(p._all(p.advanced, p.volume_is(60)), "playback", "volume", "queue"),
-    5: Q(p.saved_tracks_include(lambda ep: {ep.current}), "saved_tracks", saved_tracks=lambda ep: {ep.current}),
+    5: Q(
+        p.saved_tracks_include(lambda ep: {ep.current}), "saved_tracks", saved_tracks=lambda ep: {ep.current}
+    ),
     6: Q(p.queue_has(_lana_newest_first), "queue", user_queue=lambda ep: {_lana_newest_first(ep)}),
     7: FOLLOW_CURRENT,
-    8: Q(p._all(p.playing, lambda ep: None if ep.final.player.item_id in ep.cat.newest_album(ep.cat.artist_named("Taylor Swift").id).track_ids else "the current item is not from Taylor Swift's newest album"), "playback", "queue"),
+    8: Q(
+        p._all(
+            p.playing,
+            lambda ep: (
+                None
+                if ep.final.player.item_id
+                in ep.cat.newest_album(ep.cat.artist_named("Taylor Swift").id).track_ids
+                else "the current item is not from Taylor Swift's newest album"
+            ),
+        ),
+        "playback",
+        "queue",
+    ),
     9: Q(p._all(p.playing, p.changed_play, p.playing_from_search), "playback", "queue"),
     10: Q(p.followed(_recent_artist), "followed", followed=_recent_artist),
     11: Q(p._all(p.advanced, p.repeat_track), "playback", "queue", "repeat"),
     12: Q(p.album_saved("Mojito"), "saved_albums", saved_albums=_mojito),
     13: Q(p.playlist_meta("#1", name="My First"), lose=("playlist#1",)),
     14: Q(p.only_unfollowed(_current_artist_set), lose=("followed",)),
-    15: Q(p._all(p.playing, lambda ep: None if ep.volume(ep.final) < ep.volume(ep.initial) else "the volume was not turned down",
-                 p.log_order(("PUT", "/me/player/pause"), ("PUT", "/me/player/volume"))), "playback", "volume"),
-    16: Q(p.new_playlist("Current", lambda ep, items: None if set(ep.initial.user_queue + ep.initial.context_queue) <= set(items) else "not every queued track is in the playlist"), "new_playlist", new_playlist=_names("Current")),
+    15: Q(
+        p._all(
+            p.playing,
+            lambda ep: (
+                None if ep.volume(ep.final) < ep.volume(ep.initial) else "the volume was not turned down"
+            ),
+            p.log_order(("PUT", "/me/player/pause"), ("PUT", "/me/player/volume")),
+        ),
+        "playback",
+        "volume",
+    ),
+    16: Q(
+        p.new_playlist(
+            "Current",
+            lambda ep, items: (
+                None
+                if set(ep.initial.user_queue + ep.initial.context_queue) <= set(items)
+                else "not every queued track is in the playlist"
+            ),
+        ),
+        "new_playlist",
+        new_playlist=_names("Current"),
+    ),
     17: Q(p.answer_key(17)),
-    18: Q(lambda ep: None if [s.id for s in ep.final.saved_albums] == [s.id for s in ep.initial.saved_albums[1:]] else "the saved albums are not the original minus the first one", lose=("saved_albums",)),
+    18: Q(
+        lambda ep: (
+            None
+            if [s.id for s in ep.final.saved_albums] == [s.id for s in ep.initial.saved_albums[1:]]
+            else "the saved albums are not the original minus the first one"
+        ),
+        lose=("saved_albums",),
+    ),
     19: Q(p.answer_key(19)),
     20: FOLLOW_CURRENT,
     21: Q(p.answer_key(21)),
     22: Q(p.playlist_items("My Rock", contains=_newest_first_track("The Beatles")), "playlist:My Rock"),
-    23: Q(p.new_playlist("Love Taylor", p.nonempty_subset(lambda ep: set(ep.cat.artist_named("Taylor Swift").top_track_ids))), "new_playlist", new_playlist=_names("Love Taylor")),
+    23: Q(
+        p.new_playlist(
+            "Love Taylor",
+            p.nonempty_subset(lambda ep: set(ep.cat.artist_named("Taylor Swift").top_track_ids)),
+        ),
+        "new_playlist",
+        new_playlist=_names("Love Taylor"),
+    ),
     24: Q(p.answer_key(24)),
     25: Q(p.answer_key(25)),
-    26: Q(p._all(p.playlist_items("My R&B", expected=lambda pl: []), p.playlist_meta("My R&B", name="Test")), lose=("playlist:My R&B",)),
+    26: Q(
+        p._all(p.playlist_items("My R&B", expected=lambda pl: []), p.playlist_meta("My R&B", name="Test")),
+        lose=("playlist:My R&B",),
+    ),
     27: Q(p.answer_key(27)),
     28: Q(p.paused, "playback"),
-    29: Q(p._all(p.playing, p.on_device("My PC"), p.log_order(("PUT", "/me/player/pause"), ("PUT", "/me/player/play"))), "playback"),
+    29: Q(
+        p._all(
+            p.playing,
+            p.on_device("My PC"),
+            p.log_order(("PUT", "/me/player/pause"), ("PUT", "/me/player/play")),
+        ),
+        "playback",
+    ),
     30: Q(p.answer_key(30)),
     31: Q(p.answer_key(31)),
-    32: Q(p._all(p.only_unfollowed(_current_artist_set), p.advanced), "playback", "queue", lose=("followed",)),
+    32: Q(
+        p._all(p.only_unfollowed(_current_artist_set), p.advanced), "playback", "queue", lose=("followed",)
+    ),
     33: Q(p.followed(_one_artist("Taylor Swift")), "followed", followed=_one_artist("Taylor Swift")),
-    34: Q(p.new_playlist("My Top", p.nonempty_subset(lambda ep: set(ep.initial.top_tracks))), "new_playlist", new_playlist=_names("My Top")),
-    35: Q(p.playlist_items("My Rock", expected=lambda pl: [i.id for i in pl.items[1:]]), lose=("playlist:My Rock",)),
+    34: Q(
+        p.new_playlist("My Top", p.nonempty_subset(lambda ep: set(ep.initial.top_tracks))),
+        "new_playlist",
+        new_playlist=_names("My Top"),
+    ),
+    35: Q(
+        p.playlist_items("My Rock", expected=lambda pl: [i.id for i in pl.items[1:]]),
+        lose=("playlist:My Rock",),
+    ),
     36: Q(p.saved_tracks_include(_lana_top), "saved_tracks", saved_tracks=_lana_top),
     37: Q(p.followed(_rnb_artists), "followed", followed=_rnb_artists),
-    38: Q(p.playlist_items("My R&B", expected=lambda pl: [pl.items[0].id, pl.items[2].id]), lose=("playlist:My R&B",)),
-    39: Q(lambda ep: None if [s.id for s in ep.final.saved_tracks] == [s.id for i, s in enumerate(ep.initial.saved_tracks) if i != 2] else "saved tracks are not the original minus track #3", lose=("saved_tracks",)),
+    38: Q(
+        p.playlist_items("My R&B", expected=lambda pl: [pl.items[0].id, pl.items[2].id]),
+        lose=("playlist:My R&B",),
+    ),
+    39: Q(
+        lambda ep: (
+            None
+            if [s.id for s in ep.final.saved_tracks]
+            == [s.id for i, s in enumerate(ep.initial.saved_tracks) if i != 2]
+            else "saved tracks are not the original minus track #3"
+        ),
+        lose=("saved_tracks",),
+    ),
     40: Q(p.followed(_when_you_believe), "followed", followed=_when_you_believe),
     41: Q(p.advanced, "playback", "queue"),
-    42: Q(p._all(p.playing, p.context_is(lambda ep: uri("playlist", ep.initial_playlist("My Rock").id))), "playback", "queue"),
-    43: Q(lambda ep: None if not ep.final.saved_tracks and not ep.final.followed_artists else "saved tracks or followed artists remain", lose=("saved_tracks", "followed")),
+    42: Q(
+        p._all(p.playing, p.context_is(lambda ep: uri("playlist", ep.initial_playlist("My Rock").id))),
+        "playback",
+        "queue",
+    ),
+    43: Q(
+        lambda ep: (
+            None
+            if not ep.final.saved_tracks and not ep.final.followed_artists
+            else "saved tracks or followed artists remain"
+        ),
+        lose=("saved_tracks", "followed"),
+    ),
     44: Q(p.new_playlist("Quiet", lambda ep, items: None), "new_playlist", new_playlist=_names("Quiet")),
     45: Q(p.volume_is(20), "volume"),
     46: Q(p.repeat_track, "repeat"),
     47: Q(p._all(p.volume_is(80), p.advanced), "playback", "volume", "queue"),
-    48: Q(p._all(p.playing, p.context_is(lambda ep: uri("album", ep.cat.newest_album(ep.cat.artist_named("BIGBANG").id).id))), "playback", "queue"),
+    48: Q(
+        p._all(
+            p.playing,
+            p.context_is(lambda ep: uri("album", ep.cat.newest_album(ep.cat.artist_named("BIGBANG").id).id)),
+        ),
+        "playback",
+        "queue",
+    ),
     49: Q(p.followed(_one_artist("Jay Chou")), "followed", followed=_one_artist("Jay Chou")),
-    50: Q(p._all(lambda ep: None if ep.final.player.item_id == ep.initial.saved_tracks[2].id else "the current item is not saved track #3", p.repeat_track), "playback", "queue", "repeat"),
+    50: Q(
+        p._all(
+            lambda ep: (
+                None
+                if ep.final.player.item_id == ep.initial.saved_tracks[2].id
+                else "the current item is not saved track #3"
+            ),
+            p.repeat_track,
+        ),
+        "playback",
+        "queue",
+        "repeat",
+    ),
     51: Q(p.new_playlist("BIGBANG", p.by_artist("BIGBANG")), "new_playlist", new_playlist=_names("BIGBANG")),
     52: Q(p.playlist_items("#1", expected=lambda pl: []), lose=("playlist#1",)),
     53: Q(p.playlist_meta("#1", public=False), lose=("playlist#1",)),
     54: Q(p.album_saved("Mojito"), "saved_albums", saved_albums=_mojito),
-    55: Q(p._all(p.queue_has(lambda ep: ep.initial.saved_tracks[0].id), p.repeat_track), "queue", "repeat", user_queue=lambda ep: {ep.initial.saved_tracks[0].id}),
+    55: Q(
+        p._all(p.queue_has(lambda ep: ep.initial.saved_tracks[0].id), p.repeat_track),
+        "queue",
+        "repeat",
+        user_queue=lambda ep: {ep.initial.saved_tracks[0].id},
+    ),
     56: Q(p.answer_key(56)),
     57: Q(p.paused, "playback"),
 }
@@ -166,34 +292,48 @@ def components(state: SpotifyState) -> dict[str, Any]:
         "queue": {"user_queue": list(state.user_queue), "context_queue": list(state.context_queue)},
     }
     for pl in state.playlists:
-        out[f"playlist:{pl.id}"] = {"name": pl.name, "description": pl.description, "public": pl.public, "collaborative": pl.collaborative, "items": [i.id for i in pl.items]}
+        out[f"playlist:{pl.id}"] = {
+            "name": pl.name,
+            "description": pl.description,
+            "public": pl.public,
+            "collaborative": pl.collaborative,
+            "items": [i.id for i in pl.items],
+        }
     return out
 
 
 def state_diff(initial: SpotifyState, final: SpotifyState) -> dict[str, dict[str, Any]]:
     """Changed components: ``{name: {"before": ..., "after": ...}}`` (what traces store)."""
     a, b = components(initial), components(final)
-    return {k: {"before": a.get(k), "after": b.get(k)} for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)}
+    return {
+        k: {"before": a.get(k), "after": b.get(k)} for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)
+    }
 
 
 def _allowed(ep: Episode, touches: frozenset[str]) -> set[str]:
     names = set()
     for t in touches:
         if t.startswith("playlist#"):
-            names.add(f"playlist:{ep.initial_playlist('#' + t[len('playlist#'):]).id}")
+            names.add(f"playlist:{ep.initial_playlist('#' + t[len('playlist#') :]).id}")
         elif t.startswith("playlist:"):
-            names.add(f"playlist:{ep.initial_playlist(t[len('playlist:'):]).id}")
+            names.add(f"playlist:{ep.initial_playlist(t[len('playlist:') :]).id}")
         else:
             names.add(t)
     return names
 
 
-def _unrequested_additions(ep: Episode, spec: QueryCheck, diff: dict[str, dict[str, Any]], initial_ids: set[str]) -> list[str]:
+def _unrequested_additions(
+    ep: Episode, spec: QueryCheck, diff: dict[str, dict[str, Any]], initial_ids: set[str]
+) -> list[str]:
     """Items added to a list component beyond what the query asks for (following all 19 artists
     for "follow Taylor Swift"), and new playlists other than the one the query names."""
     adds = {name: fn(ep) for name, fn in spec.adds}
     problems = []
-    lists = {k: (v["before"] or [], v["after"] or []) for k, v in diff.items() if k in ("saved_tracks", "saved_albums", "followed")}
+    lists = {
+        k: (v["before"] or [], v["after"] or [])
+        for k, v in diff.items()
+        if k in ("saved_tracks", "saved_albums", "followed")
+    }
     if "queue" in diff and "user_queue" in adds:
         lists["user_queue"] = (diff["queue"]["before"]["user_queue"], diff["queue"]["after"]["user_queue"])
     for name, (before, after) in lists.items():
@@ -201,8 +341,22 @@ def _unrequested_additions(ep: Episode, spec: QueryCheck, diff: dict[str, dict[s
         if extra:
             problems.append(f"{name} gained {sum(extra.values())} unrequested item(s)")
     wanted = {fold(n) for n in adds.get("new_playlist", set())}
-    extra_playlists = [v["after"]["name"] for k, v in diff.items() if k.startswith("playlist:") and k not in initial_ids and v["after"] is not None and fold(v["after"]["name"]) not in wanted]
-    created = [k for k, v in diff.items() if k.startswith("playlist:") and k not in initial_ids and v["after"] is not None and fold(v["after"]["name"]) in wanted]
+    extra_playlists = [
+        v["after"]["name"]
+        for k, v in diff.items()
+        if k.startswith("playlist:")
+        and k not in initial_ids
+        and v["after"] is not None
+        and fold(v["after"]["name"]) not in wanted
+    ]
+    created = [
+        k
+        for k, v in diff.items()
+        if k.startswith("playlist:")
+        and k not in initial_ids
+        and v["after"] is not None
+        and fold(v["after"]["name"]) in wanted
+    ]
     if extra_playlists or len(created) > 1:
         problems.append(f"unrequested new playlists: {extra_playlists or len(created) - 1}")
     return problems
@@ -225,7 +379,12 @@ def damage(ep: Episode, spec: QueryCheck, strict: bool = True) -> list[str]:
             problems.append(f"{name} changed")
         elif isinstance(before, list) and Counter(before) - Counter(after or []):
             problems.append(f"{name} lost items")
-        elif name in initial_ids and (after is None or Counter(before["items"]) - Counter(after["items"]) or {k: v for k, v in before.items() if k != "items"} != {k: v for k, v in after.items() if k != "items"}):
+        elif name in initial_ids and (
+            after is None
+            or Counter(before["items"]) - Counter(after["items"])
+            or {k: v for k, v in before.items() if k != "items"}
+            != {k: v for k, v in after.items() if k != "items"}
+        ):
             problems.append(f"{name} ({before['name']}) was altered or lost items")
     return problems
 

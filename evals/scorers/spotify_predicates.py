@@ -61,14 +61,26 @@ class Episode:
 
     def new_playlists(self, name: str) -> list[Playlist]:
         old = {p.id for p in self.initial.playlists}
-        return [p for p in self.final.playlists if p.id not in old and fold(p.name) == fold(name) and p.owner_id == self.final.user.id]
+        return [
+            p
+            for p in self.final.playlists
+            if p.id not in old and fold(p.name) == fold(name) and p.owner_id == self.final.user.id
+        ]
 
     def volume(self, state: SpotifyState) -> int:
-        return next(d.volume_percent for d in state.devices if d.id == (state.player.device_id or self.initial.player.device_id))
+        return next(
+            d.volume_percent
+            for d in state.devices
+            if d.id == (state.player.device_id or self.initial.player.device_id)
+        )
 
     # ------------------------------------------------------------ request log
     def calls(self, method: str, template: str) -> list[tuple[int, LogEntry]]:
-        return [(i, e) for i, e in enumerate(self.log) if e.method == method and e.template == template and 200 <= e.status < 300]
+        return [
+            (i, e)
+            for i, e in enumerate(self.log)
+            if e.method == method and e.template == template and 200 <= e.status < 300
+        ]
 
     def ids_sent(self, entry: LogEntry) -> set[str]:
         raw = entry.params.get("ids")
@@ -102,7 +114,11 @@ def _all(*checks: Check) -> Check:
 
 
 def advanced(ep: Episode) -> str | None:
-    return None if ep.final.player.item_id == ep.queue_head else f"did not advance: current item {ep.final.player.item_id}, expected {ep.queue_head}"
+    return (
+        None
+        if ep.final.player.item_id == ep.queue_head
+        else f"did not advance: current item {ep.final.player.item_id}, expected {ep.queue_head}"
+    )
 
 
 def playing(ep: Episode) -> str | None:
@@ -118,13 +134,21 @@ def volume_is(v: int) -> Check:
 
 
 def repeat_track(ep: Episode) -> str | None:
-    return None if ep.final.player.repeat_state == "track" else f"repeat_state is {ep.final.player.repeat_state!r}"
+    return (
+        None
+        if ep.final.player.repeat_state == "track"
+        else f"repeat_state is {ep.final.player.repeat_state!r}"
+    )
 
 
 def queue_has(track: Callable[[Episode], str]) -> Check:
     def check(ep: Episode) -> str | None:
         want = track(ep)
-        return None if want in ep.final.user_queue + ep.final.context_queue else f"{ep.cat.tracks[want].name!r} is not in the queue"
+        return (
+            None
+            if want in ep.final.user_queue + ep.final.context_queue
+            else f"{ep.cat.tracks[want].name!r} is not in the queue"
+        )
 
     return check
 
@@ -135,7 +159,11 @@ def followed(artists: Callable[[Episode], set[str]], *, require_log_if_noop: boo
         missing = want - set(ep.final.followed_artists)
         if missing:
             return "not followed: " + ", ".join(ep.cat.artists[a].name for a in sorted(missing))
-        if require_log_if_noop and want <= set(ep.initial.followed_artists) and not ep.logged_ids("PUT", "/me/following", want):
+        if (
+            require_log_if_noop
+            and want <= set(ep.initial.followed_artists)
+            and not ep.logged_ids("PUT", "/me/following", want)
+        ):
             return "already followed at the start, and no PUT /me/following with those ids was sent"
         return None
 
@@ -149,7 +177,9 @@ def only_unfollowed(artists: Callable[[Episode], set[str]]) -> Check:
         drop = artists(ep)
         kept = [a for a in ep.initial.followed_artists if a not in drop]
         if drop & set(ep.final.followed_artists):
-            return "still followed: " + ", ".join(ep.cat.artists[a].name for a in sorted(drop & set(ep.final.followed_artists)))
+            return "still followed: " + ", ".join(
+                ep.cat.artists[a].name for a in sorted(drop & set(ep.final.followed_artists))
+            )
         lost = [a for a in kept if a not in ep.final.followed_artists]
         return "also unfollowed: " + ", ".join(ep.cat.artists[a].name for a in lost) if lost else None
 
@@ -170,10 +200,18 @@ def saved_tracks_include(tracks: Callable[[Episode], set[str]]) -> Check:
 
 
 def album_saved(name: str) -> Check:
-    return lambda ep: None if ep.cat.album_named(name).id in {s.id for s in ep.final.saved_albums} else f"album {name!r} is not saved"
+    return lambda ep: (
+        None
+        if ep.cat.album_named(name).id in {s.id for s in ep.final.saved_albums}
+        else f"album {name!r} is not saved"
+    )
 
 
-def playlist_items(ref: str, expected: Callable[[Playlist], list[str]] | None = None, contains: Callable[[Episode], str] | None = None) -> Check:
+def playlist_items(
+    ref: str,
+    expected: Callable[[Playlist], list[str]] | None = None,
+    contains: Callable[[Episode], str] | None = None,
+) -> Check:
     def check(ep: Episode) -> str | None:
         start = ep.initial_playlist(ref)
         end = ep.final_playlist(start.id)
@@ -224,7 +262,9 @@ def nonempty_subset(pool: Callable[[Episode], set[str]]) -> Callable[[Episode, l
     return ok
 
 
-def by_artist(artist: str, exactly: int | None = None, at_least: int = 1) -> Callable[[Episode, list[str]], str | None]:
+def by_artist(
+    artist: str, exactly: int | None = None, at_least: int = 1
+) -> Callable[[Episode, list[str]], str | None]:
     def ok(ep: Episode, items: list[str]) -> str | None:
         artist_id = ep.cat.artist_named(artist).id
         if exactly is not None and len(items) != exactly:
@@ -239,14 +279,22 @@ def by_artist(artist: str, exactly: int | None = None, at_least: int = 1) -> Cal
 
 
 def context_is(uri_of: Callable[[Episode], str]) -> Check:
-    return lambda ep: None if ep.final.player.context_uri == uri_of(ep) else f"context is {ep.final.player.context_uri}, expected {uri_of(ep)}"
+    return lambda ep: (
+        None
+        if ep.final.player.context_uri == uri_of(ep)
+        else f"context is {ep.final.player.context_uri}, expected {uri_of(ep)}"
+    )
 
 
 def log_order(first: tuple[str, str], then: tuple[str, str]) -> Check:
     def check(ep: Episode) -> str | None:
         firsts = [i for i, _ in ep.calls(*first)]
         thens = [i for i, _ in ep.calls(*then)]
-        return None if firsts and any(t > min(firsts) for t in thens) else f"no successful {' '.join(first)} followed by {' '.join(then)} in the request log"
+        return (
+            None
+            if firsts and any(t > min(firsts) for t in thens)
+            else f"no successful {' '.join(first)} followed by {' '.join(then)} in the request log"
+        )
 
     return check
 
@@ -272,9 +320,16 @@ def playing_from_search(ep: Episode) -> str | None:
 
 def changed_play(ep: Episode) -> str | None:
     before, after = ep.initial.player, ep.final.player
-    return None if (after.item_id, after.context_uri) != (before.item_id, before.context_uri) else "playback was not started on anything new"
+    return (
+        None
+        if (after.item_id, after.context_uri) != (before.item_id, before.context_uri)
+        else "playback was not started on anything new"
+    )
 
 
 def on_device(name: str) -> Check:
-    return lambda ep: None if ep.final.player.device_id == next(d.id for d in ep.initial.devices if d.name == name) else f"not playing on {name!r}"
-
+    return lambda ep: (
+        None
+        if ep.final.player.device_id == next(d.id for d in ep.initial.devices if d.name == name)
+        else f"not playing on {name!r}"
+    )

@@ -20,9 +20,49 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen",
-          "sixteen", "seventeen", "eighteen", "nineteen", "twenty"]
-_MONTHS = {m: i for i, m in enumerate(["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"], 1)}
+_WORDS = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+]
+_MONTHS = {
+    m: i
+    for i, m in enumerate(
+        [
+            "january",
+            "february",
+            "march",
+            "april",
+            "may",
+            "june",
+            "july",
+            "august",
+            "september",
+            "october",
+            "november",
+            "december",
+        ],
+        1,
+    )
+}
 _MONTHS.update({m[:3]: i for m, i in list(_MONTHS.items())})
 _MONTHS["sept"] = 9
 
@@ -86,14 +126,22 @@ def check(criterion: Criterion | dict, answer: str | None) -> bool:
     if answer is None or not answer.strip():
         return False
     node = criterion if isinstance(criterion, Criterion) else Criterion.model_validate(criterion)
-    hits = sum(check(item, answer) if isinstance(item, Criterion) else fact_matches(item, answer) for item in node.items)
+    hits = sum(
+        check(item, answer) if isinstance(item, Criterion) else fact_matches(item, answer)
+        for item in node.items
+    )
     return hits == len(node.items) if node.op == "all" else hits >= node.min
 
 
 def describe(criterion: Criterion | dict, limit: int = 6) -> str:
     """A short human-readable form (for reports and an optional LLM judge)."""
     node = criterion if isinstance(criterion, Criterion) else Criterion.model_validate(criterion)
-    parts = [describe(i, limit) if isinstance(i, Criterion) else (i.value if i.kind == "text" else f"{i.kind}:{i.value}") for i in node.items[:limit]]
+    parts = [
+        describe(i, limit)
+        if isinstance(i, Criterion)
+        else (i.value if i.kind == "text" else f"{i.kind}:{i.value}")
+        for i in node.items[:limit]
+    ]
     more = f", ... ({len(node.items) - limit} more)" if len(node.items) > limit else ""
     head = "all of" if node.op == "all" else (f"at least {node.min} of" if node.min > 1 else "any of")
     return f"{head} [{'; '.join(parts)}{more}]"

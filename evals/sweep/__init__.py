@@ -66,13 +66,21 @@ def run_sweep(
     else:
         from restgraph.evals.sweep.ray_executor import run_ray
 
-        report = run_ray(study_dir, cells, address=address, workers=workers, on_cell=on_cell, log=log, **ray_options)
+        report = run_ray(
+            study_dir, cells, address=address, workers=workers, on_cell=on_cell, log=log, **ray_options
+        )
         complete = not report.stopped and not report.abandoned
         if report.worker_deaths:
-            log(f"{report.worker_deaths} worker(s) died; {report.requeued} episode(s) re-queued, {len(report.abandoned)} left for --resume")
+            log(
+                f"{report.worker_deaths} worker(s) died; {report.requeued} episode(s) re-queued, {len(report.abandoned)} left for --resume"
+            )
         connections = report.connections
     if complete and spec.report:
-        _write_report(spec.report, [study_dir / c.key for c in cells if (study_dir / c.key / "summary.json").is_file()], study_dir / "report")
+        _write_report(
+            spec.report,
+            [study_dir / c.key for c in cells if (study_dir / c.key / "summary.json").is_file()],
+            study_dir / "report",
+        )
     # connections: the Ray sweep's shared limiter at the end (peak/in_flight per endpoint), if any
     return {"complete": complete, "cells": summaries, "connections": connections}
 

@@ -11,22 +11,49 @@ import typer
 
 
 def sweep(
-    study: Annotated[str | None, typer.Argument(help="a preset (table4, shortcuts) or a study YAML file; or give the matrix with flags")] = None,
+    study: Annotated[
+        str | None,
+        typer.Argument(
+            help="a preset (table4, shortcuts) or a study YAML file; or give the matrix with flags"
+        ),
+    ] = None,
     bench: Annotated[list[str] | None, typer.Option("--bench", "-b", help="benchmark (repeatable)")] = None,
     agent: Annotated[list[str] | None, typer.Option("--agent", "-a", help="agent (repeatable)")] = None,
     model: Annotated[list[str] | None, typer.Option("--model", "-m", help="model spec (repeatable)")] = None,
-    seed: Annotated[list[int] | None, typer.Option("--seed", help="seed (repeatable): one cell per seed")] = None,
+    seed: Annotated[
+        list[int] | None, typer.Option("--seed", help="seed (repeatable): one cell per seed")
+    ] = None,
     limit: Annotated[int | None, typer.Option(min=1, help="first N tasks of every cell")] = None,
-    epochs: Annotated[int | None, typer.Option(min=1, help="run each task K times per cell (pass@k, pass^k)")] = None,
-    concurrency: Annotated[int | None, typer.Option(min=1, help="episodes in flight per cell (local) or per worker (ray)")] = None,
-    max_connections: Annotated[int | None, typer.Option(min=1, help="model requests in flight per endpoint, shared by the whole sweep (all cells; on Ray all workers)")] = None,
-    agent_opt: Annotated[list[str] | None, typer.Option("--agent-opt", "-A", help="agent option key=value for every cell")] = None,
-    bench_opt: Annotated[list[str] | None, typer.Option("--bench-opt", "-B", help="benchmark option key=value for every cell")] = None,
-    model_opt: Annotated[list[str] | None, typer.Option("--model-opt", "-M", help="model option key=value for every cell")] = None,
+    epochs: Annotated[
+        int | None, typer.Option(min=1, help="run each task K times per cell (pass@k, pass^k)")
+    ] = None,
+    concurrency: Annotated[
+        int | None, typer.Option(min=1, help="episodes in flight per cell (local) or per worker (ray)")
+    ] = None,
+    max_connections: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="model requests in flight per endpoint, shared by the whole sweep (all cells; on Ray all workers)",
+        ),
+    ] = None,
+    agent_opt: Annotated[
+        list[str] | None, typer.Option("--agent-opt", "-A", help="agent option key=value for every cell")
+    ] = None,
+    bench_opt: Annotated[
+        list[str] | None, typer.Option("--bench-opt", "-B", help="benchmark option key=value for every cell")
+    ] = None,
+    model_opt: Annotated[
+        list[str] | None, typer.Option("--model-opt", "-M", help="model option key=value for every cell")
+    ] = None,
     out: Annotated[Path | None, typer.Option(help="study folder; default studies/<name>-<time>")] = None,
-    resume: Annotated[bool, typer.Option(help="continue the study in --out: finished episodes are never repeated")] = False,
+    resume: Annotated[
+        bool, typer.Option(help="continue the study in --out: finished episodes are never repeated")
+    ] = False,
     executor: Annotated[str, typer.Option(help="local (this process) | ray")] = "local",
-    address: Annotated[str | None, typer.Option(help="Ray cluster address (host:port or 'auto'); default: start a local one")] = None,
+    address: Annotated[
+        str | None, typer.Option(help="Ray cluster address (host:port or 'auto'); default: start a local one")
+    ] = None,
     workers: Annotated[int, typer.Option(min=1, help="Ray worker processes (actors)")] = 2,
     quiet: Annotated[bool, typer.Option(help="no progress bars")] = False,
 ) -> None:
@@ -63,18 +90,37 @@ def sweep(
         if max_connections is not None:
             spec.max_connections = max_connections
         if agent_opt or bench_opt or model_opt:
-            extra = Variant(agent_options=_kv(agent_opt, "--agent-opt"), bench_options=_kv(bench_opt, "--bench-opt"), model_options=_kv(model_opt, "--model-opt"))
-            spec.variants = [v.model_copy(update={
-                "agent_options": {**v.agent_options, **extra.agent_options},
-                "bench_options": {**v.bench_options, **extra.bench_options},
-                "model_options": {**v.model_options, **extra.model_options},
-            }) for v in spec.variants]
+            extra = Variant(
+                agent_options=_kv(agent_opt, "--agent-opt"),
+                bench_options=_kv(bench_opt, "--bench-opt"),
+                model_options=_kv(model_opt, "--model-opt"),
+            )
+            spec.variants = [
+                v.model_copy(
+                    update={
+                        "agent_options": {**v.agent_options, **extra.agent_options},
+                        "bench_options": {**v.bench_options, **extra.bench_options},
+                        "model_options": {**v.model_options, **extra.model_options},
+                    }
+                )
+                for v in spec.variants
+            ]
         study_dir = out or Path("studies") / f"{spec.name}-{datetime.now().strftime('%Y%m%d-%H%M%S')}"
-        result = run_sweep(spec, study_dir, executor=executor, resume=resume, address=address, workers=workers,
-                           progress=not quiet and sys.stderr.isatty(), log=lambda m: console.print(m, markup=False, highlight=False))
+        result = run_sweep(
+            spec,
+            study_dir,
+            executor=executor,
+            resume=resume,
+            address=address,
+            workers=workers,
+            progress=not quiet and sys.stderr.isatty(),
+            log=lambda m: console.print(m, markup=False, highlight=False),
+        )
     except SweepError as exc:
         raise usage_error(str(exc)) from None
     if not result["complete"]:
-        console.print(f"the study is not complete: finish it with the same command plus --out {study_dir} --resume")
+        console.print(
+            f"the study is not complete: finish it with the same command plus --out {study_dir} --resume"
+        )
         raise typer.Exit(1)
     console.print(f"study done: {len(result['cells'])} cells in {study_dir}")

@@ -35,8 +35,17 @@ from restgraph.evals.sweep.study import Cell, SweepError
 
 RAY_MISSING = "--executor ray needs Ray, an optional extra: pip install -e '.[ray]'"
 #: environment a worker needs to find data and credentials (values travel as actor arguments)
-FORWARDED_ENV = ("RESTGRAPH_DATA_DIR", "RESTGRAPH_CACHE_DIR", "RESTGRAPH_API_KEY", "OPENAI_API_KEY", "OPENAI_BASE_URL",
-                 "ANTHROPIC_API_KEY", "TMDB_TOKEN", "TMDB_API_KEY", "SPOTIFY_TOKEN")
+FORWARDED_ENV = (
+    "RESTGRAPH_DATA_DIR",
+    "RESTGRAPH_CACHE_DIR",
+    "RESTGRAPH_API_KEY",
+    "OPENAI_API_KEY",
+    "OPENAI_BASE_URL",
+    "ANTHROPIC_API_KEY",
+    "TMDB_TOKEN",
+    "TMDB_API_KEY",
+    "SPOTIFY_TOKEN",
+)
 
 
 #: Ray otherwise advertises the machine's outward address even for a one-machine cluster; a local
@@ -81,7 +90,9 @@ class EpisodeWorker:
                 cell = Cell.model_validate_json(cell_json)
                 runner = EpisodeRunner(cell.run_options(Path(out_dir)), out_dir, progress=False)
                 tasks = {t.id: t for t in runner.benchmark.tasks(runner.options)}
-                resources = await self._stack.enter_async_context(runner.benchmark.run_resources(runner.options))
+                resources = await self._stack.enter_async_context(
+                    runner.benchmark.run_resources(runner.options)
+                )
                 self._cells[cell_json] = (runner, tasks, resources)
             return self._cells[cell_json]
 
@@ -145,7 +156,11 @@ def run_ray(
 
     started_here = not ray.is_initialized()
     if started_here:
-        init_args: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False, "configure_logging": False}
+        init_args: dict[str, Any] = {
+            "include_dashboard": False,
+            "log_to_driver": False,
+            "configure_logging": False,
+        }
         if address:
             init_args["address"] = address
         else:
@@ -160,10 +175,20 @@ def run_ray(
         runner = EpisodeRunner(cell.run_options(out), out, progress=False)
         pending, total = runner.pending_tasks(resume=True)
         runner.write_config(total)
-        runs.append(_CellRun(cell=cell, out=out, runner=runner, pending=[(t.id, e) for t, e in pending], total=total,
-                             done=total - len(pending)))
+        runs.append(
+            _CellRun(
+                cell=cell,
+                out=out,
+                runner=runner,
+                pending=[(t.id, e) for t, e in pending],
+                total=total,
+                done=total - len(pending),
+            )
+        )
     # a unit is (cell, task id, epoch), plus how many times it was tried
-    queue: deque[tuple[int, str, int, int]] = deque((i, tid, epoch, 1) for i, r in enumerate(runs) for tid, epoch in r.pending)
+    queue: deque[tuple[int, str, int, int]] = deque(
+        (i, tid, epoch, 1) for i, r in enumerate(runs) for tid, epoch in r.pending
+    )
     limit = per_worker or max(c.concurrency for c in cells)
 
     max_connections = shared_limit(cells)
@@ -175,14 +200,18 @@ def run_ray(
         return f"worker-{a}.{generation[a]}"
 
     def new_worker(a: int) -> Any:
-        return remote_worker.options(num_cpus=worker_cpus, max_restarts=0, scheduling_strategy="SPREAD").remote(env, slots, holder(a))
+        return remote_worker.options(
+            num_cpus=worker_cpus, max_restarts=0, scheduling_strategy="SPREAD"
+        ).remote(env, slots, holder(a))
 
     generation = [0] * max(1, workers)  # bumped when a slot's dead actor is replaced
     actors = [new_worker(a) for a in range(max(1, workers))]
     load = [0] * len(actors)
     if on_workers is not None:  # the worker processes' pids (tests kill one to check recovery)
         on_workers(list(ray.get([actor.pid.remote() for actor in actors])))
-    inflight: dict[Any, tuple[int, str, int, int, int, int]] = {}  # ref -> (cell, task, epoch, attempt, slot, generation)
+    inflight: dict[
+        Any, tuple[int, str, int, int, int, int]
+    ] = {}  # ref -> (cell, task, epoch, attempt, slot, generation)
     report = RayReport()
     for run in runs:  # cells with nothing left still get their summary
         if not run.pending and run.total and run.runner.store.path.exists():
@@ -207,7 +236,11 @@ def run_ray(
                     load[a] -= 1
                 try:
                     payload = ray.get(ref)
-                except (ray.exceptions.RayActorError, ray.exceptions.WorkerCrashedError, ray.exceptions.ObjectLostError):
+                except (
+                    ray.exceptions.RayActorError,
+                    ray.exceptions.WorkerCrashedError,
+                    ray.exceptions.ObjectLostError,
+                ):
                     if gen == generation[a]:  # first failure seen from this actor: replace it once
                         if slots is not None:  # its slot leases die with it (before its units re-queue)
                             with contextlib.suppress(Exception):

@@ -110,8 +110,14 @@ class ConnectionSlots:
 
     async def stats(self) -> dict[str, Any]:
         waiting = {k: sum(1 for *_, f in q if not f.done()) for k, q in self._queues.items()}
-        return {"limit": self.limit, "in_flight": dict(self.in_flight), "peak": dict(self.peak), "waiting": waiting,
-                "granted": self.granted, "reclaimed": self.reclaimed}
+        return {
+            "limit": self.limit,
+            "in_flight": dict(self.in_flight),
+            "peak": dict(self.peak),
+            "waiting": waiting,
+            "granted": self.granted,
+            "reclaimed": self.reclaimed,
+        }
 
     def _grant(self, key: str, lease: str, holder: str) -> None:
         self._granted[lease] = (key, holder)
@@ -146,7 +152,9 @@ class SharedSlots:
         lease = uuid.uuid4().hex
         try:
             if not await self.actor.acquire.remote(self.shared_key(key), lease, self.holder):
-                raise RuntimeError(f"the sweep's connection limiter refused a slot for {key} (worker {self.holder} was given up)")
+                raise RuntimeError(
+                    f"the sweep's connection limiter refused a slot for {key} (worker {self.holder} was given up)"
+                )
             yield
         finally:
             with contextlib.suppress(Exception):  # the limiter is gone: nothing left to give back
@@ -162,10 +170,14 @@ def shared_limit(cells: list[Any]) -> int | None:
 
 def start_slots(ray: Any, limit: int) -> Any:
     """The limiter actor for one sweep (no CPU of its own: it only counts)."""
-    return ray.remote(ConnectionSlots).options(num_cpus=0, max_concurrency=100_000, max_restarts=0).remote(limit)
+    return (
+        ray.remote(ConnectionSlots).options(num_cpus=0, max_concurrency=100_000, max_restarts=0).remote(limit)
+    )
 
 
-def worker_limits(runner: Any, shared: SharedSlots | None, local: dict[int, EndpointLimits]) -> SlotProvider | None:
+def worker_limits(
+    runner: Any, shared: SharedSlots | None, local: dict[int, EndpointLimits]
+) -> SlotProvider | None:
     """What a worker makes current around one episode of ``runner``'s cell: the sweep's shared
     slots for a cell with ``max_connections``; else the embedded server's slots (each worker runs
     its own server, so ``local`` holds one ``EndpointLimits`` per worker); else nothing."""

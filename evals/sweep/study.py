@@ -65,7 +65,11 @@ class Cell(BaseModel):
         """Folder name: readable parts, plus a short hash when a variant carries options."""
         parts = [self.benchmark, self.agent, _slug(self.model), f"s{self.seed}"]
         if self.variant != "default" or self.agent_options or self.bench_options or self.model_options:
-            digest = hashlib.sha256(json.dumps([self.agent_options, self.bench_options, self.model_options], sort_keys=True, default=str).encode()).hexdigest()[:6]
+            digest = hashlib.sha256(
+                json.dumps(
+                    [self.agent_options, self.bench_options, self.model_options], sort_keys=True, default=str
+                ).encode()
+            ).hexdigest()[:6]
             parts.append(f"{_slug(self.variant)}-{digest}")
         return "--".join(parts)
 
@@ -150,12 +154,24 @@ class StudySpec(BaseModel):
                 continue
             models = self.models if agent.needs_model else ["none"]
             for model, variant, seed in itertools.product(models, self.variants, self.seeds):
-                cells.append(Cell(
-                    benchmark=bench_name, agent=agent_name, model=model, seed=seed, variant=variant.name,
-                    limit=self.limit, epochs=self.epochs, concurrency=self.concurrency, max_connections=self.max_connections, max_steps=self.max_steps,
-                    episode_timeout_s=self.episode_timeout_s, agent_options=variant.agent_options,
-                    bench_options=variant.bench_options, model_options=variant.model_options,
-                ))
+                cells.append(
+                    Cell(
+                        benchmark=bench_name,
+                        agent=agent_name,
+                        model=model,
+                        seed=seed,
+                        variant=variant.name,
+                        limit=self.limit,
+                        epochs=self.epochs,
+                        concurrency=self.concurrency,
+                        max_connections=self.max_connections,
+                        max_steps=self.max_steps,
+                        episode_timeout_s=self.episode_timeout_s,
+                        agent_options=variant.agent_options,
+                        bench_options=variant.bench_options,
+                        model_options=variant.model_options,
+                    )
+                )
         unique = list({c.key: c for c in cells}.values())
         if not unique:
             raise SweepError("the study has no cell: no listed agent can act on any listed benchmark")
@@ -173,7 +189,9 @@ def prepare_study_dir(study_dir: Path, spec: StudySpec, cells: list[Cell], *, re
 
     path = study_dir / STUDY_FILE
     if path.exists() and not resume:
-        raise SweepError(f"{study_dir} already holds a study; pass --resume to continue it or choose another --out")
+        raise SweepError(
+            f"{study_dir} already holds a study; pass --resume to continue it or choose another --out"
+        )
     for cell in cells:
         out = study_dir / cell.key
         if (out / "config.json").is_file():
@@ -181,9 +199,14 @@ def prepare_study_dir(study_dir: Path, spec: StudySpec, cells: list[Cell], *, re
             try:
                 check_resume(out, runner.options.model_dump(mode="json"), [])
             except RunMismatch as exc:
-                raise SweepError(f"cell {cell.key} changed since it ran ({exc}); use another --out or remove {out}") from None
+                raise SweepError(
+                    f"cell {cell.key} changed since it ran ({exc}); use another --out or remove {out}"
+                ) from None
     study_dir.mkdir(parents=True, exist_ok=True)
-    payload = {"spec": spec.model_dump(mode="json"), "cells": [{"key": c.key, **c.model_dump(mode="json")} for c in cells]}
+    payload = {
+        "spec": spec.model_dump(mode="json"),
+        "cells": [{"key": c.key, **c.model_dump(mode="json")} for c in cells],
+    }
     _atomic_write(path, json.dumps(payload, indent=2, sort_keys=True) + "\n")
 
 

@@ -29,8 +29,21 @@ from restgraph.evals.trace import TraceStore
 from restgraph.evals.viewer import cache
 
 #: columns of the episode table, in order (the page sorts and filters on them)
-COLUMNS = ("i", "task_id", "epoch", "outcome", "status", "scores", "model_calls", "parse_errors", "tool_calls",
-           "tokens", "cost_usd", "wall_s", "instruction")
+COLUMNS = (
+    "i",
+    "task_id",
+    "epoch",
+    "outcome",
+    "status",
+    "scores",
+    "model_calls",
+    "parse_errors",
+    "tool_calls",
+    "tokens",
+    "cost_usd",
+    "wall_s",
+    "instruction",
+)
 
 
 @dataclass
@@ -112,13 +125,29 @@ def _build(run_dir: Path, summary: dict[str, Any]) -> dict[str, Any]:
             kept[key] = (start, _row_fields(data, scores, price), scores)
     # summary.json names the benchmark's success score; loading the benchmark registry only to ask
     # costs seconds, and every built-in benchmark calls it "success"
-    success_key = summary.get("success_key") or (bench.episode_success_key if bench is not None else "success")
+    success_key = summary.get("success_key") or (
+        bench.episode_success_key if bench is not None else "success"
+    )
     rows, offsets = [], []
     for i, (start, fields, scores) in enumerate(kept.values()):
         offsets.append(start)
-        rows.append([i, fields["task_id"], fields["epoch"], _outcome(fields["status"], scores, success_key), fields["status"],
-                     _scalar_scores(scores), fields["model_calls"], fields["parse_errors"], fields["tool_calls"], fields["tokens"],
-                     fields["cost_usd"], fields["wall_s"], fields["instruction"]])
+        rows.append(
+            [
+                i,
+                fields["task_id"],
+                fields["epoch"],
+                _outcome(fields["status"], scores, success_key),
+                fields["status"],
+                _scalar_scores(scores),
+                fields["model_calls"],
+                fields["parse_errors"],
+                fields["tool_calls"],
+                fields["tokens"],
+                fields["cost_usd"],
+                fields["wall_s"],
+                fields["instruction"],
+            ]
+        )
     return {"rows": rows, "offsets": offsets, "benchmark": benchmark_name}
 
 
@@ -142,20 +171,42 @@ def _score(bench: Any, data: dict[str, Any]) -> dict[str, Any]:
 def _row_fields(data: dict[str, Any], scores: dict[str, Any], price: Any) -> dict[str, Any]:
     usage = data.get("usage") or {}
     tokens_in, tokens_out = int(usage.get("input_tokens", 0) or 0), int(usage.get("output_tokens", 0) or 0)
-    parse_errors = sum(1 for s in data.get("steps") or [] for c in s.get("model_calls") or [] if c.get("parse_error"))
+    parse_errors = sum(
+        1 for s in data.get("steps") or [] for c in s.get("model_calls") or [] if c.get("parse_error")
+    )
     instruction = str((data.get("task") or {}).get("instruction") or "")
-    return {"task_id": str(data["task_id"]), "epoch": episode_key(data)[1], "status": str(data.get("status") or ""),
-            "model_calls": usage.get("model_calls", 0), "parse_errors": parse_errors, "tool_calls": usage.get("tool_calls", 0),
-            "tokens": tokens_in + tokens_out, "cost_usd": episode_cost(str(data.get("model") or ""), tokens_in, tokens_out, price),
-            "wall_s": round(float(data.get("wall_s") or 0.0), 3), "instruction": instruction[:200]}
+    return {
+        "task_id": str(data["task_id"]),
+        "epoch": episode_key(data)[1],
+        "status": str(data.get("status") or ""),
+        "model_calls": usage.get("model_calls", 0),
+        "parse_errors": parse_errors,
+        "tool_calls": usage.get("tool_calls", 0),
+        "tokens": tokens_in + tokens_out,
+        "cost_usd": episode_cost(str(data.get("model") or ""), tokens_in, tokens_out, price),
+        "wall_s": round(float(data.get("wall_s") or 0.0), 3),
+        "instruction": instruction[:200],
+    }
 
 
 def run_card(i: int, index: RunIndex) -> dict[str, Any]:
     s = index.summary
     outcomes = [r[3] for r in index.rows]
-    return {"id": i, "label": index.label, "benchmark": s.get("benchmark"), "agent": s.get("agent"), "model": s.get("model"),
-            "n": len(index.rows), "errors": outcomes.count("error"), "successes": outcomes.count("success"), "failures": outcomes.count("failure"),
-            "metrics": s.get("metrics", {}), "metric_stats": s.get("metric_stats", {}), "cost_usd": s.get("cost_usd"), "epochs": s.get("epochs")}
+    return {
+        "id": i,
+        "label": index.label,
+        "benchmark": s.get("benchmark"),
+        "agent": s.get("agent"),
+        "model": s.get("model"),
+        "n": len(index.rows),
+        "errors": outcomes.count("error"),
+        "successes": outcomes.count("success"),
+        "failures": outcomes.count("failure"),
+        "metrics": s.get("metrics", {}),
+        "metric_stats": s.get("metric_stats", {}),
+        "cost_usd": s.get("cost_usd"),
+        "epochs": s.get("epochs"),
+    }
 
 
 def episodes_doc(index: RunIndex) -> dict[str, Any]:
@@ -174,7 +225,9 @@ def executed_path(data: dict[str, Any]) -> list[str]:
     for step in data.get("steps") or []:
         for call in step.get("tool_calls") or []:
             if call.get("kind") == "http":
-                out.append((call.get("extra") or {}).get("template") or f"{call.get('method')} {call.get('path')}")
+                out.append(
+                    (call.get("extra") or {}).get("template") or f"{call.get('method')} {call.get('path')}"
+                )
     return out
 
 
@@ -215,9 +268,13 @@ def episode_doc(run_id: int, index: RunIndex, i: int) -> dict[str, Any]:
     actual = executed_path(data)
     env_state = data.get("env_state") or {}
     return {
-        "run": run_id, "i": i, "row": row, "trace": data,
+        "run": run_id,
+        "i": i,
+        "row": row,
+        "trace": data,
         "graph_path": [s.get("node") for s in data.get("steps") or []],
-        "gold_path": gold_vs_actual(gold, actual) if gold else [], "actual_path": actual,
+        "gold_path": gold_vs_actual(gold, actual) if gold else [],
+        "actual_path": actual,
         "state_diff": env_state.get("diff") if isinstance(env_state, dict) else None,
         "same_task": [],
     }

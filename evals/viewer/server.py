@@ -40,7 +40,11 @@ class Viewer:
     def episode_doc(self, run: int, i: int) -> dict[str, Any]:
         doc = episode_doc(run, self.runs[run], i)
         key = (doc["row"]["task_id"], int(doc["row"]["epoch"] or 0))
-        doc["same_task"] = [{"run": r, "i": idx[key], "label": self.runs[r].label} for r, idx in enumerate(self._task_maps()) if r != run and key in idx]
+        doc["same_task"] = [
+            {"run": r, "i": idx[key], "label": self.runs[r].label}
+            for r, idx in enumerate(self._task_maps())
+            if r != run and key in idx
+        ]
         return doc
 
     def _task_maps(self) -> list[dict[tuple[str, int], int]]:
@@ -123,7 +127,9 @@ def _write(path: Path, doc: Any) -> None:
     path.write_text(json.dumps(doc, ensure_ascii=False, separators=(",", ":"), default=str), encoding="utf-8")
 
 
-def serve(viewer: Viewer, host: str = "127.0.0.1", port: int = 0, open_browser: bool = True, ready: Any = None) -> None:
+def serve(
+    viewer: Viewer, host: str = "127.0.0.1", port: int = 0, open_browser: bool = True, ready: Any = None
+) -> None:
     """Serve until Ctrl-C. ``port=0`` picks a free port; the URL is printed (and opened)."""
     import webbrowser
 
@@ -133,7 +139,10 @@ def serve(viewer: Viewer, host: str = "127.0.0.1", port: int = 0, open_browser: 
 
     sock = listening_socket(host, port)
     url = f"http://{host}:{sock.getsockname()[1]}/"
-    print(f"restgraph view: {url}  ({sum(len(r.rows) for r in viewer.runs)} episodes in {len(viewer.runs)} runs; Ctrl-C stops)", flush=True)
+    print(
+        f"restgraph view: {url}  ({sum(len(r.rows) for r in viewer.runs)} episodes in {len(viewer.runs)} runs; Ctrl-C stops)",
+        flush=True,
+    )
     if ready is not None:
         ready(url)
     if open_browser:
@@ -165,6 +174,8 @@ def start(run_dirs: list[str | Path], host: str = "127.0.0.1", port: int = 0) ->
     viewer = Viewer([Path(d) for d in run_dirs])
     sock = listening_socket(host, port)
     server = uvicorn.Server(uvicorn.Config(make_app(viewer), log_level="warning"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True, name="restgraph-view")
+    thread = threading.Thread(
+        target=server.run, kwargs={"sockets": [sock]}, daemon=True, name="restgraph-view"
+    )
     thread.start()
     return Running(f"http://{host}:{sock.getsockname()[1]}/", server, thread)

@@ -18,16 +18,25 @@ from restgraph.evals.scorers.api_use import pass_at_k
 from restgraph.evals.trace import Task, TraceStore
 
 
-@pytest.mark.parametrize(("answer", "body"), [
-    ("return solids.f(a)\n[END]\ntrailing", "return solids.f(a)"),
-    ("Sure:\n```python\nimport solids\nfrom solids import f\n\ndef g(a):\n    x = solids.f(a)\n\n    return x\nprint(g(1))\n```\nDone.", "x = solids.f(a)\n    return x"),
-    ("```\nhelper()\n```\n```py\ndef g(a):\n    return solids.f(a)\n```", "return solids.f(a)"),
-    ("```\nprint(1)\n```\n```\nreturn solids.f(a)\n```", "return solids.f(a)"),
-    ("```python\ndef g(a):\n    if a:\n        return solids.f(a)\n    return solids.h(a)", "if a:\n        return solids.f(a)\n    return solids.h(a)"),
-    ("def g(a):\n\treturn solids.f(a)", "return solids.f(a)"),
-    ("```python\n```", None),
-    ("", None),
-])
+@pytest.mark.parametrize(
+    ("answer", "body"),
+    [
+        ("return solids.f(a)\n[END]\ntrailing", "return solids.f(a)"),
+        (
+            "Sure:\n```python\nimport solids\nfrom solids import f\n\ndef g(a):\n    x = solids.f(a)\n\n    return x\nprint(g(1))\n```\nDone.",
+            "x = solids.f(a)\n    return x",
+        ),
+        ("```\nhelper()\n```\n```py\ndef g(a):\n    return solids.f(a)\n```", "return solids.f(a)"),
+        ("```\nprint(1)\n```\n```\nreturn solids.f(a)\n```", "return solids.f(a)"),
+        (
+            "```python\ndef g(a):\n    if a:\n        return solids.f(a)\n    return solids.h(a)",
+            "if a:\n        return solids.f(a)\n    return solids.h(a)",
+        ),
+        ("def g(a):\n\treturn solids.f(a)", "return solids.f(a)"),
+        ("```python\n```", None),
+        ("", None),
+    ],
+)
 def test_extraction_rules(answer: str, body: str | None) -> None:
     assert extract_body(answer, "g", "solids", "    ") == body
 
@@ -81,15 +90,27 @@ register_scripted("api-use-test-keywords", _keyword_policy)
 
 
 def test_samples_give_pass_at_k_and_keyword_rate(data_dir: Path, tmp_path: Path) -> None:
-    summary = _run(tmp_path, "scripted:api-use-test-keywords", bench_options={"suite": "distractors"}, limit=4, agent_options={"samples": 4})
+    summary = _run(
+        tmp_path,
+        "scripted:api-use-test-keywords",
+        bench_options={"suite": "distractors"},
+        limit=4,
+        agent_options={"samples": 4},
+    )
     metrics = summary["metrics"]
     assert metrics["pass_rate"] == 0.5 and metrics["pass@1"] == 0.5 and metrics["keyword_args_rate"] == 0.5
-    fixed = _run(tmp_path / "fixed", "scripted:api-use-test-keywords", bench_options={"suite": "distractors", "fixed": "kwargs_aware_checker"}, limit=4, agent_options={"samples": 2})
+    fixed = _run(
+        tmp_path / "fixed",
+        "scripted:api-use-test-keywords",
+        bench_options={"suite": "distractors", "fixed": "kwargs_aware_checker"},
+        limit=4,
+        agent_options={"samples": 2},
+    )
     assert fixed["metrics"]["pass_rate"] == 1.0 and fixed["metrics"]["faithful"] == 0.0
 
 
 def test_no_code_answers_are_recorded_failures(data_dir: Path, tmp_path: Path) -> None:
-    register_scripted("api-use-test-empty", lambda task, params: (lambda messages: "```python\n```"))
+    register_scripted("api-use-test-empty", lambda task, params: lambda messages: "```python\n```")
     summary = _run(tmp_path, "scripted:api-use-test-empty", bench_options={"suite": "chaining"}, limit=2)
     assert summary["metrics"]["pass_rate"] == 0.0 and summary["metrics"]["no_code_rate"] == 1.0
     trace = TraceStore(tmp_path / "scripted_api-use-test-empty").load().traces[0]
@@ -111,14 +132,29 @@ def test_chat_requests_default_to_temperature_zero_and_do_not_steer_argument_sty
     from tests.fake_openai import recording_openai
 
     model, requests = recording_openai(["```python\ndef g(a):\n    return solids.f(a)\n```\n[END]"])
-    sample = asyncio.run(write_code(sampling_model(model, temperature=default_temperature(None, 1), seed=None), "problem", func_name="g", root="solids", indent="    "))
+    sample = asyncio.run(
+        write_code(
+            sampling_model(model, temperature=default_temperature(None, 1), seed=None),
+            "problem",
+            func_name="g",
+            root="solids",
+            indent="    ",
+        )
+    )
     assert sample.body == "return solids.f(a)" and requests[0]["temperature"] == 0.0
     assert default_temperature(None, 4) == 0.5 and default_temperature("0.7", 1) == 0.7
     system = build_messages("p")[0].content
     assert "positional" not in system and "keyword" not in system and "order" not in system
 
 
-@pytest.mark.parametrize("answer", ["}}{{ not json, no Final Answer, <|garbage|> ```", "I cannot help with that.", "The answer is solids.f(a) of course"])
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "}}{{ not json, no Final Answer, <|garbage|> ```",
+        "I cannot help with that.",
+        "The answer is solids.f(a) of course",
+    ],
+)
 def test_garbage_answers_are_no_code(answer: str) -> None:
     assert extract_body(answer, "g", "solids") is None
 

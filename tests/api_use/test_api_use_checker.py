@@ -54,7 +54,9 @@ def test_faithful_dummy_semantics() -> None:
     ]
     results = execute(bodies, tc.test)
     assert [ok for ok, _ in results] == [True, True, True, False, False, False, False, False]
-    assert results[4][1] == "Test failure: D<main.volume_of_cone()> != D<main.volume_of_cone(dummy_radius_0,5)>"
+    assert (
+        results[4][1] == "Test failure: D<main.volume_of_cone()> != D<main.volume_of_cone(dummy_radius_0,5)>"
+    )
     assert results[6][1].startswith("AttributeError") and results[7][1].startswith("SyntaxError")
 
 
@@ -62,18 +64,24 @@ def test_program_layout_matches_the_spec() -> None:
     tc = get_example("solids2.volume_of_cone()", "v", func_name="f")
     program = build_program("return solids.volume_of_cone(radius, height)", tc.test)
     tail = program.split("class Dummy:", 1)[1].split("\nsolids = Dummy()\n", 1)[1]
-    assert tail.startswith("def f(radius, height):\n    global Dummy\n    global solids\n    return solids.volume_of_cone(radius, height)\n\n\n# style = 'import_style'\n")
+    assert tail.startswith(
+        "def f(radius, height):\n    global Dummy\n    global solids\n    return solids.volume_of_cone(radius, height)\n\n\n# style = 'import_style'\n"
+    )
     image = get_example("image.blur()", "v", func_name="g")
     assert "global image" not in build_program("return image.blur(pixels)", image.test)
     assert execute("return image.blur(pixels)", image.test) == (True, None)
 
 
 def test_kwargs_aware_checker_maps_keywords_and_numbers() -> None:
-    tc = get_example("solids3.volume_of_cone(width=2)", "v", func_name="f", fixed={"kwargs_aware_checker": True})
-    bodies = ["return solids.volume_of_cone(length=length, width=2, height=height)",
-              "return solids.volume_of_cone(length, height=height, width=2.0)",
-              "return solids.volume_of_cone(length, 2, height)",
-              "return solids.volume_of_cone(length=length, height=height)"]
+    tc = get_example(
+        "solids3.volume_of_cone(width=2)", "v", func_name="f", fixed={"kwargs_aware_checker": True}
+    )
+    bodies = [
+        "return solids.volume_of_cone(length=length, width=2, height=height)",
+        "return solids.volume_of_cone(length, height=height, width=2.0)",
+        "return solids.volume_of_cone(length, 2, height)",
+        "return solids.volume_of_cone(length=length, height=height)",
+    ]
     results = execute(bodies, tc.test, kwargs_aware=True, api_args=tc.api_args)
     assert [ok for ok, _ in results] == [True, True, True, False]
     assert execute(bodies[0], tc.test)[0] is False  # faithful mode: keywords are dropped

@@ -29,7 +29,9 @@ def listed(prompt: str) -> list[str]:
 
 def test_builtin_tables_match_the_shipped_dumps(data_dir: Path) -> None:
     assert DEFAULT_REGISTRY.dump() == json.loads((data_dir / "api_use" / "libraries.json").read_text())
-    assert list(DEFAULT_REGISTRY.dump()) == list(json.loads((data_dir / "api_use" / "libraries.json").read_text()))
+    assert list(DEFAULT_REGISTRY.dump()) == list(
+        json.loads((data_dir / "api_use" / "libraries.json").read_text())
+    )
     assert library_from_json(data_dir / "api_use" / "image.json") == DEFAULT_REGISTRY["image"]
 
 
@@ -70,7 +72,12 @@ def test_all_952_cases_generate_with_the_published_facts(data_dir: Path) -> None
                 target_fn = re.search(r"solids\.(\w+)\(", tc.target).group(1)
                 doc = re.search(rf"^def solids\.{target_fn}\(.*\n\s*(.*)$", tc.prompt, re.M).group(1)
                 swap_targets_with_cone_doc += "volume of a cone" in doc
-    assert sizes == {"argument_fixing": 581, "chaining": 160, "distractors_and_positioning": 36, "name_description": 175}
+    assert sizes == {
+        "argument_fixing": 581,
+        "chaining": 160,
+        "distractors_and_positioning": 36,
+        "name_description": 175,
+    }
     assert (min(lengths), max(lengths)) == (307, 2015)
     assert duplicated == Counter({"argument_fixing": 332, "chaining": 13})
     assert swap_cases == 35 and swap_targets_with_cone_doc == 0
@@ -84,8 +91,17 @@ def test_generation_is_independent_of_hash_seed_and_global_rng(data_dir: Path) -
         "for o in cases.values():\n    t = get_example(**o)\n    h.update((t.prompt + t.target + t.test).encode())\n"
         "print(h.hexdigest())"
     )
-    digests = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=Path(__file__).parents[2],
-                              env={"PYTHONHASHSEED": seed, "PATH": "/usr/bin:/bin"}).stdout for seed in ("0", "12345")}
+    digests = {
+        subprocess.run(
+            [sys.executable, "-c", script],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=Path(__file__).parents[2],
+            env={"PYTHONHASHSEED": seed, "PATH": "/usr/bin:/bin"},
+        ).stdout
+        for seed in ("0", "12345")
+    }
     assert len(digests) == 1
     random.seed(7)
     before = random.random()
@@ -95,14 +111,18 @@ def test_generation_is_independent_of_hash_seed_and_global_rng(data_dir: Path) -
 
 
 def test_signature_compilation_chains_nested_calls_and_class_style() -> None:
-    tc = get_example("image.rotate(degrees=d).distort(pixels=image.get_width()).blur()", "does things", func_name="g")
+    tc = get_example(
+        "image.rotate(degrees=d).distort(pixels=image.get_width()).blur()", "does things", func_name="g"
+    )
     assert tc.target == "return image.rotate(d).distort(image.get_width()).blur(pixels)"
     assert tc.prompt.endswith("def g(image, d, pixels):\n    ")
     assert 'x = g(d="dummy_degrees_0", pixels="dummy_pixels_2", image=image)' in tc.test
     assert 'y = image.rotate("dummy_degrees_0").distort(image.get_width()).blur("dummy_pixels_2")' in tc.test
     dup = get_example("image.blur().blur(pixels=3).blur()", "blurs", func_name="b")
     assert dup.target == "return image.blur(pixels1).blur(3).blur(pixels2)"
-    chained = get_example("molecule.get_atom_with_atomic_weight(atomic_weight=75).get_atomic_num()", "gets it")
+    chained = get_example(
+        "molecule.get_atom_with_atomic_weight(atomic_weight=75).get_atomic_num()", "gets it"
+    )
     assert chained.target == "return molecule.get_atom_with_atomic_weight(75).get_atomic_num()"
     with pytest.raises(AssertionError):
         get_example("solids2.volume_of_torus()", "x")
@@ -111,15 +131,33 @@ def test_signature_compilation_chains_nested_calls_and_class_style() -> None:
 
 
 def test_options_formatting() -> None:
-    tc = get_example("solids2.volume_of_cone(height='7')", "gets a volume", func_name="f(r)", indent="\t", use_quotes=True,
-                     intro="Functions:", begin_token="<code>", task_description_preamble="Please ", joiner="\n--\n")
-    assert tc.prompt == ('Functions:\n\ndef solids.volume_of_cone(radius, height):\n\t"""Calculates the volume of a cone with the given radius and '
-                         'the given height."""\n\nPlease gets a volume.\n<code>\nimport solids\ndef f(r):\n\t')
+    tc = get_example(
+        "solids2.volume_of_cone(height='7')",
+        "gets a volume",
+        func_name="f(r)",
+        indent="\t",
+        use_quotes=True,
+        intro="Functions:",
+        begin_token="<code>",
+        task_description_preamble="Please ",
+        joiner="\n--\n",
+    )
+    assert tc.prompt == (
+        'Functions:\n\ndef solids.volume_of_cone(radius, height):\n\t"""Calculates the volume of a cone with the given radius and '
+        'the given height."""\n\nPlease gets a volume.\n<code>\nimport solids\ndef f(r):\n\t'
+    )
     assert tc.target == 'return solids.volume_of_cone(radius, "7")'
-    numbered = get_example("solids3.volume_of_cone()", "v", arg_noise_type="number", description_noise_type="none")
-    assert "def solids.volume_of_cone(arg0, arg1, arg2):\n    Calculates the volume of a cone with the length arg0, the width arg1 and the height arg2." in numbered.prompt
+    numbered = get_example(
+        "solids3.volume_of_cone()", "v", arg_noise_type="number", description_noise_type="none"
+    )
+    assert (
+        "def solids.volume_of_cone(arg0, arg1, arg2):\n    Calculates the volume of a cone with the length arg0, the width arg1 and the height arg2."
+        in numbered.prompt
+    )
     empty = get_example("solids2.volume_of_cone()", "v", description_noise_type="empty", num_distractors=1)
-    assert "Calculates" not in empty.prompt and re.search(r"^def solids\.\w+\(radius, height\)$", empty.prompt, re.M)
+    assert "Calculates" not in empty.prompt and re.search(
+        r"^def solids\.\w+\(radius, height\)$", empty.prompt, re.M
+    )
     ordered = get_example("solids3.volume_of_cone()", "v", arg_order=[2, 0, 1])
     assert ordered.prompt.endswith("def func(height, length, width):\n    ")
     custom = get_example("solids2.volume_of_cone()", "v", format_function=lambda f: f"* {f.name}{f.args}")
@@ -152,24 +190,35 @@ def test_documented_bugs_raise_like_upstream() -> None:
     with pytest.raises(ValueError):  # B11
         get_example("solids2.volume_of_cone()", "x", fewshot_style="repeat")
     with pytest.raises(TypeError):  # B9: a few-shot-only id in a dict num_distractors
-        get_example("solids2.volume_of_cone()", "x", num_distractors={"image": 1}, fewshot=[{"signature": "image.compress()", "description": "c"}])
+        get_example(
+            "solids2.volume_of_cone()",
+            "x",
+            num_distractors={"image": 1},
+            fewshot=[{"signature": "image.compress()", "description": "c"}],
+        )
     # B9: libraries missing from the dict lose their targets from the prompt
     lost = get_example("solids2.volume_of_cone()", "x", num_distractors={}, fewshot=[])
     assert listed(lost.prompt) == []
-    kept = get_example("solids2.volume_of_cone()", "x", num_distractors={}, fixed={"dict_distractors_keep_targets": True})
+    kept = get_example(
+        "solids2.volume_of_cone()", "x", num_distractors={}, fixed={"dict_distractors_keep_targets": True}
+    )
     assert listed(kept.prompt) == ["solids.volume_of_cone"]
 
 
 def test_fixed_mode_corrects_the_bugs(data_dir: Path) -> None:
     fixed_melody = get_example("melody.get_note_with_pitch(pitch=3).get_pitch()", "x", fixed=True)
     assert fixed_melody.target == "return melody.get_note_with_pitch(3).get_pitch()"
-    numbered = get_example("molecule.get_atom_with_affinity()", "x", arg_noise_type="number", fixed=Fixes(fixed_melody=True))
+    numbered = get_example(
+        "molecule.get_atom_with_affinity()", "x", arg_noise_type="number", fixed=Fixes(fixed_melody=True)
+    )
     assert "the affinity arg0" in numbered.prompt
     for options in load(data_dir, "name_description").values():
         if options.get("function_noise_type") == "swap":  # B1 + B2 fixed: target's listed doc is the cone's
             tc = get_example(**options, fixed=True)
             target_fn = re.search(r"solids\.(\w+)\(", tc.target).group(1)
-            assert "volume of a cone" in re.search(rf"^def solids\.{target_fn}\(.*\n\s*(.*)$", tc.prompt, re.M).group(1)
+            assert "volume of a cone" in re.search(
+                rf"^def solids\.{target_fn}\(.*\n\s*(.*)$", tc.prompt, re.M
+            ).group(1)
             assert tc.fixes == sorted(Fixes.model_fields) or set(tc.fixes) == set(Fixes.model_fields)
     for options in load(data_dir, "argument_fixing").values():  # B3 fixed: no function listed twice
         names = listed(get_example(**options, fixed={"exclude_fewshot_from_distractors": True}).prompt)
@@ -189,11 +238,32 @@ def test_noise_helpers() -> None:
 
 def test_user_defined_library() -> None:
     registry = Registry()
-    registry.add({"id": "bank", "library_name": "bank", "style": "import", "functions": [
-        {"function_name": "deposit", "documentation": "puts [money|amount] in", "arglist": ["amount"], "return_type": "float"},
-        {"function_name": "withdraw", "documentation": "takes [money|amount] out", "arglist": ["amount"], "return_type": "float"}]})
+    registry.add(
+        {
+            "id": "bank",
+            "library_name": "bank",
+            "style": "import",
+            "functions": [
+                {
+                    "function_name": "deposit",
+                    "documentation": "puts [money|amount] in",
+                    "arglist": ["amount"],
+                    "return_type": "float",
+                },
+                {
+                    "function_name": "withdraw",
+                    "documentation": "takes [money|amount] out",
+                    "arglist": ["amount"],
+                    "return_type": "float",
+                },
+            ],
+        }
+    )
     tc = get_example("bank.deposit(amount=5)", "deposits five", registry=registry, num_distractors=1)
-    assert listed(tc.prompt) == ["bank.withdraw", "bank.deposit"] or listed(tc.prompt) == ["bank.deposit", "bank.withdraw"]
+    assert listed(tc.prompt) == ["bank.withdraw", "bank.deposit"] or listed(tc.prompt) == [
+        "bank.deposit",
+        "bank.withdraw",
+    ]
     assert "puts the given money in" in tc.prompt and tc.target == "return bank.deposit(5)"
 
 

@@ -33,7 +33,9 @@ def run_python_results(harness: Harness) -> dict[str, PyExecResult]:
 
         async def one(code: str) -> PyExecResult:
             async with gate:
-                return await run_python(code, timeout_s=TIMEOUT, memory_mb=256, max_output_bytes=200_000, record=False)
+                return await run_python(
+                    code, timeout_s=TIMEOUT, memory_mb=256, max_output_bytes=200_000, record=False
+                )
 
         found = programs(harness)
         results = await asyncio.gather(*(one(found[n]) for n in NAMES))
@@ -49,7 +51,9 @@ def checker_results(harness: Harness, cone) -> dict[str, tuple[list[tuple[bool, 
     batch = []
     for name in NAMES:
         batch += [as_sample(found[name]), cone.target]
-    results = execute_batch([(b, cone.test) for b in batch], timeout_s=TIMEOUT, workers=2, chunk_size=len(batch) // 2 + 1)
+    results = execute_batch(
+        [(b, cone.test) for b in batch], timeout_s=TIMEOUT, workers=2, chunk_size=len(batch) // 2 + 1
+    )
     return {name: (results[2 * i], results[2 * i + 1]) for i, name in enumerate(NAMES)}
 
 
@@ -58,7 +62,9 @@ def test_the_suite_is_large_enough() -> None:
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_run_python_contains(name: str, harness: Harness, run_python_results: dict[str, PyExecResult]) -> None:
+def test_run_python_contains(
+    name: str, harness: Harness, run_python_results: dict[str, PyExecResult]
+) -> None:
     result = run_python_results[name]
     assert harness.outputs_clean(result.stdout, result.stderr, result.error) == []
     if name in RUN_PYTHON_OK:
@@ -81,7 +87,9 @@ def test_timeouts_and_limits_are_reported(run_python_results, checker_results) -
     assert run_python_results["infinite_loop"].timed_out and run_python_results["sleep"].timed_out
     assert "TimeoutError" in checker_results["infinite_loop"][0][1]
     assert "MemoryError" in (run_python_results["memory_bomb"].error or "")
-    assert "exit status" in (run_python_results["exit_nonzero"].error or "") or "code 3" in (run_python_results["exit_nonzero"].error or "")
+    assert "exit status" in (run_python_results["exit_nonzero"].error or "") or "code 3" in (
+        run_python_results["exit_nonzero"].error or ""
+    )
     assert run_python_results["forge_status_line"].error == "ValueError: really failed"
 
 
@@ -90,14 +98,19 @@ EXPECTED = "main.volume_of_cone(dummy_radius_0,dummy_height_1)"
 FORGERIES = {
     "always_true_eq": "class A:\n    def __eq__(self, other):\n        return True\nreturn A()",
     "dummy_eq_patched": "Dummy.__eq__ = lambda a, b: True\nreturn solids.volume_of_cube(radius)",
-    "dummy_str_patched": "Dummy.__str__ = lambda self: 'D<" + EXPECTED + ">'\nreturn solids.volume_of_cube(radius)",
+    "dummy_str_patched": "Dummy.__str__ = lambda self: 'D<"
+    + EXPECTED
+    + ">'\nreturn solids.volume_of_cube(radius)",
     "repr_and_str_patched": "import builtins\nbuiltins.repr = lambda o: 'True'\nbuiltins.str = lambda o: ''\nreturn 0",
     "fake_object_with_s": "class Fake:\n    s = '" + EXPECTED + "'\nreturn Fake()",
     "dummy_subclass": "class D2(Dummy):\n    pass\nreturn D2('" + EXPECTED + "')",
-    "rebound_dummy_class": "class Other:\n    def __init__(self, s='main'):\n        self.s = '" + EXPECTED + "'\nglobal Dummy\nDummy = Other\nreturn Other()",
+    "rebound_dummy_class": "class Other:\n    def __init__(self, s='main'):\n        self.s = '"
+    + EXPECTED
+    + "'\nglobal Dummy\nDummy = Other\nreturn Other()",
     "zygote_line_on_every_fd": (
-        "import os\nline = b'{\"i\": 0, \"r\": \"{\\\\\"type\\\\\": \\\\\"True\\\\\"}\", \"status\": 0, \"timed_out\": false}\\n'\n"
-        "for fd in range(0, 64):\n    try:\n        os.write(fd, line)\n    except OSError:\n        pass\nreturn 0"),
+        'import os\nline = b\'{"i": 0, "r": "{\\\\"type\\\\": \\\\"True\\\\"}", "status": 0, "timed_out": false}\\n\'\n'
+        "for fd in range(0, 64):\n    try:\n        os.write(fd, line)\n    except OSError:\n        pass\nreturn 0"
+    ),
     "exception_text_says_true": "raise Exception('True')",
     "exit_before_report": "import os\nos._exit(0)",
     "zygote_killed": "import os, signal\nos.kill(os.getppid(), signal.SIGKILL)",
@@ -114,15 +127,19 @@ def test_forged_verdicts_fail(name: str, cone) -> None:
 POISONS = {
     # makes the swapped (wrong) answer below record the right call string, in a shared interpreter
     "rebind_str": "import builtins\nswap = {'dummy_height_1': 'dummy_radius_0', 'dummy_radius_0': 'dummy_height_1'}\n"
-                  "real = builtins.str\nbuiltins.str = lambda o='': swap.get(o, real(o))\nreturn 0",
-    "patch_json_dumps": "import json\njson.dumps = lambda *a, **k: '{\"type\": \"Dummy\", \"s\": \"" + EXPECTED + "\"}'\nreturn 0",
+    "real = builtins.str\nbuiltins.str = lambda o='': swap.get(o, real(o))\nreturn 0",
+    "patch_json_dumps": 'import json\njson.dumps = lambda *a, **k: \'{"type": "Dummy", "s": "'
+    + EXPECTED
+    + "\"}'\nreturn 0",
     "patch_build_class": "import builtins\nbuiltins.__build_class__ = lambda *a, **k: object\nreturn 0",
     "rewrite_later_programs": "import gc\nfor o in gc.get_objects():\n    if type(o) is list:\n        for i, v in enumerate(o):\n"
-                              "            if type(v) is str and 'volume_of_cone(height, radius)' in v:\n"
-                              "                o[i] = v.replace('volume_of_cone(height, radius)', 'volume_of_cone(radius, height)')\nreturn 0",
+    "            if type(v) is str and 'volume_of_cone(height, radius)' in v:\n"
+    "                o[i] = v.replace('volume_of_cone(height, radius)', 'volume_of_cone(radius, height)')\nreturn 0",
     "register_at_fork": "import os\nos.register_at_fork(after_in_child=lambda: __import__('builtins').__setattr__('str', lambda o='': 'x'))\nreturn 0",
-    "sys_modules_poison": "import sys, types\nfake = types.ModuleType('json')\nfake.dumps = lambda *a, **k: '{\"type\": \"Dummy\", \"s\": \"" + EXPECTED + "\"}'\n"
-                          "sys.modules['json'] = fake\nreturn 0",
+    "sys_modules_poison": 'import sys, types\nfake = types.ModuleType(\'json\')\nfake.dumps = lambda *a, **k: \'{"type": "Dummy", "s": "'
+    + EXPECTED
+    + "\"}'\n"
+    "sys.modules['json'] = fake\nreturn 0",
 }
 
 
@@ -131,7 +148,10 @@ def test_tampering_does_not_carry_over(name: str, cone) -> None:
     wrong = "return solids.volume_of_cone(height, radius)"
     results = execute([as_sample(POISONS[name]), wrong, cone.target, wrong], cone.test, timeout_s=TIMEOUT)
     assert [ok for ok, _ in results] == [False, False, True, False], results
-    assert results[1][1] == f"Test failure: D<main.volume_of_cone(dummy_height_1,dummy_radius_0)> != D<{EXPECTED}>"
+    assert (
+        results[1][1]
+        == f"Test failure: D<main.volume_of_cone(dummy_height_1,dummy_radius_0)> != D<{EXPECTED}>"
+    )
 
 
 def test_no_secret_in_checker_errors_for_the_environment_sample(harness: Harness, checker_results) -> None:

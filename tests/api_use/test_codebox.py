@@ -46,7 +46,9 @@ def test_a_job_sees_only_its_own_world(sandbox: str) -> None:
     seen = json.loads(result.stdout)
     assert seen["uid"] != 0 and codebox.UID_RANGE[0] <= seen["uid"] < codebox.UID_RANGE[1]
     if sandbox == "bwrap-cold":
-        assert seen["pids"] == [1, seen["pid"]] and seen["ppid"] == 1  # its own PID namespace: bwrap's init and itself
+        assert (
+            seen["pids"] == [1, seen["pid"]] and seen["ppid"] == 1
+        )  # its own PID namespace: bwrap's init and itself
     else:  # the warm server's PID namespace, where /proc (hidepid) shows a program only its own process
         assert seen["pids"] == [seen["pid"]] and seen["ppid"] > 1
     assert set(seen["env"]) <= {"PATH", "LANG", "HOME", "PWD", "LC_CTYPE"}
@@ -75,13 +77,24 @@ def test_missing_bubblewrap_stops_with_the_package_and_choices(monkeypatch: pyte
         result = cli("run", "smoke", "--model", "scripted:smoke-oracle", "--quiet")
         assert result.exit_code == 2
         lines = [line for line in result.stderr.splitlines() if line.strip()]
-        assert len(lines) == 1 and "apt-get install bubblewrap" in lines[0] and "--code-sandbox" in lines[0], lines
+        assert (
+            len(lines) == 1 and "apt-get install bubblewrap" in lines[0] and "--code-sandbox" in lines[0]
+        ), lines
     finally:
         codebox._probe.cache_clear()
 
 
 def test_unknown_code_sandbox_is_a_usage_error(tmp_path: Path) -> None:
-    result = cli("run", "smoke", "--model", "scripted:smoke-oracle", "--code-sandbox", "docker", "--out", tmp_path / "r")
+    result = cli(
+        "run",
+        "smoke",
+        "--model",
+        "scripted:smoke-oracle",
+        "--code-sandbox",
+        "docker",
+        "--out",
+        tmp_path / "r",
+    )
     assert result.exit_code == 2 and "unknown code sandbox 'docker'" in result.stderr
     assert not (tmp_path / "r").exists()
 
@@ -92,13 +105,28 @@ def test_none_is_loud_and_still_limited(caplog: pytest.LogCaptureFixture) -> Non
             codebox.set_mode("none")
         assert "UNISOLATED" in caplog.text
         assert run_python_sync("print(6 * 7)").stdout == "42\n"
-        limits = run_python_sync("import resource\nprint(resource.getrlimit(resource.RLIMIT_NOFILE), resource.getrlimit(resource.RLIMIT_CORE))")
+        limits = run_python_sync(
+            "import resource\nprint(resource.getrlimit(resource.RLIMIT_NOFILE), resource.getrlimit(resource.RLIMIT_CORE))"
+        )
         assert limits.stdout == "(64, 64) (0, 0)\n"  # the limits still apply
     finally:
         codebox.set_mode("bwrap")
 
 
 def test_the_run_records_the_code_sandbox(tmp_path: Path) -> None:
-    assert cli("run", "smoke", "--model", "scripted:smoke-oracle", "-B", "n=1", "--out", tmp_path / "r", "--quiet").exit_code == 0
+    assert (
+        cli(
+            "run",
+            "smoke",
+            "--model",
+            "scripted:smoke-oracle",
+            "-B",
+            "n=1",
+            "--out",
+            tmp_path / "r",
+            "--quiet",
+        ).exit_code
+        == 0
+    )
     config = json.loads((tmp_path / "r" / "config.json").read_text())
     assert config["options"]["code_sandbox"] == "bwrap"

@@ -37,12 +37,33 @@ def _mixed_policy(task: Task | None, params: dict[str, str]):
 register_scripted("api-use-test-mixed", _mixed_policy)
 
 
-def test_every_model_call_of_eight_concurrent_samples_has_its_own_parse_outcome(data_dir: Path, tmp_path: Path) -> None:
+def test_every_model_call_of_eight_concurrent_samples_has_its_own_parse_outcome(
+    data_dir: Path, tmp_path: Path
+) -> None:
     out = tmp_path / "run"
-    result = CliRunner().invoke(app, [
-        "run", "api-use", "--agent", "api-use-coder", "--model", "scripted:api-use-test-mixed?latency=0.05",
-        "-A", "samples=8", "-A", "sample_concurrency=8", "--limit", "3", "--concurrency", "3", "--out", str(out), "--quiet",
-    ], catch_exceptions=False)
+    result = CliRunner().invoke(
+        app,
+        [
+            "run",
+            "api-use",
+            "--agent",
+            "api-use-coder",
+            "--model",
+            "scripted:api-use-test-mixed?latency=0.05",
+            "-A",
+            "samples=8",
+            "-A",
+            "sample_concurrency=8",
+            "--limit",
+            "3",
+            "--concurrency",
+            "3",
+            "--out",
+            str(out),
+            "--quiet",
+        ],
+        catch_exceptions=False,
+    )
     assert result.exit_code == 0, result.stdout + result.stderr
     rows = [json.loads(line) for line in (out / "traces.jsonl").read_text().splitlines()]
     calls = [c for row in rows for step in row["steps"] for c in step["model_calls"]]

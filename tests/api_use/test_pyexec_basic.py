@@ -54,4 +54,9 @@ def test_inputs_cannot_collide_with_the_status_channel() -> None:
 
 def test_timeout_kills_and_reports() -> None:
     result = run_python_sync("while True:\n    pass", timeout_s=1.0)
-    assert not result.ok and result.timed_out and result.error.startswith("TimeoutError") and result.duration_s < 3
+    assert (
+        not result.ok
+        and result.timed_out
+        and result.error.startswith("TimeoutError")
+        and result.duration_s < 3
+    )

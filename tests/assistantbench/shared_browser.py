@@ -30,13 +30,25 @@ class SharedResources(AssistantBenchLocal):
 def run_all(specs: dict[str, dict[str, Any]], root: Path) -> dict[str, tuple[dict[str, Any], list[Trace]]]:
     async def main() -> dict[str, tuple[dict[str, Any], list[Trace]]]:
         # the shared resources keep their screenshots under the first run's folder
-        first = RunOptions(benchmark="assistantbench-local", agent="aria", run_dir=str(root / next(iter(specs))))
+        first = RunOptions(
+            benchmark="assistantbench-local", agent="aria", run_dir=str(root / next(iter(specs)))
+        )
         out = {}
         async with AssistantBenchLocal().run_resources(first) as resources:
             for name, spec in specs.items():
-                options = RunOptions(benchmark="assistantbench-local", agent=spec["agent"], model=spec["model"], limit=spec.get("limit"), concurrency=spec.get("concurrency", 1),
-                                     agent_options=spec.get("agent_options", {}), bench_options=spec.get("bench_options", {}), episode_timeout_s=spec.get("timeout", 180))
-                runner = EpisodeRunner(options, root / name, benchmark=SharedResources(resources), progress=False)
+                options = RunOptions(
+                    benchmark="assistantbench-local",
+                    agent=spec["agent"],
+                    model=spec["model"],
+                    limit=spec.get("limit"),
+                    concurrency=spec.get("concurrency", 1),
+                    agent_options=spec.get("agent_options", {}),
+                    bench_options=spec.get("bench_options", {}),
+                    episode_timeout_s=spec.get("timeout", 180),
+                )
+                runner = EpisodeRunner(
+                    options, root / name, benchmark=SharedResources(resources), progress=False
+                )
                 summary = await runner.run()
                 out[name] = (summary, TraceStore(root / name).load().traces)
         return out

@@ -19,8 +19,14 @@ from restgraph.tools.browser.sites import create_app
     ("reply", "expected"),
     [
         ('{"thought": "x", "action": "click", "ref": "f1e3"}', "click(ref='f1e3')"),
-        ('Sure! ```json\n{"action": "type", "ref": "e4", "text": "hi", "submit": true}\n```', "type(ref='e4', text='hi', submit=True)"),
-        ('{"action": "select_option", "ref": "e5", "value": "Maple Bay"}', "select(ref='e5', value='Maple Bay')"),
+        (
+            'Sure! ```json\n{"action": "type", "ref": "e4", "text": "hi", "submit": true}\n```',
+            "type(ref='e4', text='hi', submit=True)",
+        ),
+        (
+            '{"action": "select_option", "ref": "e5", "value": "Maple Bay"}',
+            "select(ref='e5', value='Maple Bay')",
+        ),
         ('{"action": "send_msg_to_user", "text": "42"}', "answer(text='42')"),
         ('{"action": "answer", "answer": "x"}', "answer(text='x')"),
         ("click [ref=e12]", "click(ref='e12')"),
@@ -36,7 +42,9 @@ def test_parse_decision(reply, expected):
     assert parse_decision(reply).describe() == expected
 
 
-@pytest.mark.parametrize("reply", ["", "I would look at the page first.", '{"action": "fly"}', "click the button"])
+@pytest.mark.parametrize(
+    "reply", ["", "I would look at the page first.", '{"action": "fly"}', "click the button"]
+)
 def test_parse_decision_rejects(reply):
     with pytest.raises(ParseError):
         parse_decision(reply)
@@ -72,8 +80,11 @@ def test_url_policy(url, offline, allowed):
 
 def test_compaction_keeps_refs_drops_noise_and_caps():
     snapshot = "\n".join(
-        ["- generic [active] [ref=e1] [box=0,0,100,100]:", '  - button "Go" [ref=e2] [cursor=pointer] [box=0,10,10,10]']
-        + [f'  - paragraph [ref=e{i}] [box=0,{i * 40},10,10]: line {i}' for i in range(3, 200)]
+        [
+            "- generic [active] [ref=e1] [box=0,0,100,100]:",
+            '  - button "Go" [ref=e2] [cursor=pointer] [box=0,10,10,10]',
+        ]
+        + [f"  - paragraph [ref=e{i}] [box=0,{i * 40},10,10]: line {i}" for i in range(3, 200)]
     )
     small = compact_snapshot(snapshot, viewport_height=800, max_chars=100_000)
     assert "generic" not in small and "box=" not in small and "cursor" not in small
@@ -87,7 +98,11 @@ def test_compaction_keeps_refs_drops_noise_and_caps():
 def test_oracle_resolves_refs_from_the_observation():
     observation = '- combobox "Town" [ref=f1e11]:\n  - option "Any" [selected]\n- button "Search listings" [ref=f1e18]\n- link "Next page" [ref=e9]:\n  - /url: /x'
     assert find_ref(observation, "combobox", "Town") == "f1e11"
-    assert resolve(("select", "Town", "Maple Bay"), observation) == {"action": "select", "ref": "f1e11", "value": "Maple Bay"}
+    assert resolve(("select", "Town", "Maple Bay"), observation) == {
+        "action": "select",
+        "ref": "f1e11",
+        "value": "Maple Bay",
+    }
     assert resolve(("click", "link", "Next page"), observation) == {"action": "click", "ref": "e9"}
     missing = resolve(("click", "link", "Previous page"), observation)
     assert missing["action"] == "answer" and missing["text"] == ""
@@ -114,6 +129,17 @@ def test_fixture_pages_hold_the_gold_facts():
         html = client.get(path).text
         for fact in expected[task_id]:
             assert fact in html, (task_id, fact)
-    for path in ("/", "/sitemap.xml", "/gyms/", "/homes/", "/books/", "/transit/", "/eats/", "/care/", "/books/events", "/homes/search?town=Maple+Bay&page=2"):
+    for path in (
+        "/",
+        "/sitemap.xml",
+        "/gyms/",
+        "/homes/",
+        "/books/",
+        "/transit/",
+        "/eats/",
+        "/care/",
+        "/books/events",
+        "/homes/search?town=Maple+Bay&page=2",
+    ):
         assert client.get(path).status_code == 200
     assert "Page 2 of 2" in client.get("/homes/search?town=Maple+Bay&page=2").text

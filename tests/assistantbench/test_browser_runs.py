@@ -37,7 +37,9 @@ def _escape_policy(task: Any, params: dict[str, str]):
         if move is None:
             return json.dumps({"action": "answer", "text": ""})
         if move == "click":
-            return json.dumps({"action": "click", "ref": find_ref(str(messages[-1].content), "link", "example.com")})
+            return json.dumps(
+                {"action": "click", "ref": find_ref(str(messages[-1].content), "link", "example.com")}
+            )
         return json.dumps({"action": "goto", "url": move})
 
     return policy
@@ -51,8 +53,17 @@ RUNS: dict[str, dict[str, Any]] = {
     "text": {"agent": "browser", "model": "scripted:browser-oracle?style=text&structured=0", "limit": 3},
     "closed_book": {"agent": "closed-book", "model": "scripted:browser-oracle", "limit": 1},
     "escape": {"agent": "aria", "model": "scripted:test-escape", "limit": 1},
-    "loop": {"agent": "aria", "model": 'scripted:replay?text={"action":"scroll","direction":"down"}', "limit": 1},
-    "budget": {"agent": "aria", "model": "scripted:browser-oracle", "limit": 1, "agent_options": {"max_steps": 2}},
+    "loop": {
+        "agent": "aria",
+        "model": 'scripted:replay?text={"action":"scroll","direction":"down"}',
+        "limit": 1,
+    },
+    "budget": {
+        "agent": "aria",
+        "model": "scripted:browser-oracle",
+        "limit": 1,
+        "agent_options": {"max_steps": 2},
+    },
 }
 
 
@@ -124,11 +135,15 @@ def test_offline_mode_refuses_and_records_non_loopback_navigation(runs):
     assert "http://10.1.2.3/admin" in urls  # goto an outside IP
     assert "file:///etc/passwd" in urls  # file:// is never allowed
     assert all(c.error.startswith("refused:") for c in refused)
-    actions = {c.params.get("url") or c.name: c for c in trace.tool_calls("browser") if c.name in ("goto", "click")}
+    actions = {
+        c.params.get("url") or c.name: c for c in trace.tool_calls("browser") if c.name in ("goto", "click")
+    }
     for target in ("click", "http://10.1.2.3/admin", "file:///etc/passwd"):
         assert "navigation refused" in (actions[target].error or ""), target
     assert actions["/books/"].error is None and actions["/gyms/"].error is None
-    assert all(c.url.startswith("http://127.0.0.1") for c in trace.tool_calls("browser") if c.name != "refused")
+    assert all(
+        c.url.startswith("http://127.0.0.1") for c in trace.tool_calls("browser") if c.name != "refused"
+    )
     assert trace.final_answer == ""
 
 
@@ -157,10 +172,14 @@ def test_an_error_page_left_by_a_late_refusal_is_left_before_the_next_action(tmp
     async def main() -> tuple[str, str, ActionResult]:
         options = RunOptions(benchmark="assistantbench-local", agent="aria", run_dir=str(tmp_path))
         async with AssistantBenchLocal().run_resources(options) as resources:
-            session = await BrowserSession.open(resources.browser, resources.config, start_url=resources.start_url)
+            session = await BrowserSession.open(
+                resources.browser, resources.config, start_url=resources.start_url
+            )
             try:
                 await session.observe()
-                with contextlib.suppress(Exception):  # what a late refusal leaves behind, bypassing the action's own recovery
+                with contextlib.suppress(
+                    Exception
+                ):  # what a late refusal leaves behind, bypassing the action's own recovery
                     await session.page.goto("http://10.1.2.3/admin")
                 for _ in range(100):  # the error page commits ~0.1 s after goto raised: that is the race
                     if session.page.url.startswith("chrome-error://"):

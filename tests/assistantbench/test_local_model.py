@@ -13,7 +13,16 @@ pytestmark = [pytest.mark.browser, pytest.mark.local_model, pytest.mark.slow]
 
 
 def test_browser_agent_runs_on_the_local_model(tmp_path):
-    options = RunOptions(benchmark="assistantbench-local", agent="browser", model="local", limit=1, concurrency=1, agent_options={"max_steps": 1}, bench_options={"screenshots": "0"}, episode_timeout_s=900)
+    options = RunOptions(
+        benchmark="assistantbench-local",
+        agent="browser",
+        model="local",
+        limit=1,
+        concurrency=1,
+        agent_options={"max_steps": 1},
+        bench_options={"screenshots": "0"},
+        episode_timeout_s=900,
+    )
     summary = run_sync(options, tmp_path / "run", progress=False)
     assert summary["n"] == 1
     trace = TraceStore(tmp_path / "run").load().traces[0]

@@ -79,7 +79,12 @@ def _spends(model, env, options):
     return _graph(work)
 
 
-for _name, _builder in (("test-hangs", _hangs), ("test-fails", _fails), ("test-loops", _loops), ("test-spends", _spends)):
+for _name, _builder in (
+    ("test-hangs", _hangs),
+    ("test-fails", _fails),
+    ("test-loops", _loops),
+    ("test-spends", _spends),
+):
     register_agent(_name, _builder, env_kind="browser")
     register_ensemble(_name, f"{_name}-cb")
 
@@ -95,7 +100,9 @@ def _wanderer(task: Any, params: dict[str, str]):
             return paper(messages)
         if str(messages[-1].content).startswith("spend tokens"):
             return "ok"
-        return json.dumps({"thought": "keep looking", "action": "goto", "url": f"/books/?visit={next(visits)}"})
+        return json.dumps(
+            {"thought": "keep looking", "action": "goto", "url": f"/books/?visit={next(visits)}"}
+        )
 
     return policy
 
@@ -109,11 +116,21 @@ RUNS: dict[str, dict[str, Any]] = {
     "ralm-inst": {"agent": "ralm-inst"},
     "ralm-1s": {"agent": "ralm-1s"},
     "ralm-1s-cb": {"agent": "ralm-1s-cb"},
-    "browser-cb": {"agent": "browser-cb", "agent_options": {"give_up": 1}, "model": "scripted:paper-oracle?give_up=1", "limit": 2},
+    "browser-cb": {
+        "agent": "browser-cb",
+        "agent_options": {"give_up": 1},
+        "model": "scripted:paper-oracle?give_up=1",
+        "limit": 2,
+    },
     # the paper's own ensembles, end to end: SPA / SeeAct give up (an empty "Task answer:"), CB-1S answers
     "spa-cb": {"agent": "spa-cb", "model": "scripted:paper-oracle?give_up=1", "limit": 2},
     "seeact-cb": {"agent": "seeact-cb", "model": "scripted:paper-oracle?give_up=1", "limit": 2},
-    "steps-browser": {"agent": "browser-cb", "model": "scripted:test-wanderer", "agent_options": {"max_steps": 30}, "limit": 1},
+    "steps-browser": {
+        "agent": "browser-cb",
+        "model": "scripted:test-wanderer",
+        "agent_options": {"max_steps": 30},
+        "limit": 1,
+    },
     "steps": {"agent": "test-loops-cb", "limit": 1},
     "time": {"agent": "test-hangs-cb", "limit": 1, "episode_timeout_s": 4},
     "error": {"agent": "test-fails-cb", "limit": 1},
@@ -131,9 +148,18 @@ def runs(tmp_path_factory, data_dir) -> dict[str, tuple[dict[str, Any], list[Tra
         async with AssistantBenchLocal().run_resources(first) as resources:
             for name, spec in RUNS.items():
                 agent_options = {k: v for k, v in spec.get("agent_options", {}).items() if k != "give_up"}
-                options = RunOptions(benchmark="assistantbench-local", agent=spec["agent"], model=spec.get("model", ORACLE), limit=spec.get("limit"),
-                                     agent_options=agent_options, episode_timeout_s=spec.get("episode_timeout_s", 120), token_limit=spec.get("token_limit"))
-                runner = EpisodeRunner(options, root / name, benchmark=SharedResources(resources), progress=False)
+                options = RunOptions(
+                    benchmark="assistantbench-local",
+                    agent=spec["agent"],
+                    model=spec.get("model", ORACLE),
+                    limit=spec.get("limit"),
+                    agent_options=agent_options,
+                    episode_timeout_s=spec.get("episode_timeout_s", 120),
+                    token_limit=spec.get("token_limit"),
+                )
+                runner = EpisodeRunner(
+                    options, root / name, benchmark=SharedResources(resources), progress=False
+                )
                 summary = await runner.run()
                 out[name] = (summary, TraceStore(root / name).load().traces)
         return out
@@ -163,7 +189,10 @@ def _expected_ralm(trace: Trace, index: LocalSearch) -> str:
 def test_closed_book_agents_reach_their_expected_score(runs, name: str, one_shot: bool) -> None:
     summary, traces = runs[name]
     assert summary["n"] == len(traces) >= 10 and summary["status_counts"] == {"finished": len(traces)}
-    expected = [_score(final_answer(t.task), t) if knows(t.task) else (_score(GUESS, t) if one_shot else 0.0) for t in traces]
+    expected = [
+        _score(final_answer(t.task), t) if knows(t.task) else (_score(GUESS, t) if one_shot else 0.0)
+        for t in traces
+    ]
     assert summary["metrics"]["accuracy"] == pytest.approx(sum(expected) / len(traces), abs=1e-6)
     assert 0 < summary["metrics"]["accuracy"] < 1  # the rule leaves the Hard tasks unknown
     answered = sum(1 for t in traces if knows(t.task) or one_shot) / len(traces)

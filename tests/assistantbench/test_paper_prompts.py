@@ -62,22 +62,48 @@ def test_cb_inst_prompt_is_the_system_prompt_and_the_task() -> None:
 
 def test_ralm_prompt_follows_figure_18() -> None:
     prompt = figure_prompt(18)
-    assert prompt.system.startswith("You are a helpful agent that has to provide answers to complex tasks.\nTasks can require accessing the web.")
-    assert 'start your prediction with: "So the final answer is:" followed by the answer to the task.' in prompt.system
+    assert prompt.system.startswith(
+        "You are a helpful agent that has to provide answers to complex tasks.\nTasks can require accessing the web."
+    )
+    assert (
+        'start your prediction with: "So the final answer is:" followed by the answer to the task.'
+        in prompt.system
+    )
     assert [role for role, _ in prompt.example] == ["user", "assistant", "user", "assistant"]
     assert prompt.example[0][1] == f"Task: {CB_EXAMPLE_USER}"
-    assert prompt.example[2][1].startswith("Context1: Posh and Becks: Posh and Becks is a widely used nickname")
-    assert prompt.example[2][1].endswith(f"\nTask: {CB_EXAMPLE_USER}\nIntermediate question: Who are the members of the famous Beckham couple?")
+    assert prompt.example[2][1].startswith(
+        "Context1: Posh and Becks: Posh and Becks is a widely used nickname"
+    )
+    assert prompt.example[2][1].endswith(
+        f"\nTask: {CB_EXAMPLE_USER}\nIntermediate question: Who are the members of the famous Beckham couple?"
+    )
     assert "..." not in prompt.example[3][1]  # the paper's elision is not part of the prompt
     contexts = context_lines([SearchResult(title="Gym A", url="u", snippet="Yoga, $72.50")], 1)
-    one_shot = ralm_messages(TASK, contexts, ["Intermediate question: cheapest yoga gym Northgate"], one_shot=True)
+    one_shot = ralm_messages(
+        TASK, contexts, ["Intermediate question: cheapest yoga gym Northgate"], one_shot=True
+    )
     assert len(one_shot) == 6 and one_shot[0].content == prompt.system
-    assert one_shot[-1].content == f"Context1: Gym A: Yoga, $72.50\nTask: {TASK}\nIntermediate question: cheapest yoga gym Northgate"
+    assert (
+        one_shot[-1].content
+        == f"Context1: Gym A: Yoga, $72.50\nTask: {TASK}\nIntermediate question: cheapest yoga gym Northgate"
+    )
     assert ralm_messages(TASK, [], [], one_shot=False)[-1].content == f"Task: {TASK}"
 
 
 def test_unwrap_keeps_sentence_ends_and_joins_wrapped_lines() -> None:
-    assert unwrap(["First line ends here.", "Second starts", "mid-sentence: it goes on.", "...", "Done?", "no capital"]) == "First line ends here.\nSecond starts mid-sentence: it goes on.\nDone? no capital"
+    assert (
+        unwrap(
+            [
+                "First line ends here.",
+                "Second starts",
+                "mid-sentence: it goes on.",
+                "...",
+                "Done?",
+                "no capital",
+            ]
+        )
+        == "First line ends here.\nSecond starts mid-sentence: it goes on.\nDone? no capital"
+    )
 
 
 def test_a_paper_without_the_figures_layout_is_refused(monkeypatch) -> None:
@@ -85,7 +111,9 @@ def test_a_paper_without_the_figures_layout_is_refused(monkeypatch) -> None:
 
     figure_prompt.cache_clear()
     paper_prompts.paper_text.cache_clear()
-    monkeypatch.setattr(paper_prompts, "paper_text", lambda: "Figure 16: x\nSystem prompt: hi\nFigure 17: y\n")
+    monkeypatch.setattr(
+        paper_prompts, "paper_text", lambda: "Figure 16: x\nSystem prompt: hi\nFigure 17: y\n"
+    )
     try:
         with pytest.raises(PaperPromptError, match="labels"):
             figure_prompt(17)
@@ -93,15 +121,18 @@ def test_a_paper_without_the_figures_layout_is_refused(monkeypatch) -> None:
         figure_prompt.cache_clear()
 
 
-@pytest.mark.parametrize(("reply", "answer"), [
-    ("Thought: hmm\nThe final answer is: 72.5", "72.5"),
-    ("Intermediate answer: x\nSo the final answer is: David Beckham\n", "David Beckham"),
-    ('So the final answer is: ["a",\n "b"]\nthanks', '["a",\n "b"]'),
-    ("The final answer is:\n", ""),
-    ('The final answer is: ""', '""'),
-    ("The final answer is: 1,010,000", "1,010,000"),  # raw: the scorer's own quirks apply
-    ("I think it is 5.", None),
-])
+@pytest.mark.parametrize(
+    ("reply", "answer"),
+    [
+        ("Thought: hmm\nThe final answer is: 72.5", "72.5"),
+        ("Intermediate answer: x\nSo the final answer is: David Beckham\n", "David Beckham"),
+        ('So the final answer is: ["a",\n "b"]\nthanks', '["a",\n "b"]'),
+        ("The final answer is:\n", ""),
+        ('The final answer is: ""', '""'),
+        ("The final answer is: 1,010,000", "1,010,000"),  # raw: the scorer's own quirks apply
+        ("I think it is 5.", None),
+    ],
+)
 def test_answer_extraction_is_raw(reply: str, answer: str | None) -> None:
     assert extract_answer(reply) == answer
 
@@ -111,12 +142,15 @@ def test_abstentions() -> None:
     assert not any(is_abstention(a) for a in ("0", "x", '["a"]'))
 
 
-@pytest.mark.parametrize(("reply", "kind", "value"), [
-    ("Intermediate question: who?\nIntermediate answer: made up", "question", "who?"),
-    ("Intermediate answer: yes.\nSo the final answer is: 4", "answer", "4"),
-    ("So the final answer is: 4\nIntermediate question: why?", "question", "why?"),
-    ("no protocol at all", "unparsed", None),
-])
+@pytest.mark.parametrize(
+    ("reply", "kind", "value"),
+    [
+        ("Intermediate question: who?\nIntermediate answer: made up", "question", "who?"),
+        ("Intermediate answer: yes.\nSo the final answer is: 4", "answer", "4"),
+        ("So the final answer is: 4\nIntermediate question: why?", "question", "why?"),
+        ("no protocol at all", "unparsed", None),
+    ],
+)
 def test_ralm_turns(reply: str, kind: str, value: str | None) -> None:
     got_kind, got_value, text = read_turn(reply)
     assert got_kind == kind
@@ -127,5 +161,10 @@ def test_ralm_turns(reply: str, kind: str, value: str | None) -> None:
 
 
 def test_placeholders() -> None:
-    assert fill_placeholder("CONTEXT TASK MODEL GENERATIONS", {"CONTEXT": "", "TASK": "Task: t", "MODEL GENERATIONS": "g"}) == "Task: t\ng"
+    assert (
+        fill_placeholder(
+            "CONTEXT TASK MODEL GENERATIONS", {"CONTEXT": "", "TASK": "Task: t", "MODEL GENERATIONS": "g"}
+        )
+        == "Task: t\ng"
+    )
     assert fill_placeholder("TASK", {"TASK": "do it"}) == "do it"

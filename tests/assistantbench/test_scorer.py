@@ -106,10 +106,17 @@ def test_wrapper_has_ans_is_independent_on_crash():
 
 
 def test_fixed_mode_repairs_crashes():
-    assert score_answer("[45]", "45", fixed=True).model_dump() == {"score": 1.0, "has_ans": 1.0, "error": None}
+    assert score_answer("[45]", "45", fixed=True).model_dump() == {
+        "score": 1.0,
+        "has_ans": 1.0,
+        "error": None,
+    }
     assert score("[45.5]", "45.5", fixed=True) == (1.0, 1.0)
     assert score('["45"]', "50", fixed=True) == pytest.approx((1 - math.log(50 / 45), 1.0))
-    assert score("true", "true story", fixed=True) == (pytest.approx(2 * 0.5 / 1.5), 1.0)  # {true} vs {true,story}
+    assert score("true", "true story", fixed=True) == (
+        pytest.approx(2 * 0.5 / 1.5),
+        1.0,
+    )  # {true} vs {true,story}
     assert score("null", "x", fixed=True) == (0.0, 0.0)
     assert score_answer("{}", '{"a": 1}', fixed=True).error is None
 
@@ -201,7 +208,9 @@ def test_gold_classification():
 
 
 def test_independent_has_answer():
-    assert [independent_has_answer(x) for x in (None, "", "  ", "null", "[]", '["", " "]', "NaN", "0", "x")] == [0, 0, 0, 0, 0, 0, 0, 1, 1]
+    assert [
+        independent_has_answer(x) for x in (None, "", "  ", "null", "[]", '["", " "]', "NaN", "0", "x")
+    ] == [0, 0, 0, 0, 0, 0, 0, 1, 1]
 
 
 # -- aggregation ------------------------------------------------------------------------------------

@@ -42,22 +42,42 @@ def test_format_answer(raw, expected):
 def test_formatting_turns_quirky_answers_into_full_scores():
     assert score("1,010,000", "1010000")[0] == 0.0
     assert score(format_answer("1,010,000"), "1010000")[0] == 1.0
-    assert score(format_answer("CrossFit East River\nAvea Pilates"), "CrossFit East River\nAvea Pilates")[0] == 1.0
+    assert (
+        score(format_answer("CrossFit East River\nAvea Pilates"), "CrossFit East River\nAvea Pilates")[0]
+        == 1.0
+    )
 
 
 # (raw answer, gold): answers a model plausibly writes, in every gold kind
 CASES = [
-    ("1,010,000", "1010000"), ("1010000", "1010000"), ("$72.50", "72.50"), ("55 dollars", "$55"), ("The answer is 45", "45"),
-    ("CrossFit East River\nAvea Pilates", "CrossFit East River\nAvea Pilates"), ('["Avea Pilates", "Core & Reformer"]', "Avea Pilates\nCore & Reformer"),
-    ("- Route 7\n- Route 15", "Route 7\nRoute 15\nRoute 22"), ("unknown", "Clara Voss"), ("N/A", "45"), ("Clara Voss", "Clara Voss"),
-    ("{'price': 41.75}", '{"price": 41.75}'), ('{"price": 612000, "sqft": 2850}', '{"price": 612000, "sqft": 2850}'), ("", "45"),
+    ("1,010,000", "1010000"),
+    ("1010000", "1010000"),
+    ("$72.50", "72.50"),
+    ("55 dollars", "$55"),
+    ("The answer is 45", "45"),
+    ("CrossFit East River\nAvea Pilates", "CrossFit East River\nAvea Pilates"),
+    ('["Avea Pilates", "Core & Reformer"]', "Avea Pilates\nCore & Reformer"),
+    ("- Route 7\n- Route 15", "Route 7\nRoute 15\nRoute 22"),
+    ("unknown", "Clara Voss"),
+    ("N/A", "45"),
+    ("Clara Voss", "Clara Voss"),
+    ("{'price': 41.75}", '{"price": 41.75}'),
+    ('{"price": 612000, "sqft": 2850}', '{"price": 612000, "sqft": 2850}'),
+    ("", "45"),
 ]
 
 
 def _trace(answer: str | None, gold: str | None, **bench_options) -> Trace:
     task = Task(id="t", benchmark="assistantbench-local", instruction="q", gold={"answer": gold})
-    return Trace(task_id="t", task=task, benchmark="assistantbench-local", agent="browser", model="m", final_answer=answer,
-                 config={"bench_options": bench_options})
+    return Trace(
+        task_id="t",
+        task=task,
+        benchmark="assistantbench-local",
+        agent="browser",
+        model="m",
+        final_answer=answer,
+        config={"bench_options": bench_options},
+    )
 
 
 def test_the_official_scorer_receives_the_raw_answer_by_default(monkeypatch):
@@ -70,7 +90,9 @@ def test_the_official_scorer_receives_the_raw_answer_by_default(monkeypatch):
 
     monkeypatch.setattr("restgraph.evals.benchmarks.assistantbench.score_answer", spy)
     bench = get_benchmark("assistantbench-local")
-    assert bench.score_episode(_trace("1,010,000", "1010000"))["score"] == 0.0  # the comma quirk, as published
+    assert (
+        bench.score_episode(_trace("1,010,000", "1010000"))["score"] == 0.0
+    )  # the comma quirk, as published
     assert bench.score_episode(_trace("1,010,000", "1010000", normalize_answers=True))["score"] == 1.0
     assert seen == ["1,010,000", "1010000"]
 
@@ -79,7 +101,9 @@ def test_the_official_scorer_receives_the_raw_answer_by_default(monkeypatch):
 def test_the_option_changes_scores_only_when_enabled(answer, gold):
     bench = get_benchmark("assistantbench-local")
     default = bench.score_episode(_trace(answer, gold))
-    assert (default["score"], default["has_ans"]) == score(answer, gold)  # exactly the official scorer on the raw text
+    assert (default["score"], default["has_ans"]) == score(
+        answer, gold
+    )  # exactly the official scorer on the raw text
     assert bench.score_episode(_trace(answer, gold, normalize_answers=False)) == default
     normalized = bench.score_episode(_trace(answer, gold, normalize_answers=True))
     assert (normalized["score"], normalized["has_ans"]) == score(format_answer(answer), gold)
@@ -87,7 +111,11 @@ def test_the_option_changes_scores_only_when_enabled(answer, gold):
 
 def test_the_option_does_change_scores_on_this_sample():
     bench = get_benchmark("assistantbench-local")
-    changed = [(a, g) for a, g in CASES if bench.score_episode(_trace(a, g)) != bench.score_episode(_trace(a, g, normalize_answers=True))]
+    changed = [
+        (a, g)
+        for a, g in CASES
+        if bench.score_episode(_trace(a, g)) != bench.score_episode(_trace(a, g, normalize_answers=True))
+    ]
     assert len(changed) >= 5  # commas, units, bullet lists, abstentions, Python dicts
 
 
@@ -130,14 +158,22 @@ def test_exact_match_is_recorded_beside_hal_raw_equality():
 
 
 def test_a_split_without_gold_reports_gold_unavailable_never_zero():
-    rows = [{"has_ans": 1.0, "gold_available": False}, {"has_ans": 0.0, "gold_available": False}, {"has_ans": 1.0, "gold_available": False}]
+    rows = [
+        {"has_ans": 1.0, "gold_available": False},
+        {"has_ans": 0.0, "gold_available": False},
+        {"has_ans": 1.0, "gold_available": False},
+    ]
     metrics = aggregate(rows, n_tasks=3)
     assert metrics == {"answer_rate": pytest.approx(2 / 3), "gold_available": 0.0, "gold_unavailable": 3.0}
     assert "accuracy" not in metrics and "precision" not in metrics and "exact_match" not in metrics
 
 
 def test_a_mixed_split_is_scored_on_the_tasks_with_gold():
-    rows = [{"score": 1.0, "has_ans": 1.0, "exact_match": True}, {"score": 0.0, "has_ans": 0.0}, {"has_ans": 1.0, "gold_available": False}]
+    rows = [
+        {"score": 1.0, "has_ans": 1.0, "exact_match": True},
+        {"score": 0.0, "has_ans": 0.0},
+        {"has_ans": 1.0, "gold_available": False},
+    ]
     metrics = aggregate(rows, n_tasks=3)
     assert metrics["accuracy"] == 0.5 and metrics["answer_rate"] == 0.5 and metrics["exact_match"] == 0.5
     assert (metrics["gold_available"], metrics["gold_unavailable"]) == (2.0, 1.0)

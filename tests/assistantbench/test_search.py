@@ -24,7 +24,9 @@ from restgraph.tools.search.online import BraveSearch
 
 
 def _page(title: str, body: str) -> HTMLResponse:
-    return HTMLResponse(f"<html><head><title>{title}</title></head><body><nav><a href='/'>Home</a> lighthouse</nav><main>{body}</main></body></html>")
+    return HTMLResponse(
+        f"<html><head><title>{title}</title></head><body><nav><a href='/'>Home</a> lighthouse</nav><main>{body}</main></body></html>"
+    )
 
 
 def _tiny_app() -> FastAPI:
@@ -35,7 +37,11 @@ def _tiny_app() -> FastAPI:
     @app.get("/")
     def home():
         form = "<form action='/filter' method='get'><select name='colour'><option value=''>Any</option><option value='red' selected>Red</option></select><button>Go</button></form>"
-        return _page("Home", "<a href='/list'>All items</a> <a href='https://example.com/x'>outside</a> <a href='/search?q=x'>engine</a>" + form)
+        return _page(
+            "Home",
+            "<a href='/list'>All items</a> <a href='https://example.com/x'>outside</a> <a href='/search?q=x'>engine</a>"
+            + form,
+        )
 
     @app.get("/list")
     def listing(page: int = 1):
@@ -43,18 +49,26 @@ def _tiny_app() -> FastAPI:
 
     @app.get("/filter")
     def filtered(colour: str = ""):
-        return _page(f"Filter {colour}", "<a href='/item/2'>Red lantern</a>" if colour == "red" else "nothing")
+        return _page(
+            f"Filter {colour}", "<a href='/item/2'>Red lantern</a>" if colour == "red" else "nothing"
+        )
 
     @app.get("/item/{n}")
     def item(n: int):
-        names = {1: ("Blue kettle", "A copper kettle, blue enamel, 2 litres."), 2: ("Red lantern", "A paper lantern."),
-                 3: ("Hidden atlas", "An atlas of the river delta, only found through search.")}
+        names = {
+            1: ("Blue kettle", "A copper kettle, blue enamel, 2 litres."),
+            2: ("Red lantern", "A paper lantern."),
+            3: ("Hidden atlas", "An atlas of the river delta, only found through search."),
+        }
         title, body = names[n]
         return _page(title, f"<p>{body}</p><script>var lantern = 1;</script>")
 
     @app.get("/sitemap.xml")
     def sitemap():
-        return Response("<urlset><url><loc>http://whatever.invalid/item/3</loc></url></urlset>", media_type="application/xml")
+        return Response(
+            "<urlset><url><loc>http://whatever.invalid/item/3</loc></url></urlset>",
+            media_type="application/xml",
+        )
 
     @app.get("/search")
     def engine(q: str = ""):
@@ -79,7 +93,8 @@ def test_crawl_is_bounded() -> None:
 def test_page_text_is_main_content_without_scripts_or_controls() -> None:
     title, text, links, forms = read_html(
         "<title> A  page </title><nav>Menu words</nav><main><h1>Head</h1><p>Body &amp; more</p><select name='s'><option>Choice</option></select>"
-        "<script>hidden()</script></main>")
+        "<script>hidden()</script></main>"
+    )
     assert (title, text) == ("A page", "Head\nBody & more")
 
 
@@ -90,13 +105,17 @@ def test_local_search_ranks_by_bm25_with_title_weight_and_snippets() -> None:
     assert hits[0].url == "http://127.0.0.1:9/item/1" and hits[0].title == "Blue kettle"
     assert "copper kettle" in hits[0].snippet
     assert index.search("atlas delta", 1)[0].url.endswith("/item/3")  # reachable only through the sitemap
-    assert index.search("lantern", 10) and all("lighthouse" not in h.snippet for h in index.search("lantern", 10))
+    assert index.search("lantern", 10) and all(
+        "lighthouse" not in h.snippet for h in index.search("lantern", 10)
+    )
     assert index.search("kettles", 1)[0].url.endswith("/item/1")  # porter stemming
     assert len(index.search("kettle lantern atlas", 2)) == 2
     assert index.search("zeppelin", 5) == [] and index.search("", 5) == [] and index.search("kettle", 0) == []
 
 
-@pytest.mark.parametrize("query", ['kettle" OR body:*', "NEAR(kettle", "kettle AND -- ;", "title:kettle^", "'\""])
+@pytest.mark.parametrize(
+    "query", ['kettle" OR body:*', "NEAR(kettle", "kettle AND -- ;", "title:kettle^", "'\""]
+)
 def test_fts_syntax_in_the_query_is_never_interpreted(query: str) -> None:
     index = LocalSearch.from_app(_tiny_app())
     index.search(query, 5)  # no sqlite3.OperationalError
@@ -108,9 +127,14 @@ def test_every_fixture_page_is_indexed_and_found_by_its_title() -> None:
     app = create_app()
     index = LocalSearch.from_app(app)
     fetch = asgi_fetcher(app)
-    listed = [urlsplit(html.unescape(loc)).path for loc in re.findall(r"<loc>([^<]+)</loc>", fetch("/sitemap.xml")[2])]
+    listed = [
+        urlsplit(html.unescape(loc)).path
+        for loc in re.findall(r"<loc>([^<]+)</loc>", fetch("/sitemap.xml")[2])
+    ]
     assert len(listed) >= 10 and index.size >= len(listed)
-    for path in (p for p in listed if p.strip("/").count("/") >= 2):  # detail pages (a site's home shares its words with all of them)
+    for path in (
+        p for p in listed if p.strip("/").count("/") >= 2
+    ):  # detail pages (a site's home shares its words with all of them)
         title = read_html(fetch(path)[2])[0]
         urls = [h.url for h in index.search(title, 5)]
         assert any(u.split("?")[0] == path for u in urls), (title, urls)
@@ -138,15 +162,29 @@ class _FakeBrave(BaseHTTPRequestHandler):
     def do_GET(self) -> None:  # noqa: N802 (http.server's name)
         parts = urlsplit(self.path)
         query = {k: v[0] for k, v in parse_qs(parts.query).items()}
-        type(self).seen.append({"path": parts.path, "token": self.headers.get("X-Subscription-Token", ""), **query})
+        type(self).seen.append(
+            {"path": parts.path, "token": self.headers.get("X-Subscription-Token", ""), **query}
+        )
         status = type(self).statuses.pop(0) if type(self).statuses else 200
         if self.headers.get("X-Subscription-Token") != KEY:
             status = 401
-        body = {"web": {"results": [
-            {"title": "<strong>Kettle</strong> &amp; co", "url": "https://kettle.example/", "description": "The <strong>best</strong> kettle"},
-            {"title": "No url"},
-            {"title": "Second", "url": "https://two.example/", "description": ""},
-        ]}} if status == 200 else {"error": "nope"}
+        body = (
+            {
+                "web": {
+                    "results": [
+                        {
+                            "title": "<strong>Kettle</strong> &amp; co",
+                            "url": "https://kettle.example/",
+                            "description": "The <strong>best</strong> kettle",
+                        },
+                        {"title": "No url"},
+                        {"title": "Second", "url": "https://two.example/", "description": ""},
+                    ]
+                }
+            }
+            if status == 200
+            else {"error": "nope"}
+        )
         data = json.dumps(body).encode()
         self.send_response(status)
         self.send_header("Content-Type", "application/json")
@@ -171,12 +209,22 @@ def fake_brave() -> Iterator[str]:
         server.server_close()
 
 
-def test_brave_search_sends_the_key_and_parses_results(fake_brave: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_brave_search_sends_the_key_and_parses_results(
+    fake_brave: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("BRAVE_SEARCH_API_KEY", KEY)
     backend = BraveSearch(base_url=fake_brave)
     hits = backend.search("best kettle", 5)
-    assert [(h.title, h.url, h.snippet) for h in hits] == [("Kettle & co", "https://kettle.example/", "The best kettle"), ("Second", "https://two.example/", "")]
-    assert _FakeBrave.seen[-1] == {"path": "/res/v1/web/search", "token": KEY, "q": "best kettle", "count": "5"}
+    assert [(h.title, h.url, h.snippet) for h in hits] == [
+        ("Kettle & co", "https://kettle.example/", "The best kettle"),
+        ("Second", "https://two.example/", ""),
+    ]
+    assert _FakeBrave.seen[-1] == {
+        "path": "/res/v1/web/search",
+        "token": KEY,
+        "q": "best kettle",
+        "count": "5",
+    }
     assert len(backend.search("kettle", 1)) == 1
     assert KEY not in redact_text(f"request header X-Subscription-Token: {KEY}")  # registered as a secret
 

@@ -28,24 +28,38 @@ from restgraph.agents.browser.seeplanact_prompt import build_prompt, option_inde
 from restgraph.agents.browser.seeplanact_source import FORMAT_FILE, PROMPTS_FILE, load_texts
 from restgraph.tools.datafiles import resolve
 
-pytestmark = pytest.mark.skipif(not os.environ.get("RESTGRAPH_DATA_DIR"), reason="needs RESTGRAPH_DATA_DIR with assistantbench/upstream/SeePlanAct")
+pytestmark = pytest.mark.skipif(
+    not os.environ.get("RESTGRAPH_DATA_DIR"),
+    reason="needs RESTGRAPH_DATA_DIR with assistantbench/upstream/SeePlanAct",
+)
 
 TASK = "What is the cheapest monthly membership price among FitFinder gyms in Northgate that offer yoga?"
 CHOICES = [
     ["0", '<a id="0">FitFinder home</a>'],
     ["1", '<a id="1">All sites</a>'],
-    ["3", '<select id="3">parent_node: Neighborhood Selected Options: Any - Options: Any | Eastside | Northgate | Old Town | Westbank</select>'],
-    ["4", '<select id="4">parent_node: Activity Selected Options: Any - Options: Any | Boxing | CrossFit | Pilates | Spin | Yoga</select>'],
+    [
+        "3",
+        '<select id="3">parent_node: Neighborhood Selected Options: Any - Options: Any | Eastside | Northgate | Old Town | Westbank</select>',
+    ],
+    [
+        "4",
+        '<select id="4">parent_node: Activity Selected Options: Any - Options: Any | Boxing | CrossFit | Pilates | Spin | Yoga</select>',
+    ],
     ["2", '<button type="submit" id="2">Find gyms</button>'],
 ]
 MANY = [[str(i), f'<a id="{i}">Result {i}</a>'] for i in range(31)]
-PREVIOUS = ['[select] parent_node: Neighborhood Selected Options: Any -> SELECT: Northgate', "No Operation"]
+PREVIOUS = ["[select] parent_node: Neighborhood Selected Options: Any -> SELECT: Northgate", "No Operation"]
 
 
 def upstream_namespace() -> dict[str, Any]:
     """Upstream's prompt functions, compiled from the pinned files (test oracle only)."""
     namespace: dict[str, Any] = {"string": string}
-    wanted = {"generate_new_query_prompt", "generate_new_referring_prompt", "format_options", "generate_option_name"}
+    wanted = {
+        "generate_new_query_prompt",
+        "generate_new_referring_prompt",
+        "format_options",
+        "generate_option_name",
+    }
     tree = ast.parse(resolve(FORMAT_FILE).read_text(encoding="utf-8"))
     functions = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name in wanted]
     exec(compile(ast.Module(body=functions, type_ignores=[]), "format_prompt_utils.py", "exec"), namespace)  # noqa: S102
@@ -61,21 +75,66 @@ def upstream() -> dict[str, Any]:
 
 
 STATES = {
-    "first_step": {"previous": [], "choices": CHOICES, "original_plan": None, "history": "", "refined_plan": None},
-    "second_step": {"previous": PREVIOUS[:1], "choices": CHOICES, "original_plan": "1. Open FitFinder\n2. Filter Northgate and Yoga", "history": "Step 1. no new infromation", "refined_plan": None},
-    "later_step": {"previous": PREVIOUS, "choices": CHOICES, "original_plan": "1. Open FitFinder", "history": "Step 1. x\nStep 2. Northgate gyms: Lotus Yoga $72.50", "refined_plan": "1. Read prices. Task answer: 72.5"},
-    "no_choices": {"previous": PREVIOUS, "choices": [], "original_plan": "1. a", "history": "Step 1. b", "refined_plan": "2. c"},
-    "many_choices": {"previous": [], "choices": MANY, "original_plan": None, "history": "", "refined_plan": None},
+    "first_step": {
+        "previous": [],
+        "choices": CHOICES,
+        "original_plan": None,
+        "history": "",
+        "refined_plan": None,
+    },
+    "second_step": {
+        "previous": PREVIOUS[:1],
+        "choices": CHOICES,
+        "original_plan": "1. Open FitFinder\n2. Filter Northgate and Yoga",
+        "history": "Step 1. no new infromation",
+        "refined_plan": None,
+    },
+    "later_step": {
+        "previous": PREVIOUS,
+        "choices": CHOICES,
+        "original_plan": "1. Open FitFinder",
+        "history": "Step 1. x\nStep 2. Northgate gyms: Lotus Yoga $72.50",
+        "refined_plan": "1. Read prices. Task answer: 72.5",
+    },
+    "no_choices": {
+        "previous": PREVIOUS,
+        "choices": [],
+        "original_plan": "1. a",
+        "history": "Step 1. b",
+        "refined_plan": "2. c",
+    },
+    "many_choices": {
+        "previous": [],
+        "choices": MANY,
+        "original_plan": None,
+        "history": "",
+        "refined_plan": None,
+    },
 }
 
 
 @pytest.mark.parametrize("state", STATES)
 def test_spa_prompts_equal_upstream(upstream: dict[str, Any], state: str) -> None:
     s = STATES[state]
-    expected = upstream["generate_prompt"](experiment_split="SeeAct", task=TASK, previous=s["previous"], choices=s["choices"],
-                                           original_plan=s["original_plan"], history=s["history"], refined_plan=s["refined_plan"])
-    ours = build_prompt(load_texts(), planning=True, task=TASK, previous=s["previous"], choices=s["choices"],
-                        original_plan=s["original_plan"], history=s["history"], refined_plan=s["refined_plan"])
+    expected = upstream["generate_prompt"](
+        experiment_split="SeeAct",
+        task=TASK,
+        previous=s["previous"],
+        choices=s["choices"],
+        original_plan=s["original_plan"],
+        history=s["history"],
+        refined_plan=s["refined_plan"],
+    )
+    ours = build_prompt(
+        load_texts(),
+        planning=True,
+        task=TASK,
+        previous=s["previous"],
+        choices=s["choices"],
+        original_plan=s["original_plan"],
+        history=s["history"],
+        refined_plan=s["refined_plan"],
+    )
     assert ours == expected
 
 
@@ -83,18 +142,38 @@ def test_spa_prompts_equal_upstream(upstream: dict[str, Any], state: str) -> Non
 def test_seeact_prompts_equal_upstream_seeact_texts(upstream: dict[str, Any], state: str) -> None:
     """SeeAct without the answer instruction: SeeAct's online prompts through upstream's builders."""
     s, d = STATES[state], upstream["seeact_choice_prompt_dict"]
-    expected = upstream["generate_new_query_prompt"](system_prompt=upstream["seeact_online_sys_prompt"], task=TASK, previous_actions=s["previous"],
-                                                     question_description=upstream["seeact_online_question_description_new_exp4"])
-    expected.append(upstream["generate_new_referring_prompt"](referring_description=d["referring_description"], element_format=d["element_format"],
-                                                              action_format=d["action_format"], value_format=d["value_format"], choices=s["choices"]))
-    assert build_prompt(load_texts(), planning=False, task=TASK, previous=s["previous"], choices=s["choices"]) == expected
+    expected = upstream["generate_new_query_prompt"](
+        system_prompt=upstream["seeact_online_sys_prompt"],
+        task=TASK,
+        previous_actions=s["previous"],
+        question_description=upstream["seeact_online_question_description_new_exp4"],
+    )
+    expected.append(
+        upstream["generate_new_referring_prompt"](
+            referring_description=d["referring_description"],
+            element_format=d["element_format"],
+            action_format=d["action_format"],
+            value_format=d["value_format"],
+            choices=s["choices"],
+        )
+    )
+    assert (
+        build_prompt(load_texts(), planning=False, task=TASK, previous=s["previous"], choices=s["choices"])
+        == expected
+    )
 
 
 def test_seeact_answer_instruction_is_spas_sentence() -> None:
     texts = load_texts()
-    with_instruction = build_prompt(texts, planning=False, task=TASK, previous=[], choices=CHOICES, with_answer_instruction=True)[1]
+    with_instruction = build_prompt(
+        texts, planning=False, task=TASK, previous=[], choices=CHOICES, with_answer_instruction=True
+    )[1]
     assert with_instruction.endswith("If no answer is found, generate an empty string.")
-    assert '"Task answer:"' in with_instruction and '"Task answer:"' in texts.spa_question and '"Task answer:"' not in texts.seeact_question
+    assert (
+        '"Task answer:"' in with_instruction
+        and '"Task answer:"' in texts.spa_question
+        and '"Task answer:"' not in texts.seeact_question
+    )
 
 
 def test_option_names_match_upstream(upstream: dict[str, Any]) -> None:

@@ -23,11 +23,26 @@ pytestmark = pytest.mark.browser
 GOTO_PATH = "scripted:replay?text=ELEMENT: A%0AACTION: GOTO%0AVALUE: /gyms/"
 RUNS: dict[str, dict[str, Any]] = {
     "spa": {"agent": "spa", "model": "scripted:seeplanact-oracle", "concurrency": 2},
-    "seeact": {"agent": "seeact", "model": "scripted:seeplanact-oracle", "concurrency": 2, "agent_options": {"screenshot": "image"}},
-    "spa_image": {"agent": "spa", "model": "scripted:seeplanact-oracle", "limit": 1, "agent_options": {"screenshot": "image"}},
+    "seeact": {
+        "agent": "seeact",
+        "model": "scripted:seeplanact-oracle",
+        "concurrency": 2,
+        "agent_options": {"screenshot": "image"},
+    },
+    "spa_image": {
+        "agent": "spa",
+        "model": "scripted:seeplanact-oracle",
+        "limit": 1,
+        "agent_options": {"screenshot": "image"},
+    },
     "give_up": {"agent": "spa", "model": "scripted:seeplanact-oracle?give_up=1", "limit": 1},
     "lost": {"agent": "spa", "model": "scripted:replay?text=I cannot tell.", "limit": 1},
-    "budget": {"agent": "spa", "model": "scripted:seeplanact-oracle", "limit": 1, "agent_options": {"max_op": 3}},
+    "budget": {
+        "agent": "spa",
+        "model": "scripted:seeplanact-oracle",
+        "limit": 1,
+        "agent_options": {"max_op": 3},
+    },
     "upstream_goto": {"agent": "spa", "model": GOTO_PATH, "limit": 1, "agent_options": {"max_op": 2}},
 }
 
@@ -51,7 +66,11 @@ def test_scripted_protocol_solves_every_fixture_task(runs, agent: str) -> None:
     assert summary["status_counts"] == {"finished": len(TASKS_BY_ID)}
     for trace in traces:
         roles = [c.role for c in trace.model_calls()]
-        assert roles.count("grounding") == roles.count(f"{'seeplanact' if agent == 'spa' else 'seeact'}_plan") > 0
+        assert (
+            roles.count("grounding")
+            == roles.count(f"{'seeplanact' if agent == 'spa' else 'seeact'}_plan")
+            > 0
+        )
         steps = [c for c in trace.tool_calls("browser") if c.name != "refused"]
         assert steps[-1].name == "stop" and all(c.extra["elements"] > 0 for c in steps), trace.task_id
         assert trace.extra["answer_source"] == "browser"
@@ -72,8 +91,14 @@ def test_spa_keeps_plan_and_memory_between_steps(runs) -> None:
 def test_the_screenshot_goes_to_the_model_as_an_image_block(runs) -> None:
     _, traces = runs["spa_image"]
     user = _user_content(traces[0])
-    block = user[1]  # LangChain's image block, as the recorder keeps it (OpenAI's image_url form or the standard one)
-    url = block["image_url"]["url"] if block["type"] == "image_url" else f"data:{block['mime_type']};base64,{block['base64']}"
+    block = user[
+        1
+    ]  # LangChain's image block, as the recorder keeps it (OpenAI's image_url form or the standard one)
+    url = (
+        block["image_url"]["url"]
+        if block["type"] == "image_url"
+        else f"data:{block['mime_type']};base64,{block['base64']}"
+    )
     assert url.startswith("data:image/jpeg;base64,") and len(url) > 1000
     assert traces[0].steps[0].update["screenshot_mode"] == "image"
 
@@ -81,12 +106,20 @@ def test_the_screenshot_goes_to_the_model_as_an_image_block(runs) -> None:
 def test_text_rendering_replaces_the_image_for_text_models(runs) -> None:
     _, traces = runs["spa"]
     user = _user_content(traces[0])
-    assert user[1]["type"] == "text" and user[1]["text"].startswith("(Text rendering of the screenshot") and "[ref=" not in user[1]["text"]
+    assert (
+        user[1]["type"] == "text"
+        and user[1]["text"].startswith("(Text rendering of the screenshot")
+        and "[ref=" not in user[1]["text"]
+    )
 
 
 def test_an_empty_task_answer_abstains(runs) -> None:
     summary, traces = runs["give_up"]
-    assert traces[0].final_answer == "" and traces[0].status == "finished" and traces[0].extra["answer_source"] == "none"
+    assert (
+        traces[0].final_answer == ""
+        and traces[0].status == "finished"
+        and traces[0].extra["answer_source"] == "none"
+    )
     assert summary["metrics"]["answer_rate"] == 0.0
 
 

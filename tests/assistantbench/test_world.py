@@ -42,7 +42,9 @@ def _routes_at(stop: str) -> list[str]:
 
 
 def _arrivals(stop: str, day: str) -> list[str]:
-    return [row[r[2].index(stop)] for r in transit.ROUTES if stop in r[2] for row in transit.timetable(r, day)]
+    return [
+        row[r[2].index(stop)] for r in transit.ROUTES if stop in r[2] for row in transit.timetable(r, day)
+    ]
 
 
 def _gym(name: str) -> tuple:
@@ -55,53 +57,111 @@ def _closing(r: tuple, day: str) -> str:
 
 WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri")
 DERIVE: dict[str, Callable[[], object]] = {
-    "eats-oldtown-latest-saturday": lambda: max(eats.search("Old Town"), key=lambda r: "" if eats.hours(r, "Sat") == "Closed" else _closing(r, "Sat"))[0],
-    "eats-italian-cheapest-dish": lambda: [{"restaurant": r[0], "price": min(p for _, p in r[7])} for r in eats.search(cuisine="Italian")],
+    "eats-oldtown-latest-saturday": lambda: max(
+        eats.search("Old Town"), key=lambda r: "" if eats.hours(r, "Sat") == "Closed" else _closing(r, "Sat")
+    )[0],
+    "eats-italian-cheapest-dish": lambda: [
+        {"restaurant": r[0], "price": min(p for _, p in r[7])} for r in eats.search(cuisine="Italian")
+    ],
     "eats-oldtown-closed-monday": lambda: [r[0] for r in eats.search("Old Town") if "Mon" in r[5]],
-    "eats-best-near-northgate-mall": lambda: max((r for r in eats.RESTAURANTS if r[6] == "Northgate Mall"), key=lambda r: r[3])[0],
-    "event-arden-venue-closing": lambda: _closing(_rest(_event("Tomas Arden")[4]), _weekday(_event("Tomas Arden")[1])),
+    "eats-best-near-northgate-mall": lambda: max(
+        (r for r in eats.RESTAURANTS if r[6] == "Northgate Mall"), key=lambda r: r[3]
+    )[0],
+    "event-arden-venue-closing": lambda: _closing(
+        _rest(_event("Tomas Arden")[4]), _weekday(_event("Tomas Arden")[1])
+    ),
     "event-okafor-venue-cheapest": lambda: min(p for _, p in _rest(_event("Petra Okafor")[4])[7]),
     "event-costa-venue-routes": lambda: _routes_at(_rest(_event("Ana Costa")[4])[6]),
-    "event-voss-venue-dict": lambda: {"venue": _event("Clara Voss")[4], "closes": _closing(_rest(_event("Clara Voss")[4]), _weekday(_event("Clara Voss")[1]))},
+    "event-voss-venue-dict": lambda: {
+        "venue": _event("Clara Voss")[4],
+        "closes": _closing(_rest(_event("Clara Voss")[4]), _weekday(_event("Clara Voss")[1])),
+    },
     "gym-lotus-room-routes": lambda: _routes_at(gyms.NEAREST_STOP["Lotus Room"]),
     "gym-spin-lab-bus": lambda: max(
-        row[0] for r in transit.ROUTES if r[2][0] == "Harbor Point" and gyms.NEAREST_STOP["Harbor Spin Lab"] in r[2]
+        row[0]
+        for r in transit.ROUTES
+        if r[2][0] == "Harbor Point" and gyms.NEAREST_STOP["Harbor Spin Lab"] in r[2]
         for row in transit.timetable(r, "Weekday")
-        if row[r[2].index(gyms.NEAREST_STOP["Harbor Spin Lab"])] < next(t for d, t, a in _gym("Harbor Spin Lab")[3] if d == "Fri" and t < "12:00")
+        if row[r[2].index(gyms.NEAREST_STOP["Harbor Spin Lab"])]
+        < next(t for d, t, a in _gym("Harbor Spin Lab")[3] if d == "Fri" and t < "12:00")
     ),
     "gym-sunrise-weekend-cafes": lambda: [
-        r[0] for r in eats.search(cuisine="Cafe") if eats.hours(r, next(d for d, _, _ in _gym("Sunrise Flow Studio")[3] if d in ("Sat", "Sun"))) != "Closed"
+        r[0]
+        for r in eats.search(cuisine="Cafe")
+        if eats.hours(r, next(d for d, _, _ in _gym("Sunrise Flow Studio")[3] if d in ("Sat", "Sun")))
+        != "Closed"
     ],
-    "gyms-eastside-before-7": lambda: [g[0] for g in gyms.search("Eastside") if any(d in WEEKDAYS and t < "07:00" for d, t, _ in g[3])],
+    "gyms-eastside-before-7": lambda: [
+        g[0] for g in gyms.search("Eastside") if any(d in WEEKDAYS and t < "07:00" for d, t, _ in g[3])
+    ],
     "books-hale-total": lambda: round(sum(b[4] for b in books.search("Imogen Hale")), 2),
     "books-okafor-pages": lambda: sum(b[5] for b in books.search("Petra Okafor")),
     "homes-pine-harbor-areas": lambda: [{"address": x[1], "sqft": x[5]} for x in homes.search("Pine Harbor")],
-    "homes-cedar-falls-average-2022": lambda: round(mean(x[6] for x in homes.search("Cedar Falls", "House", "Sold") if x[8] == 2022)),
-    "homes-maple-bay-3bed-under-600k": lambda: [x[1] for x in homes.search("Maple Bay", "House", "For sale", "price_asc") if x[4] >= 3 and x[6] < 600_000],
-    "care-northgate-6-months": lambda: [{"center": c[0], "price (USD)": c[3]} for c in care.search("Northgate", "6 months")],
-    "care-eastside-yearly-saving": lambda: 12 * (max(c[3] for c in care.search("Eastside", "1 year")) - min(c[3] for c in care.search("Eastside", "1 year"))),
+    "homes-cedar-falls-average-2022": lambda: round(
+        mean(x[6] for x in homes.search("Cedar Falls", "House", "Sold") if x[8] == 2022)
+    ),
+    "homes-maple-bay-3bed-under-600k": lambda: [
+        x[1]
+        for x in homes.search("Maple Bay", "House", "For sale", "price_asc")
+        if x[4] >= 3 and x[6] < 600_000
+    ],
+    "care-northgate-6-months": lambda: [
+        {"center": c[0], "price (USD)": c[3]} for c in care.search("Northgate", "6 months")
+    ],
+    "care-eastside-yearly-saving": lambda: (
+        12
+        * (
+            max(c[3] for c in care.search("Eastside", "1 year"))
+            - min(c[3] for c in care.search("Eastside", "1 year"))
+        )
+    ),
     "care-eastside-latest": lambda: max(care.search("Eastside"), key=lambda c: c[5][1])[0],
-    "care-cobble-kids-airport": lambda: [route for route in _routes_at(next(c for c in care.CENTERS if c[0] == "Cobble Kids")[6]) if route in _routes_at("Airport Terminal")][0],
+    "care-cobble-kids-airport": lambda: [
+        route
+        for route in _routes_at(next(c for c in care.CENTERS if c[0] == "Cobble Kids")[6])
+        if route in _routes_at("Airport Terminal")
+    ][0],
     "transit-first-saturday-museum": lambda: min(_arrivals("Museum Quarter", "Saturday")),
     "transit-saturday-old-town": lambda: len(_arrivals("Old Town Square", "Saturday")),
     "gym-crossfit-dinner-nearby": lambda: sorted(
-        r[0] for r in eats.RESTAURANTS if r[6] == gyms.NEAREST_STOP["CrossFit East River"] and eats.hours(r, "Wed") != "Closed" and r[4][0] <= "20:00" < r[4][1]
+        r[0]
+        for r in eats.RESTAURANTS
+        if r[6] == gyms.NEAREST_STOP["CrossFit East River"]
+        and eats.hours(r, "Wed") != "Closed"
+        and r[4][0] <= "20:00" < r[4][1]
     ),
-    "care-maple-tree-gyms": lambda: [g[0] for g in gyms.GYMS if gyms.NEAREST_STOP[g[0]] == next(c for c in care.CENTERS if c[0] == "Maple Tree Nursery")[6]],
-    "event-hale-book-and-coffee": lambda: next(b[4] for b in books.BOOKS if b[1] == _event("Imogen Hale")[3]) + min(p for _, p in _rest(_event("Imogen Hale")[4])[7]),
+    "care-maple-tree-gyms": lambda: [
+        g[0]
+        for g in gyms.GYMS
+        if gyms.NEAREST_STOP[g[0]] == next(c for c in care.CENTERS if c[0] == "Maple Tree Nursery")[6]
+    ],
+    "event-hale-book-and-coffee": lambda: (
+        next(b[4] for b in books.BOOKS if b[1] == _event("Imogen Hale")[3])
+        + min(p for _, p in _rest(_event("Imogen Hale")[4])[7])
+    ),
     # the first twelve (one site each)
     "gyms-eastside-pilates": lambda: [g[0] for g in gyms.search("Eastside", "Pilates")],
     "gyms-northgate-yoga-price": lambda: min(g[2] for g in gyms.search("Northgate", "Yoga")),
     "gyms-most-expensive": lambda: max(gyms.GYMS, key=lambda g: g[2])[0],
-    "homes-maple-bay-condo-2023": lambda: max(x[6] for x in homes.search("Maple Bay", "Condo", "Sold") if x[8] == 2023),
-    "homes-cedar-falls-largest": lambda: (lambda x: {"price": x[6], "sqft": x[5]})(max(homes.search("Cedar Falls", "House", "Sold"), key=lambda x: x[5])),
-    "homes-maple-bay-cheapest-3bed": lambda: min((x for x in homes.search("Maple Bay", "House", "For sale") if x[4] == 3), key=lambda x: x[6])[1],
+    "homes-maple-bay-condo-2023": lambda: max(
+        x[6] for x in homes.search("Maple Bay", "Condo", "Sold") if x[8] == 2023
+    ),
+    "homes-cedar-falls-largest": lambda: (lambda x: {"price": x[6], "sqft": x[5]})(
+        max(homes.search("Cedar Falls", "House", "Sold"), key=lambda x: x[5])
+    ),
+    "homes-maple-bay-cheapest-3bed": lambda: min(
+        (x for x in homes.search("Maple Bay", "House", "For sale") if x[4] == 3), key=lambda x: x[6]
+    )[1],
     "books-oldest-river": lambda: books.search("river")[0][2],
-    "books-hale-under-20": lambda: [{"title": b[1], "price": b[4]} for b in books.search("Imogen Hale") if b[4] < 20],
+    "books-hale-under-20": lambda: [
+        {"title": b[1], "price": b[4]} for b in books.search("Imogen Hale") if b[4] < 20
+    ],
     "books-quiet-harbor-pages": lambda: next(b[5] for b in books.BOOKS if b[1] == "The Quiet Harbor"),
     "transit-route7-minutes": lambda: sum(next(r for r in transit.ROUTES if r[0] == "7")[4]),
     "transit-museum-quarter-routes": lambda: _routes_at("Museum Quarter"),
-    "transit-route12-last-saturday": lambda: max(next(r for r in transit.ROUTES if r[0] == "12")[3]["Saturday"]),
+    "transit-route12-last-saturday": lambda: max(
+        next(r for r in transit.ROUTES if r[0] == "12")[3]["Saturday"]
+    ),
 }
 
 
@@ -120,13 +180,17 @@ def test_every_task_has_a_derivation():
 
 @pytest.mark.parametrize("task", TASKS, ids=lambda t: t.id)
 def test_gold_follows_from_the_sites_data_in_the_scorers_format(task):
-    assert parse_gold(task.gold)[1] == GOLD_KIND[task.answer_type]  # the official scorer reads the gold as its type
+    assert (
+        parse_gold(task.gold)[1] == GOLD_KIND[task.answer_type]
+    )  # the official scorer reads the gold as its type
     derived = DERIVE[task.id]()
     answer = derived if isinstance(derived, str) else json.dumps(derived)
     assert score(answer, task.gold) == (1.0, 1.0), (task.id, answer)
     assert exact_match(answer, task.gold), (task.id, answer)
     planned = next(step[1] for step in task.plan if step[0] == "answer")
-    assert score(planned, task.gold) == (1.0, 1.0), task.id  # the oracle's raw answer, as the scorer receives it
+    assert score(planned, task.gold) == (1.0, 1.0), (
+        task.id
+    )  # the oracle's raw answer, as the scorer receives it
 
 
 def test_plans_fit_the_step_budget_and_start_from_the_search_engine():
@@ -169,18 +233,31 @@ class _Fixed:
 
 
 def test_the_engine_lists_the_backend_results():
-    hits = [SearchResult(title="A <b> page", url="http://127.0.0.1:9/a?x=1&y=2", snippet="about a"), SearchResult(title="B", url="http://127.0.0.1:9/b")]
+    hits = [
+        SearchResult(title="A <b> page", url="http://127.0.0.1:9/a?x=1&y=2", snippet="about a"),
+        SearchResult(title="B", url="http://127.0.0.1:9/b"),
+    ]
     backend = _Fixed(hits)
     client = TestClient(create_engine_app(backend))
     home = client.get("/").text
     assert 'aria-label="Search the web"' in home and 'action="/search"' in home
     page = client.get("/search", params={"q": "  some words "}).text
     assert backend.queries == [("some words", 10)]
-    assert '<a href="http://127.0.0.1:9/a?x=1&amp;y=2">A &lt;b&gt; page</a>' in page and "about a" in page and "2 results" in page
+    assert (
+        '<a href="http://127.0.0.1:9/a?x=1&amp;y=2">A &lt;b&gt; page</a>' in page
+        and "about a" in page
+        and "2 results" in page
+    )
     assert 'value="some words"' in page
     assert "No results for nothing" in TestClient(create_engine_app(_Fixed())).get("/search?q=nothing").text
-    assert "The search failed: index down" in TestClient(create_engine_app(_Fixed(error="index down"))).get("/search?q=x").text
-    assert backend.queries == [("some words", 10)] and "results" not in client.get("/search?q=").text.split("<h1>")[1][:20]
+    assert (
+        "The search failed: index down"
+        in TestClient(create_engine_app(_Fixed(error="index down"))).get("/search?q=x").text
+    )
+    assert (
+        backend.queries == [("some words", 10)]
+        and "results" not in client.get("/search?q=").text.split("<h1>")[1][:20]
+    )
 
 
 def test_the_served_world_engine_lists_its_backends_results_on_the_sites_origin():
@@ -200,4 +277,7 @@ def test_the_served_world_engine_lists_its_backends_results_on_the_sites_origin(
     sites_url, start_url, hits, pages = asyncio.run(main())
     assert start_url.endswith("/") and not start_url.startswith(sites_url)  # two origins
     assert hits and all(h.url.startswith(sites_url + "/") for h in hits)
-    assert f'<a href="{hits[0].url}">{hits[0].title}</a>' in pages and "Nearest bus stop: Museum Quarter" in pages
+    assert (
+        f'<a href="{hits[0].url}">{hits[0].title}</a>' in pages
+        and "Nearest bus stop: Museum Quarter" in pages
+    )

@@ -52,7 +52,14 @@ def usage_error_line(result: CliResult, *needles: str) -> str:
 def start_cli(*args: str) -> subprocess.Popen:
     """``python -m restgraph.evals.cli ARGS`` as a real process, so it can be killed or interrupted."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1", "COLUMNS": "200"}
-    return subprocess.Popen([sys.executable, "-m", "restgraph.evals.cli", *map(str, args)], cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, "-m", "restgraph.evals.cli", *map(str, args)],
+        cwd=REPO,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def wait_for_file(path: Path, proc: subprocess.Popen, timeout: float = 90.0) -> None:

@@ -46,7 +46,12 @@ async def test_a_real_wait_hands_the_turn_on_and_queues_for_it_after() -> None:
     await asyncio.sleep(0)  # a takes the turn first
     second = asyncio.ensure_future(_in_episode(baton, b))
     await asyncio.wait_for(asyncio.gather(first, second), WAIT)
-    assert log == ["a: before the call", "b: runs while a waits", "b: still before a", "a: after the call, holds=True"]
+    assert log == [
+        "a: before the call",
+        "b: runs while a waits",
+        "b: still before a",
+        "a: after the call, holds=True",
+    ]
 
 
 async def test_turns_go_in_arrival_order() -> None:
@@ -87,7 +92,10 @@ async def test_a_holder_blocked_on_another_episode_cannot_deadlock_the_run() -> 
     first = asyncio.ensure_future(_in_episode(baton, blocked))
     await asyncio.sleep(0)
     second = asyncio.ensure_future(_in_episode(baton, other))
-    assert await asyncio.wait_for(asyncio.gather(first, second), WAIT) == ["blocked one finished", "other finished"]
+    assert await asyncio.wait_for(asyncio.gather(first, second), WAIT) == [
+        "blocked one finished",
+        "other finished",
+    ]
 
 
 async def test_waits_that_never_suspend_do_not_engage_it() -> None:
@@ -140,12 +148,25 @@ def test_a_run_hands_the_turn_on_during_model_calls(tmp_path) -> None:
     def policy_factory(task, params):
         def policy(messages) -> str:
             hold = baton_module._HOLD.get()
-            seen.append((hold is not None, hold is not None and hold.baton.engaged, hold is not None and hold.baton.holds(hold)))
+            seen.append(
+                (
+                    hold is not None,
+                    hold is not None and hold.baton.engaged,
+                    hold is not None and hold.baton.holds(hold),
+                )
+            )
             return "42"
+
         return policy
 
     register_scripted("test-baton-probe", policy_factory)
-    options = RunOptions(benchmark="smoke", agent="chat", model="scripted:test-baton-probe?latency=0.001", concurrency=3, bench_options={"n": 6})
+    options = RunOptions(
+        benchmark="smoke",
+        agent="chat",
+        model="scripted:test-baton-probe?latency=0.001",
+        concurrency=3,
+        bench_options={"n": 6},
+    )
     summary = run_sync(options, tmp_path / "run", progress=False)
     assert summary["n"] == 6
     assert seen and all(s == (True, True, False) for s in seen), seen

@@ -23,8 +23,30 @@ ORACLE = "scripted:smoke-oracle"
 def two_runs(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     root = tmp_path_factory.mktemp("runs")
     good, bad = root / "oracle", root / "garbage"
-    assert cli("run", "smoke", "--model", f"{ORACLE}?faults=0.3", "-B", "n=12", "--out", good, "--quiet").exit_code == 0
-    assert cli("run", "smoke", "--agent", "chat-vote", "-A", "calls=2", "--model", "scripted:garbage", "-B", "n=5", "--out", bad, "--quiet").exit_code == 0
+    assert (
+        cli(
+            "run", "smoke", "--model", f"{ORACLE}?faults=0.3", "-B", "n=12", "--out", good, "--quiet"
+        ).exit_code
+        == 0
+    )
+    assert (
+        cli(
+            "run",
+            "smoke",
+            "--agent",
+            "chat-vote",
+            "-A",
+            "calls=2",
+            "--model",
+            "scripted:garbage",
+            "-B",
+            "n=5",
+            "--out",
+            bad,
+            "--quiet",
+        ).exit_code
+        == 0
+    )
     return good, bad
 
 
@@ -43,7 +65,12 @@ def test_summary_has_the_promised_fields(two_runs: tuple[Path, Path]) -> None:
     good, bad = (json.loads((d / "summary.json").read_text()) for d in two_runs)
     assert {"benchmark", "agent", "model", "n", "metrics"} <= set(good)
     assert good["n"] == 12 and set(good["metrics"]) == {"accuracy", "answer_rate"}
-    assert (bad["agent"], bad["n"], bad["metrics"]["accuracy"], bad["usage"]["model_calls"]) == ("chat-vote", 5, 0.0, 10)
+    assert (bad["agent"], bad["n"], bad["metrics"]["accuracy"], bad["usage"]["model_calls"]) == (
+        "chat-vote",
+        5,
+        0.0,
+        10,
+    )
 
 
 def test_report_compares_two_runs(two_runs: tuple[Path, Path]) -> None:
@@ -63,16 +90,25 @@ def test_report_plot_writes_a_png(two_runs: tuple[Path, Path], tmp_path: Path) -
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-@pytest.mark.parametrize(("args", "needles"), [
-    (["run", "no-such-bench", "--model", ORACLE], ["unknown benchmark 'no-such-bench'", "smoke"]),
-    (["run", "smoke", "--agent", "no-such-agent-" + "x" * 60, "--model", ORACLE], ["unknown agent", "chat"]),
-    (["run", "smoke", "--model", ORACLE, "-B", "n"], ["--bench-opt expects key=value", "'n'"]),
-    (["run", "smoke", "--model", ORACLE, "-A", "=3"], ["--agent-opt expects key=value"]),
-    (["run", "smoke", "--model", "scripted:no-such-model"], ["unknown scripted model 'no-such-model'", "smoke-oracle"]),
-    (["run", "smoke", "--model", "scripted:smoke-oracle?latency=slow"], ["latency must be a number"]),
-    (["report", "/nonexistent/run"], ["restgraph score"]),
-    (["models", "pull", "gpt-5"], ["only 'local'"]),
-])
+@pytest.mark.parametrize(
+    ("args", "needles"),
+    [
+        (["run", "no-such-bench", "--model", ORACLE], ["unknown benchmark 'no-such-bench'", "smoke"]),
+        (
+            ["run", "smoke", "--agent", "no-such-agent-" + "x" * 60, "--model", ORACLE],
+            ["unknown agent", "chat"],
+        ),
+        (["run", "smoke", "--model", ORACLE, "-B", "n"], ["--bench-opt expects key=value", "'n'"]),
+        (["run", "smoke", "--model", ORACLE, "-A", "=3"], ["--agent-opt expects key=value"]),
+        (
+            ["run", "smoke", "--model", "scripted:no-such-model"],
+            ["unknown scripted model 'no-such-model'", "smoke-oracle"],
+        ),
+        (["run", "smoke", "--model", "scripted:smoke-oracle?latency=slow"], ["latency must be a number"]),
+        (["report", "/nonexistent/run"], ["restgraph score"]),
+        (["models", "pull", "gpt-5"], ["only 'local'"]),
+    ],
+)
 def test_usage_errors_exit_2_with_one_line(args: list[str], needles: list[str], tmp_path: Path) -> None:
     usage_error_line(cli(*args, *(["--out", str(tmp_path / "r")] if args[0] == "run" else [])), *needles)
     assert not (tmp_path / "r").exists()  # nothing half-made

@@ -29,7 +29,13 @@ def _max_overlap(rows: list[dict]) -> int:
 
 @pytest.mark.parametrize(("concurrency", "n"), [(8, 24), (1, 3)])
 def test_peak_in_flight_reaches_the_limit_and_no_more(tmp_path: Path, concurrency: int, n: int) -> None:
-    options = RunOptions(benchmark="smoke", agent="chat", model="scripted:smoke-oracle?latency=0.2", concurrency=concurrency, bench_options={"n": n})
+    options = RunOptions(
+        benchmark="smoke",
+        agent="chat",
+        model="scripted:smoke-oracle?latency=0.2",
+        concurrency=concurrency,
+        bench_options={"n": n},
+    )
     summary = run_sync(options, tmp_path, progress=False)
     assert summary["peak_in_flight"] == concurrency
     assert json.loads((tmp_path / "summary.json").read_text())["peak_in_flight"] == concurrency

@@ -66,9 +66,15 @@ def _structured(model: Any, env: Any, options: dict[str, Any]) -> Any:
     """A role that parses the reply and records what it could not parse (the house rule)."""
 
     async def act(state: ChatState) -> dict[str, Any]:
-        out = await model.with_structured_output(Answer, include_raw=True).ainvoke([HumanMessage(state["instruction"])])
+        out = await model.with_structured_output(Answer, include_raw=True).ainvoke(
+            [HumanMessage(state["instruction"])]
+        )
         if out["parsed"] is None:
-            parse_outcome(out["raw"], parse_error=f"{type(out['parsing_error']).__name__}: {out['parsing_error']}", role="answerer")
+            parse_outcome(
+                out["raw"],
+                parse_error=f"{type(out['parsing_error']).__name__}: {out['parsing_error']}",
+                role="answerer",
+            )
             return {"final_answer": None, "status": "finished"}
         parse_outcome(out["raw"], parsed=out["parsed"].model_dump(), role="answerer")
         return {"final_answer": str(out["parsed"].answer), "status": "finished"}
@@ -111,7 +117,11 @@ def test_unparseable_output_is_recorded_not_fatal(tmp_path: Path) -> None:
     rows = _run(tmp_path, "test-structured", 1, model="scripted:garbage")
     (call,) = [c for s in rows[0]["steps"] for c in s["model_calls"]]
     assert rows[0]["status"] == "finished" and rows[0]["final_answer"] is None
-    assert call["role"] == "answerer" and call["raw_output"].startswith("}}{{") and "ParseError" in call["parse_error"]
+    assert (
+        call["role"] == "answerer"
+        and call["raw_output"].startswith("}}{{")
+        and "ParseError" in call["parse_error"]
+    )
 
 
 def test_parsed_output_is_recorded(tmp_path: Path) -> None:

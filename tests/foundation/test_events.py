@@ -63,7 +63,10 @@ def test_parse_outcome_attaches_to_its_own_call_in_any_order() -> None:
         parse_outcome(AIMessage(content="no id"), parsed="lost")  # cannot be attributed: dropped
     calls = recorder.close_step("n").model_calls
     assert [(c.raw_output, c.parsed, c.parse_error) for c in calls] == [
-        ("reply 0", None, "bad 0"), ("reply 1", {"n": 1}, None), ("reply 2", None, None)]
+        ("reply 0", None, "bad 0"),
+        ("reply 1", {"n": 1}, None),
+        ("reply 2", None, None),
+    ]
     assert calls[1].role == "r"
 
 
@@ -77,7 +80,9 @@ def test_an_outcome_that_arrives_before_its_call_ends_is_kept() -> None:
 
 
 def test_the_http_tool_imports_neither_the_harness_nor_langchain() -> None:
-    code = ("import sys, restgraph.tools.openapi.client, restgraph.tools.pyexec, restgraph.tools.synthetic_api.checker; "
-            "print(sorted({'.'.join(m.split('.')[:2]) for m in sys.modules if '.'.join(m.split('.')[:2]) in ('restgraph.evals', 'restgraph.graphs', 'restgraph.agents')} | {m.split('.')[0] for m in sys.modules if m.split('.')[0] == 'langchain_core'}))")
+    code = (
+        "import sys, restgraph.tools.openapi.client, restgraph.tools.pyexec, restgraph.tools.synthetic_api.checker; "
+        "print(sorted({'.'.join(m.split('.')[:2]) for m in sys.modules if '.'.join(m.split('.')[:2]) in ('restgraph.evals', 'restgraph.graphs', 'restgraph.agents')} | {m.split('.')[0] for m in sys.modules if m.split('.')[0] == 'langchain_core'}))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"

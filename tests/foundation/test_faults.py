@@ -19,7 +19,20 @@ def _calls(rows: list[dict]) -> list[dict]:
 
 def test_thirty_percent_faults_one_terminal_trace_per_task_with_visible_retries(tmp_path: Path) -> None:
     n = 80
-    result = cli("run", "smoke", "--model", "scripted:smoke-oracle?faults=0.3", "-B", f"n={n}", "--concurrency", "8", "--out", tmp_path, "--quiet", "--allow-errors")
+    result = cli(
+        "run",
+        "smoke",
+        "--model",
+        "scripted:smoke-oracle?faults=0.3",
+        "-B",
+        f"n={n}",
+        "--concurrency",
+        "8",
+        "--out",
+        tmp_path,
+        "--quiet",
+        "--allow-errors",
+    )
     assert result.exit_code == 0, result
     rows = trace_rows(tmp_path)
     assert len(rows) == n and Counter(r["task_id"] for r in rows) == Counter(smoke_ids(n))
@@ -30,7 +43,10 @@ def test_thirty_percent_faults_one_terminal_trace_per_task_with_visible_retries(
     assert retried, "at 30% faults some calls must have been retried"
     for call in retried:
         assert len(call["retried_errors"]) == call["attempts"] - 1
-        assert all(e.split(":")[0] in ("RateLimitError", "InternalServerError", "APITimeoutError") for e in call["retried_errors"])
+        assert all(
+            e.split(":")[0] in ("RateLimitError", "InternalServerError", "APITimeoutError")
+            for e in call["retried_errors"]
+        )
     # malformed replies are not retried (they are not errors): they reach the scorer as wrong answers
     malformed = [r for r in rows if r["final_answer"] and "not json" in r["final_answer"]]
     assert malformed and all(r["status"] == "finished" for r in malformed)
@@ -41,8 +57,25 @@ def test_thirty_percent_faults_one_terminal_trace_per_task_with_visible_retries(
 
 def test_faults_every_call_ends_as_recorded_errors_after_bounded_attempts(tmp_path: Path) -> None:
     n = 12
-    result = cli("run", "smoke", "--model", "scripted:smoke-oracle?faults=1", "-B", f"n={n}", "--concurrency", "6", "--out", tmp_path, "--quiet", "--allow-errors", "--max-errors", "0")
-    assert result.exit_code == 0, result  # failed episodes are data, not a failed run (--allow-errors: exit 0)
+    result = cli(
+        "run",
+        "smoke",
+        "--model",
+        "scripted:smoke-oracle?faults=1",
+        "-B",
+        f"n={n}",
+        "--concurrency",
+        "6",
+        "--out",
+        tmp_path,
+        "--quiet",
+        "--allow-errors",
+        "--max-errors",
+        "0",
+    )
+    assert result.exit_code == 0, (
+        result
+    )  # failed episodes are data, not a failed run (--allow-errors: exit 0)
     rows = trace_rows(tmp_path)
     assert len(rows) == n
     errors = [r for r in rows if r["status"].startswith("error:")]
@@ -50,6 +83,8 @@ def test_faults_every_call_ends_as_recorded_errors_after_bounded_attempts(tmp_pa
     for row in errors:
         assert row["status"] in ("error:RateLimitError", "error:InternalServerError", "error:APITimeoutError")
         (call,) = _calls([row])
-        assert call["error"] and call["attempts"] == 5 and len(call["retried_errors"]) == 4  # bounded: RetryPolicy.attempts
+        assert (
+            call["error"] and call["attempts"] == 5 and len(call["retried_errors"]) == 4
+        )  # bounded: RetryPolicy.attempts
     # the others drew a "malformed" fault at some attempt: a finished episode with a garbage answer
     assert all(r["status"] == "finished" and "not json" in r["final_answer"] for r in rows if r not in errors)

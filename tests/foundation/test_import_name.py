@@ -18,7 +18,9 @@ def test_imports_from_a_folder_holding_its_own_tools_and_agents(tmp_path: Path) 
     (tmp_path / "agents" / "__init__.py").write_text("raise SystemExit('the folder agents/ was imported')\n")
     (tmp_path / "evals.py").write_text("raise SystemExit('the folder evals.py was imported')\n")
     code = "import restgraph.evals.cli, restgraph.agents.models, restgraph.graphs.registry, restgraph.tools.plugins; print('ok')"
-    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "ok"
 
@@ -28,8 +30,13 @@ def test_the_distribution_installs_no_generic_top_level_name() -> None:
     top = (dist.read_text("top_level.txt") or "").split()
     assert top == ["restgraph"], top
     for layer in LAYERS:
-        found = subprocess.run([sys.executable, "-c", f"import importlib.util as u; print(u.find_spec({layer!r}))"],
-                               cwd="/", capture_output=True, text=True, timeout=60)
+        found = subprocess.run(
+            [sys.executable, "-c", f"import importlib.util as u; print(u.find_spec({layer!r}))"],
+            cwd="/",
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert found.stdout.strip() == "None", f"a top-level {layer!r} is importable: {found.stdout}"
 
 

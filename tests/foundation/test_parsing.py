@@ -7,20 +7,28 @@ import pytest
 from restgraph.agents.parsing import ParseError, extract_json, extract_json_object, strip_fences
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ('{"a": 1}', {"a": 1}),
-    ('Sure! Here it is: {"a": {"b": [1, 2]}} hope that helps', {"a": {"b": [1, 2]}}),
-    ('```json\n{"a": 1}\n```', {"a": 1}),
-    ('prose {"x": 0} then ```json\n{"a": 1}\n```', {"a": 1}),  # a fenced block is preferred
-    ("[1, 2, 3]", [1, 2, 3]),
-    ('use {braces} loosely, then {"a": "}"}', {"a": "}"}),  # skips the invalid candidate
-    ('Thought: x\nAction: {"name": "get", "args": {"id": 5}}\nObservation:', {"name": "get", "args": {"id": 5}}),
-])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('{"a": 1}', {"a": 1}),
+        ('Sure! Here it is: {"a": {"b": [1, 2]}} hope that helps', {"a": {"b": [1, 2]}}),
+        ('```json\n{"a": 1}\n```', {"a": 1}),
+        ('prose {"x": 0} then ```json\n{"a": 1}\n```', {"a": 1}),  # a fenced block is preferred
+        ("[1, 2, 3]", [1, 2, 3]),
+        ('use {braces} loosely, then {"a": "}"}', {"a": "}"}),  # skips the invalid candidate
+        (
+            'Thought: x\nAction: {"name": "get", "args": {"id": 5}}\nObservation:',
+            {"name": "get", "args": {"id": 5}},
+        ),
+    ],
+)
 def test_extract_json_finds_the_first_complete_value(text: str, expected: object) -> None:
     assert extract_json(text) == expected
 
 
-@pytest.mark.parametrize("text", ["", "   ", "no json here", '{"a": 1', "}}{{ <|garbage|> ``` not json", None])
+@pytest.mark.parametrize(
+    "text", ["", "   ", "no json here", '{"a": 1', "}}{{ <|garbage|> ``` not json", None]
+)
 def test_extract_json_raises_parse_error(text: str | None) -> None:
     with pytest.raises(ParseError):
         extract_json(text)  # type: ignore[arg-type]

@@ -31,7 +31,9 @@ def _install(pyproject: Path, site: Path) -> None:
     shutil.copytree(pyproject.parent / package, site / package)
     info = site / f"{package}-{project['version']}.dist-info"
     info.mkdir()
-    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {project['name']}\nVersion: {project['version']}\n")
+    (info / "METADATA").write_text(
+        f"Metadata-Version: 2.1\nName: {project['name']}\nVersion: {project['version']}\n"
+    )
     lines = []
     for group, entries in project["entry-points"].items():
         lines += [f"[{group}]", *(f"{name} = {value}" for name, value in entries.items()), ""]
@@ -45,7 +47,9 @@ def _restgraph(*args: str | Path, site: Path | None = None) -> subprocess.Comple
     env = {**os.environ, "COLUMNS": "200"}
     if site is not None:
         env["PYTHONPATH"] = os.pathsep.join(p for p in (str(site), env.get("PYTHONPATH", "")) if p)
-    return subprocess.run([*command, *map(str, args)], cwd=REPO, env=env, capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [*command, *map(str, args)], cwd=REPO, env=env, capture_output=True, text=True, timeout=300
+    )
 
 
 @pytest.fixture(scope="module")
@@ -61,19 +65,55 @@ def test_an_installed_plugin_is_listed_with_its_options(site: Path) -> None:
     for name in ("demo-reverse", "demo-reverser", "demo-oracle", "restbench-tmdb", "restgpt"):
         assert name in listed.stdout, name
     options = _restgraph("list", "--options", "demo-reverser", site=site)
-    assert options.returncode == 0 and "shout" in options.stdout and "upper-case the answer" in options.stdout, options
+    assert (
+        options.returncode == 0 and "shout" in options.stdout and "upper-case the answer" in options.stdout
+    ), options
     assert "demo-reverse" not in _restgraph("list").stdout  # not installed: not there
 
 
 def test_an_installed_plugin_runs_end_to_end(site: Path, tmp_path: Path) -> None:
-    run = _restgraph("run", "demo-reverse", "--model", "scripted:demo-oracle", "-B", "n=3", "-A", "shout=1", "--out", tmp_path / "run", "--quiet", site=site)
+    run = _restgraph(
+        "run",
+        "demo-reverse",
+        "--model",
+        "scripted:demo-oracle",
+        "-B",
+        "n=3",
+        "-A",
+        "shout=1",
+        "--out",
+        tmp_path / "run",
+        "--quiet",
+        site=site,
+    )
     assert run.returncode == 0, run.stderr
     summary = json.loads((tmp_path / "run" / "summary.json").read_text())
-    assert (summary["benchmark"], summary["agent"], summary["n"], summary["metrics"]["accuracy"]) == ("demo-reverse", "demo-reverser", 3, 1.0)
+    assert (summary["benchmark"], summary["agent"], summary["n"], summary["metrics"]["accuracy"]) == (
+        "demo-reverse",
+        "demo-reverser",
+        3,
+        1.0,
+    )
     traces = [json.loads(line) for line in (tmp_path / "run" / "traces.jsonl").read_text().splitlines()]
-    assert sorted(t["final_answer"] for t in traces) == ["BETA ALPHA", "BLUE GREEN RED", "FOUR THREE TWO ONE"]  # shout=1 took effect
-    bad = _restgraph("run", "demo-reverse", "--model", "scripted:demo-oracle", "-A", "shot=1", "--out", tmp_path / "bad", site=site)
-    assert bad.returncode == 2 and "did you mean 'shout'" in bad.stderr and not (tmp_path / "bad").exists(), bad.stderr
+    assert sorted(t["final_answer"] for t in traces) == [
+        "BETA ALPHA",
+        "BLUE GREEN RED",
+        "FOUR THREE TWO ONE",
+    ]  # shout=1 took effect
+    bad = _restgraph(
+        "run",
+        "demo-reverse",
+        "--model",
+        "scripted:demo-oracle",
+        "-A",
+        "shot=1",
+        "--out",
+        tmp_path / "bad",
+        site=site,
+    )
+    assert bad.returncode == 2 and "did you mean 'shout'" in bad.stderr and not (tmp_path / "bad").exists(), (
+        bad.stderr
+    )
 
 
 def test_every_builtin_is_declared_in_pyproject() -> None:
@@ -82,7 +122,11 @@ def test_every_builtin_is_declared_in_pyproject() -> None:
     for group, registry in GROUPS.items():
         registry.load_builtins()
         modules = {name: _module_of(plugin) for name, plugin in registry._items.items()}
-        builtin = {name: module for name, module in modules.items() if module.startswith("restgraph.") and module.split(".")[1] in ("agents", "graphs", "evals")}
+        builtin = {
+            name: module
+            for name, module in modules.items()
+            if module.startswith("restgraph.") and module.split(".")[1] in ("agents", "graphs", "evals")
+        }
         assert builtin == {name: value.split(":")[0] for name, value in declared[group].items()}, group
 
 
@@ -105,13 +149,16 @@ result = CliRunner().invoke(app, ["run", "smoke", "--model", "scripted:smoke-ora
 print("ran", result.exit_code, ours())
 """
     lines = python_lines(probe)
-    assert lines == [
-        "--help 0 [] False",
-        "run 2 [] False",
-        "list 0 ['restgraph.evals.benchmarks.smoke'] False",
-        "run 2 ['restgraph.evals.benchmarks.smoke', 'restgraph.graphs.chat'] True",  # the agent is loaded to know its options
-        "ran 0 ['restgraph.evals.benchmarks.smoke', 'restgraph.graphs.chat']",
-    ], lines
+    assert (
+        lines
+        == [
+            "--help 0 [] False",
+            "run 2 [] False",
+            "list 0 ['restgraph.evals.benchmarks.smoke'] False",
+            "run 2 ['restgraph.evals.benchmarks.smoke', 'restgraph.graphs.chat'] True",  # the agent is loaded to know its options
+            "ran 0 ['restgraph.evals.benchmarks.smoke', 'restgraph.graphs.chat']",
+        ]
+    ), lines
 
 
 def test_registry_falls_back_to_the_builtins_only_when_its_metadata_is_stale() -> None:
@@ -120,11 +167,20 @@ def test_registry_falls_back_to_the_builtins_only_when_its_metadata_is_stale() -
     from restgraph.tools.plugins import PluginLoadError, Registry
 
     loaded: list[str] = []
-    registry: Registry[int] = Registry("restgraph.test-no-such-group", "widget", adopt=lambda name, obj: None, builtins=lambda: loaded.append("builtins") or registry.register("old", 1))
-    assert registry.get("old") == 1 and loaded == ["builtins"]  # no entry point of restgraph's own: stale, fall back
+    registry: Registry[int] = Registry(
+        "restgraph.test-no-such-group",
+        "widget",
+        adopt=lambda name, obj: None,
+        builtins=lambda: loaded.append("builtins") or registry.register("old", 1),
+    )
+    assert registry.get("old") == 1 and loaded == [
+        "builtins"
+    ]  # no entry point of restgraph's own: stale, fall back
     with pytest.raises(KeyError, match=r"unknown widget 'olde' \(did you mean 'old'\?\); known: old"):
         registry.get("olde")
     with pytest.raises(PluginLoadError, match="'broken'.*does not load: ModuleNotFoundError"):
-        registry._load("broken", EntryPoint(name="broken", value="no_such_module_for_restgraph", group=registry.group))
+        registry._load(
+            "broken", EntryPoint(name="broken", value="no_such_module_for_restgraph", group=registry.group)
+        )
     with pytest.raises(PluginLoadError, match="neither is one nor registers one"):
         registry._load("json", EntryPoint(name="json", value="json:dumps", group=registry.group))

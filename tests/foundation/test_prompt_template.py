@@ -17,16 +17,21 @@ def test_format_syntax_fills_like_str_format_so_upstream_texts_render_exactly() 
     assert placeholders("{a.b} {c[0]} {{d}}") == {"a", "c"}
 
 
-@pytest.mark.parametrize(("template", "syntax", "values", "message"), [
-    ("Query: {query} {typo}", "format", {"query": "q"}, "{typo} have no value"),
-    ("Query: $query $typo", "dollar", {"query": "q"}, "$typo have no value"),
-    ("Query: <<query>> <<typo>>", "angle", {"query": "q"}, "<<typo>> have no value"),
-    ("Query: {query}", "format", {"query": "q", "history": "h"}, "history have no placeholder"),
-    ("Reply {\"a\": 1}", "format", {}, "literal braces as {{ and }}"),
-    ("Pay $5 now", "dollar", {}, "doubled as $$"),
-    ("Say {}", "format", {}, "name every placeholder"),
-])
-def test_unknown_or_missing_placeholders_raise_with_both_sides_named(template: str, syntax: str, values: dict, message: str) -> None:
+@pytest.mark.parametrize(
+    ("template", "syntax", "values", "message"),
+    [
+        ("Query: {query} {typo}", "format", {"query": "q"}, "{typo} have no value"),
+        ("Query: $query $typo", "dollar", {"query": "q"}, "$typo have no value"),
+        ("Query: <<query>> <<typo>>", "angle", {"query": "q"}, "<<typo>> have no value"),
+        ("Query: {query}", "format", {"query": "q", "history": "h"}, "history have no placeholder"),
+        ('Reply {"a": 1}', "format", {}, "literal braces as {{ and }}"),
+        ("Pay $5 now", "dollar", {}, "doubled as $$"),
+        ("Say {}", "format", {}, "name every placeholder"),
+    ],
+)
+def test_unknown_or_missing_placeholders_raise_with_both_sides_named(
+    template: str, syntax: str, values: dict, message: str
+) -> None:
     with pytest.raises(TemplateError) as info:
         fill(template, values, syntax=syntax, name="demo")
     assert message in str(info.value)
@@ -42,7 +47,9 @@ def test_restgpt_templates_reject_a_typo_in_an_override_instead_of_sending_it() 
     shipped = render("planner", examples="EX", scenario="tmdb")
     assert "EX" in shipped and "$" not in shipped.replace("$$", "")
     fewer = RestGPTConfig(prompts={"planner": "Plan for $scenario_name."})
-    assert render("planner", fewer, examples="EX", scenario="tmdb") == "Plan for TMDB (The Movie Database)."  # may use fewer
+    assert (
+        render("planner", fewer, examples="EX", scenario="tmdb") == "Plan for TMDB (The Movie Database)."
+    )  # may use fewer
     typo = RestGPTConfig(prompts={"planner": "Plan with $exampels."})
     with pytest.raises(TemplateError, match=r"'planner': placeholder\(s\) \$exampels have no value"):
         render("planner", typo, examples="EX", scenario="tmdb")

@@ -16,7 +16,20 @@ SLOW_MODEL = "scripted:smoke-oracle?latency=0.2"
 
 
 def _run_args(out: Path, *extra: str) -> list[str]:
-    return ["run", "smoke", "--model", SLOW_MODEL, "-B", f"n={N}", "--concurrency", "3", "--out", str(out), "--quiet", *extra]
+    return [
+        "run",
+        "smoke",
+        "--model",
+        SLOW_MODEL,
+        "-B",
+        f"n={N}",
+        "--concurrency",
+        "3",
+        "--out",
+        str(out),
+        "--quiet",
+        *extra,
+    ]
 
 
 def test_sigkill_mid_run_then_resume_neither_repeats_nor_loses(tmp_path: Path) -> None:
@@ -47,7 +60,12 @@ def test_sigkill_mid_run_then_resume_neither_repeats_nor_loses(tmp_path: Path) -
 
 def test_torn_last_line_is_skipped_reported_and_rerun(tmp_path: Path) -> None:
     out = tmp_path / "run"
-    assert cli("run", "smoke", "--model", "scripted:smoke-oracle", "-B", "n=6", "--out", out, "--quiet").exit_code == 0
+    assert (
+        cli(
+            "run", "smoke", "--model", "scripted:smoke-oracle", "-B", "n=6", "--out", out, "--quiet"
+        ).exit_code
+        == 0
+    )
     path = out / "traces.jsonl"
     lines = path.read_bytes().splitlines(keepends=True)
     torn_id = json.loads(lines[-1])["task_id"]
@@ -57,7 +75,9 @@ def test_torn_last_line_is_skipped_reported_and_rerun(tmp_path: Path) -> None:
     assert len(report.traces) == 5 and len(report.skipped) == 1 and report.skipped[0].startswith("line 6:")
     assert torn_id not in TraceStore(out).finished_ids()
 
-    result = cli("run", "smoke", "--model", "scripted:smoke-oracle", "-B", "n=6", "--out", out, "--quiet", "--resume")
+    result = cli(
+        "run", "smoke", "--model", "scripted:smoke-oracle", "-B", "n=6", "--out", out, "--quiet", "--resume"
+    )
     assert result.exit_code == 0, result
     report = TraceStore(out).load()
     assert Counter(t.task_id for t in report.traces) == Counter(smoke_ids(6))
@@ -68,7 +88,12 @@ def test_torn_last_line_is_skipped_reported_and_rerun(tmp_path: Path) -> None:
 
 def test_torn_line_cut_inside_a_utf8_character_is_skipped(tmp_path: Path) -> None:
     out = tmp_path / "run"
-    assert cli("run", "smoke", "--model", "scripted:constant?text=réponse", "-B", "n=2", "--out", out, "--quiet").exit_code == 0
+    assert (
+        cli(
+            "run", "smoke", "--model", "scripted:constant?text=réponse", "-B", "n=2", "--out", out, "--quiet"
+        ).exit_code
+        == 0
+    )
     path = out / "traces.jsonl"
     lines = path.read_bytes().splitlines(keepends=True)
     cut = lines[-1].index("é".encode()) + 1  # half of a two-byte character
@@ -100,10 +125,24 @@ def test_sigint_stops_cleanly_keeping_finished_episodes(tmp_path: Path) -> None:
 
 def test_sigint_before_any_episode_finished_says_so_and_exits_130(tmp_path: Path) -> None:
     out = tmp_path / "run"
-    proc = start_cli("run", "smoke", "--model", "scripted:smoke-oracle?latency=120", "-B", "n=2", "--out", str(out), "--quiet")
+    proc = start_cli(
+        "run",
+        "smoke",
+        "--model",
+        "scripted:smoke-oracle?latency=120",
+        "-B",
+        "n=2",
+        "--out",
+        str(out),
+        "--quiet",
+    )
     wait_for_file(out / "config.json", proc)  # written as the run starts, before any episode can end
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
-    assert "interrupted before any episode finished" in err and "run failed" not in err and "Traceback" not in err
+    assert (
+        "interrupted before any episode finished" in err
+        and "run failed" not in err
+        and "Traceback" not in err
+    )
     assert not (out / "traces.jsonl").exists()

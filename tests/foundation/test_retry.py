@@ -72,7 +72,10 @@ async def test_attempts_are_bounded_and_the_last_error_surfaces() -> None:
     with pytest.raises(openai.RateLimitError) as err:
         await model.ainvoke([HumanMessage("q")])
     assert len(calls) == FAST.attempts
-    assert err.value.restgraph_attempts == FAST.attempts and len(err.value.restgraph_retried_errors) == FAST.attempts - 1
+    assert (
+        err.value.restgraph_attempts == FAST.attempts
+        and len(err.value.restgraph_retried_errors) == FAST.attempts - 1
+    )
 
 
 def test_sync_path_retries_too() -> None:
@@ -85,7 +88,9 @@ async def test_with_retries_wraps_an_existing_instance_and_keeps_structured_outp
     policy, calls = _failing([_status(openai.InternalServerError, 502)], reply='{"a": 1}')
     inner = ScriptedChatModel(policy=policy)
     model = with_retries(inner, FAST)
-    out = await model.with_structured_output({"type": "object"}, include_raw=True).ainvoke([HumanMessage("q")])
+    out = await model.with_structured_output({"type": "object"}, include_raw=True).ainvoke(
+        [HumanMessage("q")]
+    )
     assert out["parsed"] == {"a": 1} and len(calls) == 2
     assert type(inner) is ScriptedChatModel  # composed, not mutated (its class used to be swapped)
     assert (await model.ainvoke([HumanMessage("q")])).content == '{"a": 1}' and len(calls) == 3
@@ -103,7 +108,9 @@ async def test_with_retries_keeps_the_providers_tool_binding() -> None:
 
     bound = model.bind_tools([add])
     assert bound.bound is model and bound.kwargs["tools"][0]["function"]["name"] == "add"
-    structured = model.with_structured_output({"title": "A", "type": "object", "properties": {"x": {"type": "integer"}}})
+    structured = model.with_structured_output(
+        {"title": "A", "type": "object", "properties": {"x": {"type": "integer"}}}
+    )
     assert model in [getattr(step, "bound", step) for step in structured.steps]
 
 

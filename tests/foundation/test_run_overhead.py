@@ -23,7 +23,9 @@ from restgraph.graphs.registry import get_agent
 from tests.foundation.conftest import trace_rows
 
 
-def test_a_per_run_agent_is_compiled_once_and_each_episode_has_its_own_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_per_run_agent_is_compiled_once_and_each_episode_has_its_own_model(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     builds: list[Any] = []
     spec = get_agent("chat-tools")
     assert spec.per_run
@@ -34,14 +36,22 @@ def test_a_per_run_agent_is_compiled_once_and_each_episode_has_its_own_model(tmp
 
     spec_builder = spec.builder
     agent = spec.__class__(**{**spec.__dict__, "builder": counting})
-    options = RunOptions(benchmark="smoke", agent="chat-tools", model="scripted:smoke-tools", concurrency=4, bench_options={"n": 12})
+    options = RunOptions(
+        benchmark="smoke",
+        agent="chat-tools",
+        model="scripted:smoke-tools",
+        concurrency=4,
+        bench_options={"n": 12},
+    )
     summary = asyncio.run(EpisodeRunner(options, tmp_path, agent=agent, progress=False).run())
     assert builds == [None]  # once, and with no episode's model baked in
     # the scripted policy answers from each episode's own question: a graph bound to one episode's
     # model would answer the others wrongly
     assert summary["metrics"]["accuracy"] == 1.0 and summary["n"] == 12
     rows = trace_rows(tmp_path)
-    assert {len([c for s in r["steps"] for c in s["model_calls"]]) for r in rows} == {3}  # 2 x add, then submit
+    assert {len([c for s in r["steps"] for c in s["model_calls"]]) for r in rows} == {
+        3
+    }  # 2 x add, then submit
 
 
 def test_per_run_builders_still_work_standalone() -> None:
@@ -55,7 +65,13 @@ def test_per_run_builders_still_work_standalone() -> None:
 
 
 def test_finished_episodes_are_written_in_groups_and_none_is_lost(tmp_path: Path) -> None:
-    options = RunOptions(benchmark="smoke", agent="chat", model="scripted:smoke-oracle", concurrency=16, bench_options={"n": 120})
+    options = RunOptions(
+        benchmark="smoke",
+        agent="chat",
+        model="scripted:smoke-oracle",
+        concurrency=16,
+        bench_options={"n": 120},
+    )
     writes: list[int] = []
     original = TraceStore.append_many
 
@@ -87,7 +103,9 @@ def test_a_failed_write_is_raised_by_drain(tmp_path: Path) -> None:
         asyncio.run(go())
 
 
-def test_model_calls_are_recorded_without_a_callback_on_every_node(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_model_calls_are_recorded_without_a_callback_on_every_node(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Nodes' runs reach no callback handler (none is inherited through the config); the model's
     calls are still recorded, with the node they ran in as their role."""
     seen: list[str] = []
@@ -111,7 +129,13 @@ def test_model_calls_are_recorded_without_a_callback_on_every_node(tmp_path: Pat
         return graph
 
     monkeypatch.setattr(EpisodeRunner, "_graph_for", spying)
-    options = RunOptions(benchmark="smoke", agent="chat-vote", model="scripted:smoke-oracle", bench_options={"n": 2}, agent_options={"calls": 2})
+    options = RunOptions(
+        benchmark="smoke",
+        agent="chat-vote",
+        model="scripted:smoke-oracle",
+        bench_options={"n": 2},
+        agent_options={"calls": 2},
+    )
     run_sync(options, tmp_path, progress=False)
     rows = trace_rows(tmp_path)
     calls = [c for r in rows for s in r["steps"] for c in s["model_calls"]]

@@ -31,7 +31,9 @@ QUERY_KEY = "0123456789abcdef0123456789abcdef"  # a TMDB-style v3 key
 
 
 def _leaky_policy(task: Any, params: dict[str, str]):
-    return lambda messages: f"Sure. Use {OPENAI_KEY} with header 'Authorization: Bearer {BEARER}'; the endpoint key is {CLI_KEY}. Answer: 42"
+    return lambda messages: (
+        f"Sure. Use {OPENAI_KEY} with header 'Authorization: Bearer {BEARER}'; the endpoint key is {CLI_KEY}. Answer: 42"
+    )
 
 
 register_scripted("test-leaky", _leaky_policy)
@@ -39,7 +41,11 @@ register_scripted("test-leaky", _leaky_policy)
 
 def _files(run_dir: Path) -> dict[str, str]:
     """Every file of the run as text (the gzip'd prompt store decompressed: secrets must not hide there)."""
-    return {p.name: (gzip.decompress(p.read_bytes()) if p.suffix == ".gz" else p.read_bytes()).decode("utf-8") for p in run_dir.iterdir() if p.is_file()}
+    return {
+        p.name: (gzip.decompress(p.read_bytes()) if p.suffix == ".gz" else p.read_bytes()).decode("utf-8")
+        for p in run_dir.iterdir()
+        if p.is_file()
+    }
 
 
 def _assert_clean(run_dir: Path, secrets: list[str]) -> None:
@@ -52,27 +58,52 @@ def _assert_clean(run_dir: Path, secrets: list[str]) -> None:
 
 
 def test_secrets_in_a_model_reply_and_the_api_key_option_are_redacted(tmp_path: Path) -> None:
-    result = cli("run", "smoke", "--model", "scripted:test-leaky", "--api-key", CLI_KEY, "-B", "n=3", "--out", tmp_path, "--quiet")
+    result = cli(
+        "run",
+        "smoke",
+        "--model",
+        "scripted:test-leaky",
+        "--api-key",
+        CLI_KEY,
+        "-B",
+        "n=3",
+        "--out",
+        tmp_path,
+        "--quiet",
+    )
     assert result.exit_code == 0, result
     _assert_clean(tmp_path, [OPENAI_KEY, BEARER, CLI_KEY])
     assert CLI_KEY not in result.stdout + result.stderr
     row = trace_rows(tmp_path)[0]
     raw = row["steps"][0]["model_calls"][0]["raw_output"]
     assert raw.startswith("Sure. Use [REDACTED]") and raw.endswith("Answer: 42")  # the rest is kept
-    assert json.loads((tmp_path / "config.json").read_text())["options"]["model_options"]["api_key"] == REDACTED
+    assert (
+        json.loads((tmp_path / "config.json").read_text())["options"]["model_options"]["api_key"] == REDACTED
+    )
 
 
 def _tool_agent(model: Any, env: Any, options: dict[str, Any]) -> Any:
     async def act(state: ChatState) -> dict[str, Any]:
-        emit(HttpExchange(
-            name="GET /search/movie", method="GET", path="/search/movie",
-            url=f"https://api.themoviedb.org/3/search/movie?api_key={QUERY_KEY}&query=batman",
-            params={"api_key": QUERY_KEY, "query": "batman", "page": 1},
-            body={"client_secret": "cs-8d7f6e5d4c3b", "password": 12345678},
-            status=200,
-            response=json.dumps({"echo_headers": f"Authorization: Basic {BASIC}", "results": []}),
-            details={"headers": {"Authorization": f"Bearer {BEARER}", "X-Auth-Token": AUTH_TOKEN, "Proxy-Authorization": f"Basic {BASIC}", "Accept": "application/json"}},
-        ))
+        emit(
+            HttpExchange(
+                name="GET /search/movie",
+                method="GET",
+                path="/search/movie",
+                url=f"https://api.themoviedb.org/3/search/movie?api_key={QUERY_KEY}&query=batman",
+                params={"api_key": QUERY_KEY, "query": "batman", "page": 1},
+                body={"client_secret": "cs-8d7f6e5d4c3b", "password": 12345678},
+                status=200,
+                response=json.dumps({"echo_headers": f"Authorization: Basic {BASIC}", "results": []}),
+                details={
+                    "headers": {
+                        "Authorization": f"Bearer {BEARER}",
+                        "X-Auth-Token": AUTH_TOKEN,
+                        "Proxy-Authorization": f"Basic {BASIC}",
+                        "Accept": "application/json",
+                    }
+                },
+            )
+        )
         await model.ainvoke([HumanMessage(state["instruction"])])
         return {"final_answer": "done", "status": "finished"}
 
@@ -83,7 +114,19 @@ register_agent("test-tool-secrets", _tool_agent, env_kind="none")
 
 
 def test_secrets_in_a_tool_call_are_redacted_and_the_rest_is_kept(tmp_path: Path) -> None:
-    result = cli("run", "smoke", "--agent", "test-tool-secrets", "--model", "scripted:smoke-oracle", "-B", "n=2", "--out", tmp_path, "--quiet")
+    result = cli(
+        "run",
+        "smoke",
+        "--agent",
+        "test-tool-secrets",
+        "--model",
+        "scripted:smoke-oracle",
+        "-B",
+        "n=2",
+        "--out",
+        tmp_path,
+        "--quiet",
+    )
     assert result.exit_code == 0, result
     _assert_clean(tmp_path, [QUERY_KEY, BEARER, BASIC, AUTH_TOKEN, "cs-8d7f6e5d4c3b", "12345678"])
     call = trace_rows(tmp_path)[0]["steps"][0]["tool_calls"][0]
@@ -115,35 +158,69 @@ async def test_http_tool_token_echoed_by_the_server_is_redacted() -> None:
     assert token not in json.dumps(redact(step.model_dump(mode="json")))
 
 
-@pytest.mark.parametrize("key", ["Authorization", "authorization", "X-API-Key", "api_key", "apiKey", "X-Auth-Token", "Proxy-Authorization", "access_token", "refresh_token", "client_secret", "password", "Cookie", "Set-Cookie", "X-Goog-Api-Key", "private_key"])
+@pytest.mark.parametrize(
+    "key",
+    [
+        "Authorization",
+        "authorization",
+        "X-API-Key",
+        "api_key",
+        "apiKey",
+        "X-Auth-Token",
+        "Proxy-Authorization",
+        "access_token",
+        "refresh_token",
+        "client_secret",
+        "password",
+        "Cookie",
+        "Set-Cookie",
+        "X-Goog-Api-Key",
+        "private_key",
+    ],
+)
 def test_secret_keys_are_redacted_whatever_the_value_type(key: str) -> None:
     assert redact({key: "s3cr3t-value-1"}) == {key: REDACTED}
     assert redact({"nested": [{key: 987654321}]}) == {"nested": [{key: REDACTED}]}
 
 
-@pytest.mark.parametrize("key", ["max_tokens", "input_tokens", "query", "keyword", "page", "author", "passage"])
+@pytest.mark.parametrize(
+    "key", ["max_tokens", "input_tokens", "query", "keyword", "page", "author", "passage"]
+)
 def test_ordinary_keys_are_kept(key: str) -> None:
     assert redact({key: "value-1234567"}) == {key: "value-1234567"}
 
 
-@pytest.mark.parametrize(("text", "secret"), [
-    (f"Authorization: Basic {BASIC}", BASIC),
-    (f'{{"api_key": "{QUERY_KEY}"}}', QUERY_KEY),
-    (f"GET /x?api_key={QUERY_KEY}&page=2", QUERY_KEY),
-    (f"x-api-key: {QUERY_KEY}", QUERY_KEY),
-    ("hf_" + "a" * 30, "hf_" + "a" * 30),
-    ("AKIA" + "ABCDEFGHIJKLMNOP", "AKIAABCDEFGHIJKLMNOP"),
-])
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (f"Authorization: Basic {BASIC}", BASIC),
+        (f'{{"api_key": "{QUERY_KEY}"}}', QUERY_KEY),
+        (f"GET /x?api_key={QUERY_KEY}&page=2", QUERY_KEY),
+        (f"x-api-key: {QUERY_KEY}", QUERY_KEY),
+        ("hf_" + "a" * 30, "hf_" + "a" * 30),
+        ("AKIA" + "ABCDEFGHIJKLMNOP", "AKIAABCDEFGHIJKLMNOP"),
+    ],
+)
 def test_secret_shaped_text_is_redacted(text: str, secret: str) -> None:
     assert secret not in redact(text)
 
 
-@pytest.mark.parametrize("text", [
-    "BEARER abcdefgh12345678", "Authorization: Basic dXNlcjpwYXNzd29yZA==", "X-API-KEY: abcdef123456",
-    "https://x/y?API_KEY=abcdef123456", "ACCESS-TOKEN = 'abcdef123456'", "client_secret: abcdef123456",
-    "sk-proj-ABCDEFGHIJKLMNOPQRST", "hf_ABCDEFGHIJKLMNOPQRSTUV", "ghs_ABCDEFGHIJKLMNOPQRSTUV", "AKIAABCDEFGHIJKLMNOP",
-    "pasſword=abcdef123456",  # (?i) folds the long s to 's': the cheap pre-check must fold it too
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "BEARER abcdefgh12345678",
+        "Authorization: Basic dXNlcjpwYXNzd29yZA==",
+        "X-API-KEY: abcdef123456",
+        "https://x/y?API_KEY=abcdef123456",
+        "ACCESS-TOKEN = 'abcdef123456'",
+        "client_secret: abcdef123456",
+        "sk-proj-ABCDEFGHIJKLMNOPQRST",
+        "hf_ABCDEFGHIJKLMNOPQRSTUV",
+        "ghs_ABCDEFGHIJKLMNOPQRSTUV",
+        "AKIAABCDEFGHIJKLMNOP",
+        "pasſword=abcdef123456",  # (?i) folds the long s to 's': the cheap pre-check must fold it too
+    ],
+)
 def test_the_cheap_pre_check_never_skips_a_secret_shape(text: str) -> None:
     from restgraph.tools.redact import redact_text
 
@@ -157,20 +234,35 @@ def test_every_pattern_trigger_passes_a_gate() -> None:
     assert all(any(g in t for g in _GATES) for _, triggers in _PATTERNS for t in triggers)
 
 
-CLEAN_DOC = {"steps": [{"node": "model", "update": {"messages": [{"type": "human", "content": "What is 3 + 4? Reply with the number only."}]}, "input_tokens": 10}],
-             "extra": {"in_flight": 3}, "final_answer": "7"}
+CLEAN_DOC = {
+    "steps": [
+        {
+            "node": "model",
+            "update": {
+                "messages": [{"type": "human", "content": "What is 3 + 4? Reply with the number only."}]
+            },
+            "input_tokens": 10,
+        }
+    ],
+    "extra": {"in_flight": 3},
+    "final_answer": "7",
+}
 
 
-@pytest.mark.parametrize("doc", [
-    {"content": f"use {OPENAI_KEY} now", "n": 1},  # a secret shape in a string
-    {"headers": {"Authorization": "Basic abc123"}, "n": 1},  # a secret-named field
-    {"a": {"Set-Cookie": 12345678}},  # a secret-named field holding a number
-    {"passwd": "x" * 8},  # a secret-named field without a gate word in its name ...
-    {"session": {"pasſword": "abcdef123456"}},  # ... or with a folded letter
-    {"deep": [[{"text": f"Bearer {BEARER}"}]]},
-    {"big": 10**30, "text": f"Bearer {BEARER}"},  # not plain JSON for orjson: walked
-    CLEAN_DOC,
-], ids=lambda d: next(iter(d)))
+@pytest.mark.parametrize(
+    "doc",
+    [
+        {"content": f"use {OPENAI_KEY} now", "n": 1},  # a secret shape in a string
+        {"headers": {"Authorization": "Basic abc123"}, "n": 1},  # a secret-named field
+        {"a": {"Set-Cookie": 12345678}},  # a secret-named field holding a number
+        {"passwd": "x" * 8},  # a secret-named field without a gate word in its name ...
+        {"session": {"pasſword": "abcdef123456"}},  # ... or with a folded letter
+        {"deep": [[{"text": f"Bearer {BEARER}"}]]},
+        {"big": 10**30, "text": f"Bearer {BEARER}"},  # not plain JSON for orjson: walked
+        CLEAN_DOC,
+    ],
+    ids=lambda d: next(iter(d)),
+)
 def test_redact_document_is_redact(doc: dict[str, Any]) -> None:
     from restgraph.tools.redact import redact_document
 

@@ -25,15 +25,30 @@ for args in (["--help"], ["list"], ["run", "no-such-bench"], ["run", "smoke", "-
     print(args[-1], result.exit_code, len(result.output) > 0, heavy)
 """
     lines = python_lines(probe)
-    assert lines == ["--help 0 True []", "list 0 True []", "no-such-bench 2 True []", "no-such-agent 2 True []", "5:2 2 True []"], lines
+    assert lines == [
+        "--help 0 True []",
+        "list 0 True []",
+        "no-such-bench 2 True []",
+        "no-such-agent 2 True []",
+        "5:2 2 True []",
+    ], lines
 
 
 def test_list_shows_every_builtin_from_the_catalogue() -> None:
-    out = subprocess.run([sys.executable, "-m", "restgraph.evals.cli", "list"], cwd=REPO, capture_output=True, text=True, timeout=300, env={**os.environ, "COLUMNS": "300"})
+    out = subprocess.run(
+        [sys.executable, "-m", "restgraph.evals.cli", "list"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "COLUMNS": "300"},
+    )
     assert out.returncode == 0, out.stderr
     saved = catalogue.load()
     for name, card in saved.benchmarks.items():
-        assert f"default agent {card.default_agent}" in next(line for line in out.stdout.splitlines() if line.strip().startswith(name + " ")), name
+        assert f"default agent {card.default_agent}" in next(
+            line for line in out.stdout.splitlines() if line.strip().startswith(name + " ")
+        ), name
     for name, card in saved.agents.items():
         assert f"({card.env_kind}) {card.description}" in out.stdout, name
     assert "smoke-oracle" in out.stdout and "restgpt-oracle" in out.stdout
@@ -42,7 +57,9 @@ def test_list_shows_every_builtin_from_the_catalogue() -> None:
 def test_the_catalogue_file_matches_the_plugins() -> None:
     """Each card is what loading its plugin says; a new or changed built-in needs the file redone."""
     built, saved = catalogue.build(), catalogue.load()
-    assert catalogue.render(built) == catalogue.render(saved), f"evals/catalogue.json is out of date: run `{catalogue.REGENERATE}` and commit it"
+    assert catalogue.render(built) == catalogue.render(saved), (
+        f"evals/catalogue.json is out of date: run `{catalogue.REGENERATE}` and commit it"
+    )
 
 
 def test_a_card_is_used_only_while_it_fits() -> None:

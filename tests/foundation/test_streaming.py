@@ -50,7 +50,15 @@ def test_a_large_run_keeps_no_parsed_traces_in_its_summary(monkeypatch: pytest.M
     slim = SlimTraces()
 
     def trace(i: int) -> Trace:
-        return Trace(run_id="r", task_id=f"t{i}", task=Task(id=f"t{i}", benchmark="smoke", instruction="q"), benchmark="smoke", agent="chat", model="m", status="finished")
+        return Trace(
+            run_id="r",
+            task_id=f"t{i}",
+            task=Task(id=f"t{i}", benchmark="smoke", instruction="q"),
+            benchmark="smoke",
+            agent="chat",
+            model="m",
+            status="finished",
+        )
 
     for i in range(3):
         slim.add(trace(i))

@@ -11,7 +11,9 @@ from restgraph.evals.trace import Task, Trace, TraceStore
 
 def _trace(task_id: str, answer: str, gold: int = 4) -> Trace:
     task = Task(id=task_id, benchmark="smoke", instruction="What is 2 + 2?", gold={"answer": gold})
-    return Trace(task_id=task_id, task=task, benchmark="smoke", agent="chat", model="scripted:x", final_answer=answer)
+    return Trace(
+        task_id=task_id, task=task, benchmark="smoke", agent="chat", model="scripted:x", final_answer=answer
+    )
 
 
 def test_mixed_numeric_and_text_ids_sort_naturally_and_last_trace_wins(tmp_path: Path) -> None:

@@ -35,9 +35,7 @@ pytestmark = pytest.mark.browser
 NETNS_ENV = "RESTGRAPH_CANARY_NETNS"
 #: an address of the benchmarking range (RFC 2544), added in the test's own namespace only
 CANARY_ADDRESS = "198.18.0.1"
-_NAMESPACE_SETUP = (
-    f"ip link set lo up && ip addr add {CANARY_ADDRESS}/32 dev lo && exec \"$@\""
-)
+_NAMESPACE_SETUP = f'ip link set lo up && ip addr add {CANARY_ADDRESS}/32 dev lo && exec "$@"'
 
 
 class Canary:
@@ -51,7 +49,11 @@ class Canary:
         self.udp = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
         self.udp.bind((address, 0))
         self.udp.settimeout(0.1)
-        self.address, self.tcp_port, self.udp_port = address, self.tcp.getsockname()[1], self.udp.getsockname()[1]
+        self.address, self.tcp_port, self.udp_port = (
+            address,
+            self.tcp.getsockname()[1],
+            self.udp.getsockname()[1],
+        )
         self.hits: list[str] = []
         self.stop = threading.Event()
         self.thread = threading.Thread(target=self._listen, daemon=True)
@@ -93,14 +95,18 @@ def hostile_site(canary: Canary) -> FastAPI:
 
     @app.get("/ws", response_class=HTMLResponse)
     def ws() -> str:
-        return (f"<html><body>{done}<script>try {{ const s = new WebSocket('ws://{canary.address}:{canary.tcp_port}/socket');"
-                "s.onclose = finish; s.onerror = finish; } catch (e) { finish(); }</script>ws</body></html>")
+        return (
+            f"<html><body>{done}<script>try {{ const s = new WebSocket('ws://{canary.address}:{canary.tcp_port}/socket');"
+            "s.onclose = finish; s.onerror = finish; } catch (e) { finish(); }</script>ws</body></html>"
+        )
 
     @app.get("/webrtc", response_class=HTMLResponse)
     def webrtc() -> str:
-        return (f"<html><body>{done}<script>try {{ const pc = new RTCPeerConnection({{iceServers: [{{urls: 'stun:{canary.address}:{canary.udp_port}'}}]}});"
-                "pc.createDataChannel('x'); pc.createOffer().then(o => pc.setLocalDescription(o)); setTimeout(finish, 1500);"
-                "} catch (e) { finish(); }</script>webrtc</body></html>")
+        return (
+            f"<html><body>{done}<script>try {{ const pc = new RTCPeerConnection({{iceServers: [{{urls: 'stun:{canary.address}:{canary.udp_port}'}}]}});"
+            "pc.createDataChannel('x'); pc.createOffer().then(o => pc.setLocalDescription(o)); setTimeout(finish, 1500);"
+            "} catch (e) { finish(); }</script>webrtc</body></html>"
+        )
 
     @app.get("/fetch", response_class=HTMLResponse)
     def fetch() -> str:
@@ -140,7 +146,14 @@ async def _episode(canary: Canary) -> tuple[EpisodeRecorder, list[str]]:
                 session = await BrowserSession.open(browser, config, start_url=base + "/")
                 assert session.start_error is None, session.start_error
                 errors = []
-                for url in ("/redirect", "/ws", "/webrtc", "/fetch", f"http://{canary.address}:{canary.tcp_port}/direct", "file:///etc/passwd"):
+                for url in (
+                    "/redirect",
+                    "/ws",
+                    "/webrtc",
+                    "/fetch",
+                    f"http://{canary.address}:{canary.tcp_port}/direct",
+                    "file:///etc/passwd",
+                ):
                     result = await session.act(BrowserAction(action="goto", url=url))
                     errors.append(result.error or "")
                     if url in ("/ws", "/webrtc", "/fetch"):
@@ -159,19 +172,46 @@ def test_offline_browser_in_its_own_network_namespace() -> None:
         pytest.skip("already inside the canary namespace")
     if not (shutil.which("unshare") and shutil.which("ip")):
         pytest.skip("needs unshare (util-linux) and ip (iproute2) to build the canary's namespace")
-    probe = subprocess.run(["unshare", "--net", "sh", "-c", _NAMESPACE_SETUP, "sh", "true"], capture_output=True, text=True, timeout=30)
+    probe = subprocess.run(
+        ["unshare", "--net", "sh", "-c", _NAMESPACE_SETUP, "sh", "true"],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
     if probe.returncode != 0:
-        pytest.skip(f"cannot build a network namespace with a test address here: {probe.stderr.strip()[:200]}")
-    inner = [sys.executable, "-m", "pytest", f"{__file__}::test_offline_browser_sends_nothing_off_loopback_and_traces_every_refusal",
-             "-o", "addopts=", "-q", "-p", "no:cacheprovider", "-rs"]
-    result = subprocess.run(["unshare", "--net", "sh", "-c", _NAMESPACE_SETUP, "sh", *inner], capture_output=True, text=True,
-                            timeout=600, env={**os.environ, NETNS_ENV: "1"}, cwd=Path(__file__).resolve().parents[2])
-    assert result.returncode == 0 and "1 passed" in result.stdout, result.stdout[-3000:] + result.stderr[-2000:]
+        pytest.skip(
+            f"cannot build a network namespace with a test address here: {probe.stderr.strip()[:200]}"
+        )
+    inner = [
+        sys.executable,
+        "-m",
+        "pytest",
+        f"{__file__}::test_offline_browser_sends_nothing_off_loopback_and_traces_every_refusal",
+        "-o",
+        "addopts=",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        "-rs",
+    ]
+    result = subprocess.run(
+        ["unshare", "--net", "sh", "-c", _NAMESPACE_SETUP, "sh", *inner],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={**os.environ, NETNS_ENV: "1"},
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    assert result.returncode == 0 and "1 passed" in result.stdout, (
+        result.stdout[-3000:] + result.stderr[-2000:]
+    )
 
 
 def test_offline_browser_sends_nothing_off_loopback_and_traces_every_refusal(canary: Canary) -> None:
     recorder, errors = asyncio.run(_episode(canary))
-    refused = [c for step in recorder.steps for c in step.tool_calls if c.kind == "browser" and c.name == "refused"]
+    refused = [
+        c for step in recorder.steps for c in step.tool_calls if c.kind == "browser" and c.name == "refused"
+    ]
     urls = " ".join(f"{c.url} {c.error}" for c in refused)
     assert canary.hits == [], f"traffic reached the canary: {canary.hits}"
     target = f"{canary.address}:{canary.tcp_port}"

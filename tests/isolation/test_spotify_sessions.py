@@ -32,7 +32,11 @@ def test_sessions_are_released_when_episodes_end(tmp_path, timeout: float) -> No
     if not os.environ.get("RESTGRAPH_DATA_DIR"):
         pytest.skip("RESTGRAPH_DATA_DIR is not set")
     bench = _Watched()
-    options = RunOptions(benchmark="restbench-spotify", agent="oracle", concurrency=4, limit=6, episode_timeout_s=timeout)
-    summary: dict[str, Any] = asyncio.run(EpisodeRunner(options, tmp_path, benchmark=bench, progress=False).run())
+    options = RunOptions(
+        benchmark="restbench-spotify", agent="oracle", concurrency=4, limit=6, episode_timeout_s=timeout
+    )
+    summary: dict[str, Any] = asyncio.run(
+        EpisodeRunner(options, tmp_path, benchmark=bench, progress=False).run()
+    )
     assert summary["n"] == 6
     assert bench.left == [], f"{len(bench.left or [])} sessions outlived their episodes"

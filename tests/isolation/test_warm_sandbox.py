@@ -62,7 +62,12 @@ def test_consecutive_programs_share_no_state() -> None:
     planted = json.loads(first.stdout)
     assert planted["shm"] >= 0  # the segment was really created
     seen = json.loads(run_python_sync(PROBE).stdout)
-    assert seen["carried"] is False and seen["dumps"] == "1" and seen["planted"] is False and seen["path"] is False
+    assert (
+        seen["carried"] is False
+        and seen["dumps"] == "1"
+        and seen["planted"] is False
+        and seen["path"] is False
+    )
     assert seen["tmp"] == [] and seen["env"] is False
     assert seen["shm"] == -1  # its own IPC namespace: the first program's segment does not exist here
     assert seen["uid"] != planted["uid"] and seen["pid"] != planted["pid"]
@@ -117,9 +122,13 @@ def test_concurrent_programs_cannot_reach_each_other_over_loopback() -> None:
     async def scenario() -> tuple[PyExecResult, PyExecResult]:
         issued = len(codebox.issued_uids)
         listener = asyncio.ensure_future(run_python(LISTENER, timeout_s=20, record=False))
-        while len(codebox.issued_uids) == issued or not _uid_processes(codebox.issued_uids[-1]):  # the listener runs
+        while len(codebox.issued_uids) == issued or not _uid_processes(
+            codebox.issued_uids[-1]
+        ):  # the listener runs
             await asyncio.sleep(0.01)
-        caller = await run_python(CALLER, timeout_s=20, record=False)  # tries for 3 s while the listener waits 6 s
+        caller = await run_python(
+            CALLER, timeout_s=20, record=False
+        )  # tries for 3 s while the listener waits 6 s
         return await listener, caller
 
     listener, caller = asyncio.run(scenario())
@@ -127,14 +136,17 @@ def test_concurrent_programs_cannot_reach_each_other_over_loopback() -> None:
     assert caller.stdout == "[]\n" and listener.stdout == "alone\n"
 
 
-@pytest.mark.parametrize("attack", [
-    "import os, signal\nos.kill(-1, signal.SIGKILL)",
-    "import os, signal\nos.kill(os.getppid(), signal.SIGKILL)",
-    "import os, signal\nsignal.pidfd_send_signal(os.pidfd_open(os.getppid()), signal.SIGKILL)",
-    "import os, signal\nos.kill(1, signal.SIGKILL)",
-    "import resource, os\nresource.prlimit(os.getppid(), resource.RLIMIT_NOFILE, (3, 3))",
-    "print(open(f'/proc/{__import__(\"os\").getppid()}/environ').read())",
-])
+@pytest.mark.parametrize(
+    "attack",
+    [
+        "import os, signal\nos.kill(-1, signal.SIGKILL)",
+        "import os, signal\nos.kill(os.getppid(), signal.SIGKILL)",
+        "import os, signal\nsignal.pidfd_send_signal(os.pidfd_open(os.getppid()), signal.SIGKILL)",
+        "import os, signal\nos.kill(1, signal.SIGKILL)",
+        "import resource, os\nresource.prlimit(os.getppid(), resource.RLIMIT_NOFILE, (3, 3))",
+        "print(open(f'/proc/{__import__(\"os\").getppid()}/environ').read())",
+    ],
+)
 def test_a_program_cannot_touch_the_server(attack: str) -> None:
     before = _server_pid()
     result = run_python_sync(attack)
@@ -146,7 +158,9 @@ def test_a_program_cannot_touch_the_server(attack: str) -> None:
 def test_limits_apply_per_program() -> None:
     hog = run_python_sync("x = bytearray(400 * 1024 * 1024)", memory_mb=128)
     assert not hog.ok and "MemoryError" in hog.error
-    assert run_python_sync("x = bytearray(200 * 1024 * 1024)\nprint(len(x))", memory_mb=512).ok  # the limit was this program's only
+    assert run_python_sync(
+        "x = bytearray(200 * 1024 * 1024)\nprint(len(x))", memory_mb=512
+    ).ok  # the limit was this program's only
     loop = run_python_sync("while True:\n    pass", timeout_s=1.0)
     assert loop.timed_out and loop.duration_s < 4
     assert run_python_sync("import os\nos.fork()").error.endswith("Resource temporarily unavailable")
@@ -187,8 +201,12 @@ def test_a_server_killed_under_a_running_program_is_replaced_and_the_program_rer
 
     async def scenario() -> PyExecResult:
         issued = len(codebox.issued_uids)
-        running = asyncio.ensure_future(run_python("import time\ntime.sleep(1)\nprint('done')", timeout_s=60, record=False))
-        while len(codebox.issued_uids) == issued or not _uid_processes(codebox.issued_uids[-1]):  # the program runs
+        running = asyncio.ensure_future(
+            run_python("import time\ntime.sleep(1)\nprint('done')", timeout_s=60, record=False)
+        )
+        while len(codebox.issued_uids) == issued or not _uid_processes(
+            codebox.issued_uids[-1]
+        ):  # the program runs
             await asyncio.sleep(0.01)
         os.kill(victim, signal.SIGKILL)
         return await asyncio.wait_for(running, timeout=60)
@@ -244,25 +262,35 @@ def _alive(pid: int) -> bool:
 
 @pytest.mark.parametrize("how", ["exit", "crash"])
 def test_no_sandbox_process_outlives_its_host(how: str) -> None:
-    done = subprocess.run([sys.executable, "-c", EXITING_HOST, how], capture_output=True, text=True, cwd=REPO, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", EXITING_HOST, how], capture_output=True, text=True, cwd=REPO, timeout=120
+    )
     info = json.loads(done.stdout.splitlines()[0])
     if how == "exit":
-        assert done.returncode == 0 and not _alive(info["bwrap"])  # atexit ended and reaped it before the host exited
+        assert done.returncode == 0 and not _alive(
+            info["bwrap"]
+        )  # atexit ended and reaped it before the host exited
         assert _uid_processes(info["uid"]) == []
         return
-    deadline = time.monotonic() + 30  # bwrap's --die-with-parent: the kernel signals it; wait for that, bounded
+    deadline = (
+        time.monotonic() + 30
+    )  # bwrap's --die-with-parent: the kernel signals it; wait for that, bounded
     while _alive(info["bwrap"]) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not _alive(info["bwrap"]) and _uid_processes(info["uid"]) == []
 
 
-def test_a_server_that_cannot_start_falls_back_to_a_sandbox_per_program(monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+def test_a_server_that_cannot_start_falls_back_to_a_sandbox_per_program(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     forkserver.shutdown()
     monkeypatch.setattr(forkserver, "SERVER", Path("/nonexistent/server.py"))
     try:
         with caplog.at_level(logging.WARNING):
             result = run_python_sync("import os\nprint(os.getppid())")
-        assert result.ok and result.stdout == "1\n"  # bwrap's init is its parent: a sandbox of its own, as isolated
+        assert (
+            result.ok and result.stdout == "1\n"
+        )  # bwrap's init is its parent: a sandbox of its own, as isolated
         assert "cannot start here" in caplog.text and "/nonexistent/server.py" in caplog.text
     finally:
         forkserver._cold.clear()

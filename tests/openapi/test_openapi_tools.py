@@ -29,7 +29,10 @@ def test_exact_literal_beats_template_and_first_template_wins():
 
 
 def test_endpoints_in_text_drops_query_strings():
-    assert endpoints_in_text("call GET /movie/603?language=en then PUT /me/player/volume") == [("GET", "/movie/603"), ("PUT", "/me/player/volume")]
+    assert endpoints_in_text("call GET /movie/603?language=en then PUT /me/player/volume") == [
+        ("GET", "/movie/603"),
+        ("PUT", "/me/player/volume"),
+    ]
 
 
 def test_gold_normalisation_matches_every_spec_operation(data_dir):
@@ -67,7 +70,12 @@ async def test_http_tool_records_calls_and_turns_errors_into_results():
     recorder = EpisodeRecorder()
     token = set_recorder(recorder)
     try:
-        tool = HttpTool("http://sandbox/3", transport=httpx.ASGITransport(app=_app()), token="secret-token-123", endpoint_keys=["GET /movie/{movie_id}", "PUT /me/player/volume"])
+        tool = HttpTool(
+            "http://sandbox/3",
+            transport=httpx.ASGITransport(app=_app()),
+            token="secret-token-123",
+            endpoint_keys=["GET /movie/{movie_id}", "PUT /me/player/volume"],
+        )
         ok = await tool.request("GET", "/movie/27205")
         missing = await tool.request("GET", "https://sandbox/3/movie/0")
         empty = await tool.request("PUT", "/me/player/volume", params={"volume_percent": 60})
@@ -94,7 +102,10 @@ def test_validate_response_reports_schema_errors(data_dir):
 
 def test_substitute_resolves_placeholders_keeping_types():
     responses = [{"id": "u1", "items": [{"id": 7}]}]
-    assert substitute({"path": "/users/${0.id}/playlists", "n": "${0.items.0.id}"}, responses) == {"path": "/users/u1/playlists", "n": 7}
+    assert substitute({"path": "/users/${0.id}/playlists", "n": "${0.items.0.id}"}, responses) == {
+        "path": "/users/u1/playlists",
+        "n": 7,
+    }
     with pytest.raises(ReferenceError_):
         substitute("${1.id}", responses)
 
@@ -102,8 +113,15 @@ def test_substitute_resolves_placeholders_keeping_types():
 def test_path_metrics():
     assert is_subsequence(["GET /a", "GET /b"], ["GET /a", "GET /x", "GET /b"])
     assert not is_subsequence(["GET /b", "GET /a"], ["GET /a", "GET /b"])
-    metrics = aggregate_restbench([
-        {"success": True, "correct_path": True, "api_calls": 3, "gold_len": 2},
-        {"success": False, "correct_path": True, "api_calls": 5, "gold_len": 2},
-    ])
-    assert metrics == {"success_rate": 0.5, "correct_path_rate": 1.0, "delta_solution_len": 1.0, "mean_api_calls": 4.0}
+    metrics = aggregate_restbench(
+        [
+            {"success": True, "correct_path": True, "api_calls": 3, "gold_len": 2},
+            {"success": False, "correct_path": True, "api_calls": 5, "gold_len": 2},
+        ]
+    )
+    assert metrics == {
+        "success_rate": 0.5,
+        "correct_path_rate": 1.0,
+        "delta_solution_len": 1.0,
+        "mean_api_calls": 4.0,
+    }

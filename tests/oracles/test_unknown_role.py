@@ -38,16 +38,29 @@ register_agent("test-broken-no-api", _broken, env_kind="openapi")
 
 
 def test_a_broken_variant_with_no_api_calls_does_not_score(data_dir: Path, tmp_path: Path) -> None:
-    options = RunOptions(benchmark="restbench-tmdb", agent="test-broken-no-api", model="scripted:restgpt-oracle", limit=3, concurrency=3)
+    options = RunOptions(
+        benchmark="restbench-tmdb",
+        agent="test-broken-no-api",
+        model="scripted:restgpt-oracle",
+        limit=3,
+        concurrency=3,
+    )
     summary = run_sync(options, tmp_path, progress=False)
     traces = TraceStore(tmp_path).load().traces
     assert len(traces) == 3
-    assert all(t.status == "error:UnknownRoleError" and not t.http_calls() for t in traces), [t.status for t in traces]
+    assert all(t.status == "error:UnknownRoleError" and not t.http_calls() for t in traces), [
+        t.status for t in traces
+    ]
     assert summary["metrics"]["success_rate"] == 0.0
 
 
 def test_the_restgpt_oracle_names_the_roles_it_plays() -> None:
-    task = Task(id="t", benchmark="restbench-tmdb", instruction="q", gold={"reference_calls": [], "reference_answer": "gold!"})
+    task = Task(
+        id="t",
+        benchmark="restbench-tmdb",
+        instruction="q",
+        gold={"reference_calls": [], "reference_answer": "gold!"},
+    )
     with pytest.raises(UnknownRoleError, match="untagged prompt.*planner"):
         OraclePolicy(task)([HumanMessage("q")])
 

@@ -42,7 +42,10 @@ def schema_errors(spotify_spec) -> Callable[[str, str, int, Any], list[str]]:
         if validator is None:
             documented = str(status) in ops[key].operation.get("responses", {})
             return [] if documented else [f"{key} answered undocumented status {status}"]
-        return [f"{key} {status} {'/'.join(map(str, e.absolute_path))}: {e.message[:200]}" for e in validator.iter_errors(body)]
+        return [
+            f"{key} {status} {'/'.join(map(str, e.absolute_path))}: {e.message[:200]}"
+            for e in validator.iter_errors(body)
+        ]
 
     return check
 
@@ -68,7 +71,9 @@ class Driver:
         self.client, self.token = client, token
 
     def __call__(self, method: str, path: str, params: dict[str, Any] | None = None, body: Any = None) -> Any:
-        response = self.client.request(method, "/v1" + path, params=params, json=body, headers=auth(self.token))
+        response = self.client.request(
+            method, "/v1" + path, params=params, json=body, headers=auth(self.token)
+        )
         assert response.status_code < 300, (method, path, response.status_code, response.text)
         return response.json() if response.content else None
 
@@ -76,7 +81,12 @@ class Driver:
         snap = self.client.app.state.store.snapshot(self.token)
         from restgraph.tools.sandbox.spotify.models import LogEntry
 
-        return Episode(initial=initial_state(), final=SpotifyState.model_validate(snap["final_state"]), answer=answer, log=[LogEntry.model_validate(e) for e in snap["request_log"]])
+        return Episode(
+            initial=initial_state(),
+            final=SpotifyState.model_validate(snap["final_state"]),
+            answer=answer,
+            log=[LogEntry.model_validate(e) for e in snap["request_log"]],
+        )
 
 
 @pytest.fixture

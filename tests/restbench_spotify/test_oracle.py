@@ -12,7 +12,13 @@ from restgraph.graphs.oracle import build_oracle
 
 
 def _run(tmp_path, limit=None, **bench_options):
-    options = RunOptions(benchmark="restbench-spotify", agent="oracle", concurrency=16, limit=limit, bench_options=bench_options)
+    options = RunOptions(
+        benchmark="restbench-spotify",
+        agent="oracle",
+        concurrency=16,
+        limit=limit,
+        bench_options=bench_options,
+    )
     summary = run_sync(options, tmp_path, progress=False)
     return summary, TraceStore(tmp_path).load().traces
 
@@ -30,7 +36,9 @@ def test_oracle_57_of_57_with_concurrency_16_and_rescoring_without_a_server(orac
     assert summary["peak_in_flight"] > 1, "episodes did not overlap, so isolation was not exercised"
     bench = get_benchmark("restbench-spotify")  # a fresh object: no app, no sessions
     scores = {t.task_id: bench.score_episode(t) for t in traces}
-    assert all(s["success"] and s["strict_success"] and s["correct_path"] for s in scores.values()), {k: s["reason"] for k, s in scores.items() if not s["success"]}
+    assert all(s["success"] and s["strict_success"] and s["correct_path"] for s in scores.values()), {
+        k: s["reason"] for k, s in scores.items() if not s["success"]
+    }
     for trace in traces:
         env = trace.env_state
         assert env["mode"] == "inprocess" and env["request_log"], trace.task_id
@@ -45,13 +53,21 @@ def test_oracle_57_of_57_with_concurrency_16_and_rescoring_without_a_server(orac
 def test_oracle_on_a_loopback_server(tmp_path, data_dir):
     """A subset keeps the suite fast; the full 57 on loopback is `restgraph run ... -B server=loopback`."""
     summary, traces = _run(tmp_path, limit=15, server="loopback")
-    assert summary["n"] == 15 and summary["metrics"]["success_rate"] == 1.0 and summary["metrics"]["correct_path_rate"] == 1.0
-    assert traces[0].env_state["mode"] == "loopback" and traces[0].http_calls()[0].url.startswith("http://127.0.0.1:")
+    assert (
+        summary["n"] == 15
+        and summary["metrics"]["success_rate"] == 1.0
+        and summary["metrics"]["correct_path_rate"] == 1.0
+    )
+    assert traces[0].env_state["mode"] == "loopback" and traces[0].http_calls()[0].url.startswith(
+        "http://127.0.0.1:"
+    )
 
 
 def test_collateral_option_is_recorded_and_read_by_the_scorer(oracle_run, tmp_path):
     _, traces = oracle_run
-    assert all(t.config["bench_options"]["collateral"] == "fail" for t in traces), "the resolved default is recorded"
+    assert all(t.config["bench_options"]["collateral"] == "fail" for t in traces), (
+        "the resolved default is recorded"
+    )
     trace = next(t for t in traces if t.task_id == "spotify/45").model_copy(deep=True)
     bench = get_benchmark("restbench-spotify")
     assert bench.score_episode(trace)["success"] is True
@@ -107,7 +123,9 @@ def test_an_episode_that_times_out_keeps_the_state_it_changed(tmp_path, data_dir
 
     def build_stuck(model, env, options):
         async def mutate_then_hang(state: OracleState) -> dict:
-            await env.http.request("PUT", "/me/following", params={"type": "artist", "ids": "0TnOYISbd1XYRBk9myaseg"})
+            await env.http.request(
+                "PUT", "/me/following", params={"type": "artist", "ids": "0TnOYISbd1XYRBk9myaseg"}
+            )
             await asyncio.sleep(60)
             return {}
 
@@ -118,7 +136,9 @@ def test_an_episode_that_times_out_keeps_the_state_it_changed(tmp_path, data_dir
         return graph.compile()
 
     register_agent("test-stuck", build_stuck, env_kind="openapi", needs_model=False)
-    options = RunOptions(benchmark="restbench-spotify", agent="test-stuck", limit=1, concurrency=1, episode_timeout_s=1.0)
+    options = RunOptions(
+        benchmark="restbench-spotify", agent="test-stuck", limit=1, concurrency=1, episode_timeout_s=1.0
+    )
     run_sync(options, tmp_path, progress=False)
     trace = TraceStore(tmp_path).load().traces[0]
     assert trace.status == "error:timeout"

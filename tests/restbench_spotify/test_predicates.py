@@ -33,7 +33,9 @@ def test_noop_queries_need_the_mutating_call(user):
     """7/20: the current artist is already followed; only the logged PUT /me/following passes."""
     assert not evaluate(7, user.episode())["success"]
     user("PUT", "/me/following", {"type": "artist", "ids": CAT.artist_named("Whitney Houston").id})
-    assert not evaluate(7, user.episode())["success"], "following someone else is not following the current artist"
+    assert not evaluate(7, user.episode())["success"], (
+        "following someone else is not following the current artist"
+    )
     user("PUT", "/me/following", {"type": "artist", "ids": CAT.artist_named("Lana Del Rey").id})
     assert evaluate(7, user.episode())["success"] and evaluate(20, user.episode())["success"]
 
@@ -41,15 +43,28 @@ def test_noop_queries_need_the_mutating_call(user):
 def test_no_op_37_needs_every_artist_in_the_log(user):
     user("GET", f"/playlists/{MY_RNB.id}")
     assert not evaluate(37, user.episode())["success"]
-    user("PUT", "/me/following", body={"ids": [CAT.artist_named("Whitney Houston").id]}, params={"type": "artist"})
+    user(
+        "PUT",
+        "/me/following",
+        body={"ids": [CAT.artist_named("Whitney Houston").id]},
+        params={"type": "artist"},
+    )
     assert evaluate(37, user.episode())["success"]
 
 
 # ---------------------------------------------------------------- playlist family
 def test_wrong_playlist_fails(user):
-    user("POST", f"/playlists/{MY_RNB.id}/tracks", body={"uris": [track_uri("Lana Del Rey", "Summertime Sadness")]})
+    user(
+        "POST",
+        f"/playlists/{MY_RNB.id}/tracks",
+        body={"uris": [track_uri("Lana Del Rey", "Summertime Sadness")]},
+    )
     assert not evaluate(3, user.episode())["success"]  # "my first playlist" is My Rock
-    user("POST", f"/playlists/{MY_ROCK.id}/tracks", body={"uris": [track_uri("Lana Del Rey", "Summertime Sadness")]})
+    user(
+        "POST",
+        f"/playlists/{MY_ROCK.id}/tracks",
+        body={"uris": [track_uri("Lana Del Rey", "Summertime Sadness")]},
+    )
     assert evaluate(3, user.episode(), permissive=True)["success"]
     assert not evaluate(3, user.episode())["success"], "the stray addition to My R&B is collateral damage"
 
@@ -70,7 +85,11 @@ def test_right_track_removed_passes_and_extra_deletion_fails(user):
     first = MY_ROCK.items[0].id
     user("DELETE", f"/playlists/{MY_ROCK.id}/tracks", body={"tracks": [{"uri": f"spotify:track:{first}"}]})
     assert evaluate(35, user.episode())["success"]
-    user("DELETE", f"/playlists/{MY_RNB.id}/tracks", body={"tracks": [{"uri": f"spotify:track:{MY_RNB.items[0].id}"}]})
+    user(
+        "DELETE",
+        f"/playlists/{MY_RNB.id}/tracks",
+        body={"tracks": [{"uri": f"spotify:track:{MY_RNB.items[0].id}"}]},
+    )
     result = evaluate(35, user.episode())
     assert not result["success"] and "changed" in result["reason"]
     result = evaluate(35, user.episode(), permissive=True)
@@ -80,7 +99,17 @@ def test_right_track_removed_passes_and_extra_deletion_fails(user):
 def test_new_playlist_with_wrong_content_fails(user):
     me = user("GET", "/me")
     pl = user("POST", f"/users/{me['id']}/playlists", body={"name": "Love Mariah"})
-    user("POST", f"/playlists/{pl['id']}/tracks", body={"uris": [track_uri("Mariah Carey", "Hero"), track_uri("Mariah Carey", "Fantasy"), track_uri("Whitney Houston", "I Have Nothing")]})
+    user(
+        "POST",
+        f"/playlists/{pl['id']}/tracks",
+        body={
+            "uris": [
+                track_uri("Mariah Carey", "Hero"),
+                track_uri("Mariah Carey", "Fantasy"),
+                track_uri("Whitney Houston", "I Have Nothing"),
+            ]
+        },
+    )
     assert not evaluate(1, user.episode())["success"]
 
 
@@ -170,12 +199,16 @@ def test_read_only_answers():
 
     playing = ep("You are listening to Born To Die by Lana Del Rey.")
     assert evaluate(17, playing)["success"] and evaluate(24, playing)["success"]
-    assert not evaluate(27, playing)["success"], "the track shares the album's name: naming the track is not naming the album"
+    assert not evaluate(27, playing)["success"], (
+        "the track shares the album's name: naming the track is not naming the album"
+    )
     assert evaluate(27, ep("It is from the album Born To Die (2012)."))["success"]
     assert not evaluate(27, ep("Born To Die is on the album Paradise."))["success"]
     assert not evaluate(30, playing)["success"] and not evaluate(56, playing)["success"]
     assert evaluate(56, ep("Your name is Robin Gray"))["success"]
-    assert not evaluate(56, ep("Your user name is robin.gray@example.com"))["success"], "an e-mail address is not the display name"
+    assert not evaluate(56, ep("Your user name is robin.gray@example.com"))["success"], (
+        "an e-mail address is not the display name"
+    )
 
 
 def test_collateral_change_fails_by_default_and_passes_only_when_permissive(user):
@@ -195,11 +228,15 @@ def test_following_every_catalogue_artist_fails_a_follow_query_by_default(user, 
     ep = user.episode()
     result = evaluate(query, ep)
     assert not result["success"] and "followed gained" in result["reason"], result
-    assert evaluate(query, ep, permissive=True)["success"], "the permissive §9 predicate accepts the mass follow (that is why it is not the default)"
+    assert evaluate(query, ep, permissive=True)["success"], (
+        "the permissive §9 predicate accepts the mass follow (that is why it is not the default)"
+    )
 
 
 def test_following_just_the_asked_artist_passes(user):
-    user("PUT", "/me/following", body={"ids": [CAT.artist_named("Taylor Swift").id]}, params={"type": "artist"})
+    user(
+        "PUT", "/me/following", body={"ids": [CAT.artist_named("Taylor Swift").id]}, params={"type": "artist"}
+    )
     assert evaluate(33, user.episode())["success"]
 
 

@@ -36,11 +36,16 @@ def schema_errors(tmdb_spec) -> Callable[[str, int, Any], list[str]]:
         validator = cache[(template, status)]
         if validator is None:
             return [] if status >= 400 else [f"{template} answered undocumented status {status}"]
-        return [f"{template} {status} {'/'.join(map(str, e.absolute_path))}: {e.message[:200]}" for e in validator.iter_errors(body)]
+        return [
+            f"{template} {status} {'/'.join(map(str, e.absolute_path))}: {e.message[:200]}"
+            for e in validator.iter_errors(body)
+        ]
 
     return check
 
 
 @pytest.fixture(scope="session")
 def client() -> TestClient:
-    return TestClient(create_app(), base_url="http://tmdb.test", headers={"Authorization": "Bearer test-token"})
+    return TestClient(
+        create_app(), base_url="http://tmdb.test", headers={"Authorization": "Bearer test-token"}
+    )

@@ -29,11 +29,19 @@ def _dont_know(model: Any, env: Any, options: dict[str, Any]) -> Any:
     return graph.compile()
 
 
-register_agent("tmdb-test-dont-know", _dont_know, env_kind="openapi", needs_model=False, description="test-only negative control")
+register_agent(
+    "tmdb-test-dont-know",
+    _dont_know,
+    env_kind="openapi",
+    needs_model=False,
+    description="test-only negative control",
+)
 
 
 def _run(tmp_path, agent="oracle", limit=None, **bench_options):
-    options = RunOptions(benchmark="restbench-tmdb", agent=agent, concurrency=16, limit=limit, bench_options=bench_options)
+    options = RunOptions(
+        benchmark="restbench-tmdb", agent=agent, concurrency=16, limit=limit, bench_options=bench_options
+    )
     summary = run_sync(options, tmp_path, progress=False)
     return summary, TraceStore(tmp_path).load().traces
 
@@ -53,10 +61,14 @@ def test_oracle_scores_100_of_100(tmp_path, data_dir, server):
 
 
 def test_i_dont_know_agent_scores_zero(tmp_path, data_dir):
-    summary, traces = _run(tmp_path, agent="tmdb-test-dont-know", limit=25)  # every criterion vs "I don't know": test_solutions
+    summary, traces = _run(
+        tmp_path, agent="tmdb-test-dont-know", limit=25
+    )  # every criterion vs "I don't know": test_solutions
     assert summary["metrics"]["success_rate"] == 0.0 and summary["metrics"]["delta_solution_len"] == 0.0
     assert summary["metrics"]["mean_api_calls"] == 1.0
-    assert summary["metrics"]["correct_path_rate"] == 0.0  # one search never covers a gold path (all have length >= 1 and none is a lone /search/movie)
+    assert (
+        summary["metrics"]["correct_path_rate"] == 0.0
+    )  # one search never covers a gold path (all have length >= 1 and none is a lone /search/movie)
     assert all(get_benchmark("restbench-tmdb").score_episode(t)["reason"] != "key met" for t in traces)
 
 
@@ -79,7 +91,19 @@ def test_live_review_export_lists_query_answer_and_hint(data_dir):
 
     bench = get_benchmark("restbench-tmdb")
     task = bench.tasks(RunOptions(benchmark="restbench-tmdb", agent="oracle"))[0]
-    trace = Trace(task_id=task.id, task=task, benchmark="restbench-tmdb", agent="x", model="none", final_answer="Seven, I think.", env_state={"mode": "live"})
+    trace = Trace(
+        task_id=task.id,
+        task=task,
+        benchmark="restbench-tmdb",
+        agent="x",
+        model="none",
+        final_answer="Seven, I think.",
+        env_state={"mode": "live"},
+    )
     assert bench.score_episode(trace)["success"] is None  # live answers are not judged against the fixture
     rows = review_csv([trace], trace_link="runs/x#{task_id}").splitlines()
-    assert rows[0].startswith("task_id,query,answer") and "give me the number of movies directed by Sofia Coppola" in rows[1] and "runs/x#tmdb/1" in rows[1]
+    assert (
+        rows[0].startswith("task_id,query,answer")
+        and "give me the number of movies directed by Sofia Coppola" in rows[1]
+        and "runs/x#tmdb/1" in rows[1]
+    )

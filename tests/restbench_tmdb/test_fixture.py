@@ -12,16 +12,36 @@ from restgraph.tools.sandbox.tmdb.db import FIXTURES, FixtureDB, FixtureError, g
 from restgraph.tools.sandbox.tmdb.handlers import ROUTES
 
 PROMPT_IDS = {
-    "people": {12453: "Wong Kar-wai", 1337: "Tony Leung Chiu-wai", 1032: "Martin Scorsese", 20294: "Laeta Kalogridis", 5026: "Akira Kurosawa", 1769: "Sofia Coppola"},
-    "movies": {843: "In the Mood for Love", 18329: "Happy Together", 44865: "The Grandmaster", 11324: "Shutter Island", 11104: "Chungking Express",
-               315162: "Puss in Boots: The Last Wish", 808: "Shrek", 629542: "The Bad Guys", 597: "Titanic", 9799: "The Fast and the Furious",
-               584: "2 Fast 2 Furious", 9615: "The Fast and the Furious: Tokyo Drift"},
+    "people": {
+        12453: "Wong Kar-wai",
+        1337: "Tony Leung Chiu-wai",
+        1032: "Martin Scorsese",
+        20294: "Laeta Kalogridis",
+        5026: "Akira Kurosawa",
+        1769: "Sofia Coppola",
+    },
+    "movies": {
+        843: "In the Mood for Love",
+        18329: "Happy Together",
+        44865: "The Grandmaster",
+        11324: "Shutter Island",
+        11104: "Chungking Express",
+        315162: "Puss in Boots: The Last Wish",
+        808: "Shrek",
+        629542: "The Bad Guys",
+        597: "Titanic",
+        9799: "The Fast and the Furious",
+        584: "2 Fast 2 Furious",
+        9615: "The Fast and the Furious: Tokyo Drift",
+    },
 }
 
 
 def test_committed_json_matches_the_authoring_source():
     for name, text in render().items():
-        assert (FIXTURES / name).read_text(encoding="utf-8") == text, f"{name} is stale: run python -m restgraph.tools.sandbox.tmdb.authoring.build"
+        assert (FIXTURES / name).read_text(encoding="utf-8") == text, (
+            f"{name} is stale: run python -m restgraph.tools.sandbox.tmdb.authoring.build"
+        )
 
 
 def test_files_are_small_and_valid():
@@ -43,7 +63,9 @@ def test_prompt_example_ids_keep_their_meaning():
     for mid, title in PROMPT_IDS["movies"].items():
         assert db.movies[mid].title == title
     assert db.companies[521].name == "DreamWorks Animation"
-    assert db.collections[9485].name == "The Fast and the Furious Collection" and db.collections[9485].parts[:3] == [9799, 584, 9615]
+    assert db.collections[9485].name == "The Fast and the Furious Collection" and db.collections[9485].parts[
+        :3
+    ] == [9799, 584, 9615]
     assert {pid for pid, _ in db.movies[11324].crew} >= {1032, 20294}  # Shutter Island: Scorsese, Kalogridis
     assert all(db.movies[m].companies == [521] for m in (315162, 808, 629542))
 

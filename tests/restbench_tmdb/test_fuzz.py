@@ -16,7 +16,12 @@ from hypothesis import strategies as st
 from restgraph.tools.sandbox.tmdb.app import create_app
 from restgraph.tools.sandbox.tmdb.db import get_db
 
-SETTINGS = {"deadline": None, "database": None, "derandomize": True, "suppress_health_check": list(HealthCheck)}
+SETTINGS = {
+    "deadline": None,
+    "database": None,
+    "derandomize": True,
+    "suppress_health_check": list(HealthCheck),
+}
 AUTH = {"Authorization": "Bearer fuzz"}
 
 
@@ -25,7 +30,9 @@ def _check(response, template: str, schema_errors, failures: list[str], where: s
         failures.append(f"{where} -> {response.status_code}")
         return
     body = response.json()
-    if response.status_code >= 400 and not (isinstance(body.get("status_code"), int) and body.get("status_message")):
+    if response.status_code >= 400 and not (
+        isinstance(body.get("status_code"), int) and body.get("status_message")
+    ):
         failures.append(f"{where} -> {response.status_code} without a TMDB error body: {body}")
     failures.extend(f"{where}: {e}" for e in schema_errors(template, response.status_code, body))
 
@@ -35,8 +42,16 @@ def _fuzz_operation(client: TestClient, op, schema_errors, failures: list[str]) 
     @given(case=op.as_strategy())
     def run(case):
         kwargs = case.as_transport_kwargs(base_url="http://tmdb.test/3", headers=AUTH)
-        response = client.request(**{k: v for k, v in kwargs.items() if k in ("method", "url", "params", "headers")})
-        _check(response, op.path, schema_errors, failures, f"{op.path} {kwargs.get('url')} {kwargs.get('params')}")
+        response = client.request(
+            **{k: v for k, v in kwargs.items() if k in ("method", "url", "params", "headers")}
+        )
+        _check(
+            response,
+            op.path,
+            schema_errors,
+            failures,
+            f"{op.path} {kwargs.get('url')} {kwargs.get('params')}",
+        )
 
     run()
 
@@ -53,18 +68,69 @@ def test_schemathesis_fuzz(tmdb_spec, schema_errors):
 
 
 DB = get_db()
-MOVIE_SUBS = ["", "/credits", "/images", "/keywords", "/release_dates", "/reviews", "/similar", "/recommendations"]
+MOVIE_SUBS = [
+    "",
+    "/credits",
+    "/images",
+    "/keywords",
+    "/release_dates",
+    "/reviews",
+    "/similar",
+    "/recommendations",
+]
 TV_SUBS = ["", "/credits", "/images", "/keywords", "/reviews", "/similar", "/recommendations"]
-LISTS = ["/movie/popular", "/movie/top_rated", "/movie/now_playing", "/movie/upcoming", "/movie/latest", "/tv/popular", "/tv/top_rated", "/tv/on_the_air",
-         "/tv/airing_today", "/tv/latest", "/person/popular", "/genre/movie/list", "/genre/tv/list", "/discover/movie", "/discover/tv"]
-WORDS = ["the", "star", "lord", "avatar", "dark", "witcher", "coppola", "nolan", "disney", "harry", "fast", "redemptionn", "véronique", "of", "bang"]
-EPISODES = [(s.id, season.season_number, e.episode_number) for s in DB.shows.values() for season in s.seasons for e in season.episodes]
+LISTS = [
+    "/movie/popular",
+    "/movie/top_rated",
+    "/movie/now_playing",
+    "/movie/upcoming",
+    "/movie/latest",
+    "/tv/popular",
+    "/tv/top_rated",
+    "/tv/on_the_air",
+    "/tv/airing_today",
+    "/tv/latest",
+    "/person/popular",
+    "/genre/movie/list",
+    "/genre/tv/list",
+    "/discover/movie",
+    "/discover/tv",
+]
+WORDS = [
+    "the",
+    "star",
+    "lord",
+    "avatar",
+    "dark",
+    "witcher",
+    "coppola",
+    "nolan",
+    "disney",
+    "harry",
+    "fast",
+    "redemptionn",
+    "véronique",
+    "of",
+    "bang",
+]
+EPISODES = [
+    (s.id, season.season_number, e.episode_number)
+    for s in DB.shows.values()
+    for season in s.seasons
+    for e in season.episodes
+]
 
 
 @st.composite
 def valid_requests(draw):
-    params = {k: v for k, v in {"page": draw(st.one_of(st.none(), st.integers(1, 3)))}.items() if v is not None}
-    kind = draw(st.sampled_from(["movie", "tv", "season", "episode", "person", "org", "list", "search", "trending", "discover"]))
+    params = {
+        k: v for k, v in {"page": draw(st.one_of(st.none(), st.integers(1, 3)))}.items() if v is not None
+    }
+    kind = draw(
+        st.sampled_from(
+            ["movie", "tv", "season", "episode", "person", "org", "list", "search", "trending", "discover"]
+        )
+    )
     if kind == "movie":
         sub = draw(st.sampled_from(MOVIE_SUBS))
         return f"/movie/{{movie_id}}{sub}", f"/movie/{draw(st.sampled_from(sorted(DB.movies)))}{sub}", params
@@ -74,30 +140,69 @@ def valid_requests(draw):
     if kind == "season":
         show = DB.shows[draw(st.sampled_from(sorted(DB.shows)))]
         sub = draw(st.sampled_from(["", "/credits", "/images"]))
-        return f"/tv/{{tv_id}}/season/{{season_number}}{sub}", f"/tv/{show.id}/season/{draw(st.sampled_from([s.season_number for s in show.seasons]))}{sub}", params
+        return (
+            f"/tv/{{tv_id}}/season/{{season_number}}{sub}",
+            f"/tv/{show.id}/season/{draw(st.sampled_from([s.season_number for s in show.seasons]))}{sub}",
+            params,
+        )
     if kind == "episode":
         tv, season, ep = draw(st.sampled_from(EPISODES))
         sub = draw(st.sampled_from(["", "/credits", "/images"]))
-        return f"/tv/{{tv_id}}/season/{{season_number}}/episode/{{episode_number}}{sub}", f"/tv/{tv}/season/{season}/episode/{ep}{sub}", params
+        return (
+            f"/tv/{{tv_id}}/season/{{season_number}}/episode/{{episode_number}}{sub}",
+            f"/tv/{tv}/season/{season}/episode/{ep}{sub}",
+            params,
+        )
     if kind == "person":
         sub = draw(st.sampled_from(["", "/images", "/movie_credits", "/tv_credits"]))
-        return f"/person/{{person_id}}{sub}", f"/person/{draw(st.sampled_from(sorted(DB.people)))}{sub}", params
+        return (
+            f"/person/{{person_id}}{sub}",
+            f"/person/{draw(st.sampled_from(sorted(DB.people)))}{sub}",
+            params,
+        )
     if kind == "org":
-        table, template = draw(st.sampled_from([(DB.companies, "/company/{company_id}"), (DB.networks, "/network/{network_id}"), (DB.collections, "/collection/{collection_id}")]))
+        table, template = draw(
+            st.sampled_from(
+                [
+                    (DB.companies, "/company/{company_id}"),
+                    (DB.networks, "/network/{network_id}"),
+                    (DB.collections, "/collection/{collection_id}"),
+                ]
+            )
+        )
         sub = draw(st.sampled_from(["", "/images"]))
-        return template + sub, template.split("{")[0] + str(draw(st.sampled_from(sorted(table)))) + sub, params
+        return (
+            template + sub,
+            template.split("{")[0] + str(draw(st.sampled_from(sorted(table)))) + sub,
+            params,
+        )
     if kind == "list":
         path = draw(st.sampled_from(LISTS))
         return path, path, params
     if kind == "search":
         what = draw(st.sampled_from(["movie", "tv", "person", "company", "collection"]))
-        return f"/search/{what}", f"/search/{what}", {**params, "query": " ".join(draw(st.lists(st.sampled_from(WORDS), min_size=1, max_size=3)))}
+        return (
+            f"/search/{what}",
+            f"/search/{what}",
+            {**params, "query": " ".join(draw(st.lists(st.sampled_from(WORDS), min_size=1, max_size=3)))},
+        )
     if kind == "trending":
-        media, window = draw(st.sampled_from(["all", "movie", "tv", "person"])), draw(st.sampled_from(["day", "week"]))
+        media, window = (
+            draw(st.sampled_from(["all", "movie", "tv", "person"])),
+            draw(st.sampled_from(["day", "week"])),
+        )
         return "/trending/{media_type}/{time_window}", f"/trending/{media}/{window}", params
-    filters = draw(st.fixed_dictionaries({}, optional={"with_original_language": st.sampled_from(["en", "ja", "fr"]), "vote_average.gte": st.floats(0, 10),
-                                                       "sort_by": st.sampled_from(["popularity.desc", "vote_average.asc", "release_date.desc"]),
-                                                       "primary_release_date.gte": st.sampled_from(["1990-01-01", "2021-01-01"])}))
+    filters = draw(
+        st.fixed_dictionaries(
+            {},
+            optional={
+                "with_original_language": st.sampled_from(["en", "ja", "fr"]),
+                "vote_average.gte": st.floats(0, 10),
+                "sort_by": st.sampled_from(["popularity.desc", "vote_average.asc", "release_date.desc"]),
+                "primary_release_date.gte": st.sampled_from(["1990-01-01", "2021-01-01"]),
+            },
+        )
+    )
     return "/discover/movie", "/discover/movie", {**params, **filters}
 
 

@@ -26,8 +26,12 @@ def test_a_partial_name_fills_pages_and_the_person_stays_first(client, schema_er
     assert len(one["results"]) == 20 and one["total_pages"] > 1 and one["total_results"] > 20
     assert one["results"][0]["id"] == 1337 and one["results"][0]["name"] == "Tony Leung Chiu-wai"
     names = [p["name"] for p in one["results"] + two["results"]]
-    assert all({"tony", "leung"} <= set(normalise(n).split()) for n in names)  # word-AND: a family of names, not every Tony or every Leung
-    assert sum(n != "Tony Leung Chiu-wai" and "-" in n.split()[-1] for n in names) >= 10  # Tony Leung Ka-fai, Tony Leung Siu-hung, ...
+    assert all(
+        {"tony", "leung"} <= set(normalise(n).split()) for n in names
+    )  # word-AND: a family of names, not every Tony or every Leung
+    assert (
+        sum(n != "Tony Leung Chiu-wai" and "-" in n.split()[-1] for n in names) >= 10
+    )  # Tony Leung Ka-fai, Tony Leung Siu-hung, ...
     assert not {p["id"] for p in one["results"]} & {p["id"] for p in two["results"]} and two["page"] == 2
     francis = _search(client, "person", "Francis Coppola")  # less a middle name
     assert francis["results"][0]["name"] == "Francis Ford Coppola" and francis["total_pages"] > 1
@@ -46,15 +50,28 @@ def test_a_full_name_finds_a_handful_with_the_person_first(client):
     for query, pid in (("Christopher Nolan", 525), ("Leonardo DiCaprio", 6193), ("Sofia Coppola", 1769)):
         body = _search(client, "person", query)
         assert body["results"][0]["id"] == pid, query
-        assert 3 <= body["total_results"] < 20, (query, body["total_results"])  # a rare full name really is rare
+        assert 3 <= body["total_results"] < 20, (
+            query,
+            body["total_results"],
+        )  # a rare full name really is rare
 
 
 def test_a_franchise_finds_several_collections_the_authored_one_first(client, schema_errors):
-    for query, cid in (("Star Wars", 10), ("Harry Potter", 1241), ("The Dark Knight", 263), ("The Hobbit", 121938)):
+    for query, cid in (
+        ("Star Wars", 10),
+        ("Harry Potter", 1241),
+        ("The Dark Knight", 263),
+        ("The Hobbit", 121938),
+    ):
         body = _search(client, "collection", query)
         assert not schema_errors("/search/collection", 200, body)
-        assert body["results"][0]["id"] == cid and 3 <= body["total_results"] < 20, (query, body["total_results"])
-        assert all(is_generated(c["id"]) and normalise(query) in normalise(c["name"]) for c in body["results"][1:])
+        assert body["results"][0]["id"] == cid and 3 <= body["total_results"] < 20, (
+            query,
+            body["total_results"],
+        )
+        assert all(
+            is_generated(c["id"]) and normalise(query) in normalise(c["name"]) for c in body["results"][1:]
+        )
     assert _search(client, "collection", "Star Wars", 2)["results"] == []
 
 
@@ -62,14 +79,20 @@ def test_a_company_search_lists_its_arms_after_the_company(client):
     body = _search(client, "company", "universal pictures")
     assert body["results"][0]["name"] == "Universal Pictures" and not is_generated(body["results"][0]["id"])
     assert 12 <= body["total_results"] <= 24  # the spec's captured 'Sony Pictures': 19
-    assert all(is_generated(c["id"]) and c["name"].startswith("Universal Pictures ") for c in body["results"][1:])
+    assert all(
+        is_generated(c["id"]) and c["name"].startswith("Universal Pictures ") for c in body["results"][1:]
+    )
 
 
 def test_generated_collections_hold_generated_films_only(client):
     facts, served = get_facts_db(), get_db()
     assert len(served.collections) > 2 * len(facts.collections)
     for mid in facts.movies:
-        assert served.collection_of(mid).id == facts.collection_of(mid).id if facts.collection_of(mid) else served.collection_of(mid) is None
+        assert (
+            served.collection_of(mid).id == facts.collection_of(mid).id
+            if facts.collection_of(mid)
+            else served.collection_of(mid) is None
+        )
     for cid, c in served.collections.items():
         if is_generated(cid):
             assert c.parts and all(is_generated(m) and served.movies[m].collection == cid for m in c.parts)
@@ -78,7 +101,12 @@ def test_generated_collections_hold_generated_films_only(client):
 
 
 def test_misspelt_names_are_still_refused(client):
-    for kind, query in (("person", "Tony Leng"), ("person", "Copolla"), ("collection", "Star Wors"), ("collection", "Hary Potter")):
+    for kind, query in (
+        ("person", "Tony Leng"),
+        ("person", "Copolla"),
+        ("collection", "Star Wors"),
+        ("collection", "Hary Potter"),
+    ):
         assert _search(client, kind, query)["results"] == [], (kind, query)
 
 
@@ -89,17 +117,27 @@ def test_no_neighbour_outranks_an_authored_entity_on_its_partial_names(kind):
     table = {"person": facts.people, "collection": facts.collections, "company": facts.companies}[kind]
     for item in table.values():
         words = item.name.split()
-        for query in {" ".join(words[:i] + words[i + 1:]) for i in range(len(words))} | set(words):
+        for query in {" ".join(words[:i] + words[i + 1 :]) for i in range(len(words))} | set(words):
             before = _index(facts, kind).search(query)
             if before:
                 after = _index(served, kind).search(query)
                 assert after[0].id == before[0].id, (kind, query, after[0].name)
-                assert [x.id for x in after if not is_generated(x.id)] == [x.id for x in before], (kind, query)
+                assert [x.id for x in after if not is_generated(x.id)] == [x.id for x in before], (
+                    kind,
+                    query,
+                )
 
 
 def test_the_estimate_decides_which_searches_fill_a_page():
-    assert estimate("person", "Tony Leung", ["tony leung chiu wai"]).fills_page  # a partial name: a family of names
+    assert estimate(
+        "person", "Tony Leung", ["tony leung chiu wai"]
+    ).fills_page  # a partial name: a family of names
     assert estimate("person", "Coppola", ["sofia coppola"]).fills_page  # one name word
     assert not estimate("person", "Christopher Nolan", ["christopher nolan"]).fills_page  # a full name
-    assert not estimate("collection", "The Fast and the Furious", ["the fast and the furious collection"]).fills_page  # the spec's capture: 1
-    assert estimate("movie", "Titanic", ["titanic"]).fills_page and not estimate("tv", "Game of Thrones", ["game of thrones"]).fills_page
+    assert not estimate(
+        "collection", "The Fast and the Furious", ["the fast and the furious collection"]
+    ).fills_page  # the spec's capture: 1
+    assert (
+        estimate("movie", "Titanic", ["titanic"]).fills_page
+        and not estimate("tv", "Game of Thrones", ["game of thrones"]).fills_page
+    )

@@ -16,17 +16,28 @@ LIMIT = 12
 
 
 def _run(tmp: Path, agent: str) -> tuple[dict, list]:
-    options = RunOptions(benchmark="restbench-tmdb", agent=agent, model="scripted:restgpt-oracle", limit=LIMIT, concurrency=4, max_steps=200)
+    options = RunOptions(
+        benchmark="restbench-tmdb",
+        agent=agent,
+        model="scripted:restgpt-oracle",
+        limit=LIMIT,
+        concurrency=4,
+        max_steps=200,
+    )
     summary = run_sync(options, tmp / agent, progress=False)
     return summary, TraceStore(tmp / agent).load().traces
 
 
-def test_no_parser_scores_visibly_below_restgpt_because_values_lie_past_the_cut(tmp_path: Path, data_dir: Path) -> None:
+def test_no_parser_scores_visibly_below_restgpt_because_values_lie_past_the_cut(
+    tmp_path: Path, data_dir: Path
+) -> None:
     full, _ = _run(tmp_path, "restgpt")
     bare, traces = _run(tmp_path, "restgpt-no-parser")
     assert full["metrics"]["success_rate"] == 1.0, full["metrics"]
     assert bare["metrics"]["success_rate"] <= full["metrics"]["success_rate"] - 0.3, bare["metrics"]
-    failed = [t for t in traces if "?" in (t.final_answer or "")]  # a value it could not read was left unresolved
+    failed = [
+        t for t in traces if "?" in (t.final_answer or "")
+    ]  # a value it could not read was left unresolved
     assert len(failed) >= 0.3 * LIMIT, [t.final_answer for t in traces]
     longest = max(len(c.response or "") for t in traces for c in t.http_calls())
     assert longest > 4 * 1000, longest  # responses do run past the 1,000-token (~4,000-character) cut

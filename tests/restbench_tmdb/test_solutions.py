@@ -24,11 +24,18 @@ def golds():
     return {i: reference_gold(i) for i in range(1, 101)}
 
 
-async def test_answers_recomputed_over_http_meet_criteria_and_responses_validate(tmdb_spec, schema_errors, golds):
+async def test_answers_recomputed_over_http_meet_criteria_and_responses_validate(
+    tmdb_spec, schema_errors, golds
+):
     queries = {q.index: q for q in load_queries("tmdb")}
     assert sorted(SOLUTIONS) == list(range(1, 101)) == sorted(queries)
     keys = [op.key for op in operations(tmdb_spec)]
-    http = HttpTool("http://tmdb.sandbox/3", transport=httpx.ASGITransport(app=create_app()), token="t", endpoint_keys=keys)
+    http = HttpTool(
+        "http://tmdb.sandbox/3",
+        transport=httpx.ASGITransport(app=create_app()),
+        token="t",
+        endpoint_keys=keys,
+    )
     token = set_recorder(EpisodeRecorder())
     problems, checked = [], 0
     try:
@@ -42,11 +49,16 @@ async def test_answers_recomputed_over_http_meet_criteria_and_responses_validate
                 if not r.ok:
                     problems.append(f"{index}: {r.template} -> {r.status}")
                     continue
-                problems += [f"{index}: {e}" for e in schema_errors(r.template.split(" ", 1)[1], r.status, r.json)]
+                problems += [
+                    f"{index}: {e}" for e in schema_errors(r.template.split(" ", 1)[1], r.status, r.json)
+                ]
             answer = sol.answer([r.json for r in results])
             assert answer == golds[index]["reference_answer"], index  # HTTP and direct replay agree
             assert check(golds[index]["criterion"], answer), (index, answer)
-            assert is_subsequence(queries[index].solution, [r.template for r in results]), (index, [r.template for r in results])
+            assert is_subsequence(queries[index].solution, [r.template for r in results]), (
+                index,
+                [r.template for r in results],
+            )
     finally:
         reset_recorder(token)
         await http.aclose()
@@ -74,17 +86,31 @@ def test_i_dont_know_fails_every_criterion(golds):
 
 @pytest.mark.parametrize("shift", [1, 2, 3, 7, 50])
 def test_swapped_reference_answers_fail_at_least_95_of_100(golds, shift):
-    passed = [i for i in range(1, 101) if check(golds[i]["criterion"], golds[(i - 1 + shift) % 100 + 1]["reference_answer"])]
+    passed = [
+        i
+        for i in range(1, 101)
+        if check(golds[i]["criterion"], golds[(i - 1 + shift) % 100 + 1]["reference_answer"])
+    ]
     assert len(passed) <= 5, passed
 
 
 def test_criteria_normalise_but_do_not_overmatch():
-    crit = {"op": "all", "items": [{"kind": "date", "value": "1997-12-19"}, {"kind": "text", "value": "Double Life of Véronique"}]}
+    crit = {
+        "op": "all",
+        "items": [
+            {"kind": "date", "value": "1997-12-19"},
+            {"kind": "text", "value": "Double Life of Véronique"},
+        ],
+    }
     assert check(crit, "The double life of veronique came out on December 19th, 1997")
     assert check(crit, "DOUBLE-LIFE OF VERONIQUE: 19 Dec 1997")
     assert not check(crit, "Double Life of Veronique, 1997-12-18")
     assert check({"op": "all", "items": [{"kind": "number", "value": "7"}]}, "She directed seven films.")
     assert not check({"op": "all", "items": [{"kind": "number", "value": "7"}]}, "see /a7b.jpg or 17 films")
     assert not check({"op": "any", "items": [{"value": "no"}]}, "I do not know")
-    assert check({"op": "any", "items": [{"value": "a"}, {"value": "b"}, {"value": "c"}], "min": 2}, "a and c")
-    assert not check({"op": "any", "items": [{"value": "a"}, {"value": "b"}, {"value": "c"}], "min": 2}, "only c")
+    assert check(
+        {"op": "any", "items": [{"value": "a"}, {"value": "b"}, {"value": "c"}], "min": 2}, "a and c"
+    )
+    assert not check(
+        {"op": "any", "items": [{"value": "a"}, {"value": "b"}, {"value": "c"}], "min": 2}, "only c"
+    )

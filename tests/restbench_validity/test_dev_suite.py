@@ -16,7 +16,9 @@ from bench.answer_validity import load_suite, main, measure
 def suite() -> list[dict]:
     root = os.environ.get("RESTGRAPH_DATA_DIR")
     if not root:
-        pytest.skip("RESTGRAPH_DATA_DIR is unset: the labelled dev suite lives in $RESTGRAPH_DATA_DIR/restbench/answer_suite_dev.jsonl")
+        pytest.skip(
+            "RESTGRAPH_DATA_DIR is unset: the labelled dev suite lives in $RESTGRAPH_DATA_DIR/restbench/answer_suite_dev.jsonl"
+        )
     path = Path(root) / "restbench" / "answer_suite_dev.jsonl"
     if not path.is_file():
         pytest.skip(f"{path} is missing")
@@ -42,7 +44,12 @@ def test_the_bench_script_prints_the_figures(suite, capsys, tmp_path):
     root = Path(os.environ["RESTGRAPH_DATA_DIR"]) / "restbench" / "answer_suite_dev.jsonl"
     assert main([str(root)]) == 0
     out = capsys.readouterr().out
-    assert "false positives" in out and "trap:negation" in out and "0/218 (0.0%)" in out and "0/109 (0.0%)" in out
+    assert (
+        "false positives" in out
+        and "trap:negation" in out
+        and "0/218 (0.0%)" in out
+        and "0/109 (0.0%)" in out
+    )
     assert main([str(tmp_path / "missing.jsonl")]) == 2
 
 
@@ -50,7 +57,20 @@ def test_an_llm_judge_is_measured_against_the_labels(suite, capsys):
     """A scripted judge that passes everything: all incorrect answers are its false positives."""
     from restgraph.agents.scripted import register_scripted
 
-    register_scripted("test-yes-judge", lambda task, params: (lambda messages: "VERDICT: PASS"))
-    assert main([str(Path(os.environ["RESTGRAPH_DATA_DIR"]) / "restbench" / "answer_suite_dev.jsonl"), "--judge", "scripted:test-yes-judge"]) == 0
+    register_scripted("test-yes-judge", lambda task, params: lambda messages: "VERDICT: PASS")
+    assert (
+        main(
+            [
+                str(Path(os.environ["RESTGRAPH_DATA_DIR"]) / "restbench" / "answer_suite_dev.jsonl"),
+                "--judge",
+                "scripted:test-yes-judge",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
-    assert "judge: scripted:test-yes-judge" in out and "218/218 (100.0%)" in out and "agreement with the rule checker: 109/327" in out
+    assert (
+        "judge: scripted:test-yes-judge" in out
+        and "218/218 (100.0%)" in out
+        and "agreement with the rule checker: 109/327" in out
+    )

@@ -34,7 +34,9 @@ def test_the_catalogue_is_literal_so_later_padding_names_are_not_distractors():
     raw = yaml.safe_load((KEYS_DIR / "tmdb.yaml").read_text(encoding="utf-8"))
     assert {"movies", "shows", "people"} <= set(raw["catalogue"])
     key = AnswerKey(asks="the director", require=[Requirement(one_of=["Jane Roe"], kind="person")])
-    assert judge(key, "Jane Roe, Padding Person 4711, Padding Person 4712")[0], "an unknown name next to the answer is not a known candidate"
+    assert judge(key, "Jane Roe, Padding Person 4711, Padding Person 4712")[0], (
+        "an unknown name next to the answer is not a known candidate"
+    )
 
 
 def test_every_tmdb_reference_answer_meets_its_key(data_dir):

@@ -13,9 +13,19 @@ from restgraph.evals.trace import Trace
 @pytest.mark.parametrize("status", ["budget_exhausted", "error:timeout", "error:RuntimeError"])
 def test_tmdb_answerless_episode_fails_even_with_the_right_last_output(data_dir, status):
     bench = get_benchmark("restbench-tmdb")
-    task = bench.tasks(RunOptions(benchmark="restbench-tmdb", agent="oracle"))[1]  # the lead actor of The Dark Knight
+    task = bench.tasks(RunOptions(benchmark="restbench-tmdb", agent="oracle"))[
+        1
+    ]  # the lead actor of The Dark Knight
     right = task.gold["reference_answer"]
-    finished = Trace(task_id=task.id, task=task, benchmark=bench.name, agent="x", model="none", final_answer=right, env_state={"mode": "inprocess"})
+    finished = Trace(
+        task_id=task.id,
+        task=task,
+        benchmark=bench.name,
+        agent="x",
+        model="none",
+        final_answer=right,
+        env_state={"mode": "inprocess"},
+    )
     assert bench.score_episode(finished)["success"] is True
     spent = finished.model_copy(update={"status": status})
     scores = bench.score_episode(spent)

@@ -38,7 +38,10 @@ RIGHT = [
     (96, "There are three seasons."),
     (97, "Yes, both star in it."),
     (97, "Yui Aragaki and Gen Hoshino both star in We Married as Job."),
-    (98, "Mamoru Miyano is older than Greta Gerwig by 0 years (he was born in June 1983, she in August 1983)."),
+    (
+        98,
+        "Mamoru Miyano is older than Greta Gerwig by 0 years (he was born in June 1983, she in August 1983).",
+    ),
 ]
 
 WRONG = [
@@ -106,16 +109,30 @@ def test_a_name_dump_a_hedge_a_denial_and_a_reversed_comparison_fail_where_conta
     dump = ", ".join(sorted({n for names in catalogue.values() for n in names}))
     cases = {
         "dump": [(q, dump) for q in range(1, 101)],
-        "hedge": [(15, "Twilight's director is one of Catherine Hardwicke, Chris Weitz, David Slade or Bill Condon."), (19, "It could be any of Margot Robbie, Cillian Murphy or Pedro Pascal.")],
-        "denial": [(2, "Christian Bale is not the lead actor of The Dark Knight."), (95, "She was not born on November 22, 1984.")],
-        "reversed": [(79, "Avatar is rated higher than Avatar: The Way of Water."), (93, "Akira Kurosawa directed more movies than Spielberg.")],
+        "hedge": [
+            (
+                15,
+                "Twilight's director is one of Catherine Hardwicke, Chris Weitz, David Slade or Bill Condon.",
+            ),
+            (19, "It could be any of Margot Robbie, Cillian Murphy or Pedro Pascal."),
+        ],
+        "denial": [
+            (2, "Christian Bale is not the lead actor of The Dark Knight."),
+            (95, "She was not born on November 22, 1984."),
+        ],
+        "reversed": [
+            (79, "Avatar is rated higher than Avatar: The Way of Water."),
+            (93, "Akira Kurosawa directed more movies than Spielberg."),
+        ],
     }
     for kind, rows in cases.items():
         old = [q for q, a in rows if check(reference_gold(q)["criterion"], a)]
         new = [q for q, a in rows if verdict("tmdb", q, a)[0]]
         assert old, f"{kind}: the containment checker already failed these, so they prove nothing"
         assert new == [], (kind, new)
-    assert len([q for q, a in cases["dump"] if check(reference_gold(q)["criterion"], a)]) >= 40  # the issue measured 46
+    assert (
+        len([q for q, a in cases["dump"] if check(reference_gold(q)["criterion"], a)]) >= 40
+    )  # the issue measured 46
 
 
 def test_no_answer_is_never_a_success():
@@ -147,8 +164,6 @@ SPOTIFY = [
 ]
 
 
-
-
 MORE_TMDB = [
     (43, "It started on December 20th, 2019.", True),
     (65, "Henry Cavill was born 05.05.1983.", True),
@@ -174,7 +189,10 @@ MORE_TMDB = [
 ]
 
 
-@pytest.mark.parametrize(("scenario", "query", "answer", "expected"), [("spotify", *row) for row in SPOTIFY] + [("tmdb", *row) for row in MORE_TMDB])
+@pytest.mark.parametrize(
+    ("scenario", "query", "answer", "expected"),
+    [("spotify", *row) for row in SPOTIFY] + [("tmdb", *row) for row in MORE_TMDB],
+)
 def test_more_formats_and_traps(scenario, query, answer, expected):
     ok, reason = verdict(scenario, query, answer)
     assert ok is expected, reason

@@ -24,22 +24,78 @@ SPEC: dict[str, Any] = {
     "servers": [{"url": BASE}],
     "paths": {
         "/items/{item_id}": {
-            "parameters": [{"name": "item_id", "in": "path", "required": True, "schema": {"type": "integer"}}],
-            "get": {"description": "Get an item. Returns its name.", "responses": {
-                "200": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Item"}}}},
-                "404": {"description": "missing"}}},
+            "parameters": [
+                {"name": "item_id", "in": "path", "required": True, "schema": {"type": "integer"}}
+            ],
+            "get": {
+                "description": "Get an item. Returns its name.",
+                "responses": {
+                    "200": {
+                        "description": "ok",
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Item"}}},
+                    },
+                    "404": {"description": "missing"},
+                },
+            },
         },
-        "/search": {"get": {"description": "Search things by name. Types are item and tag.", "parameters": [
-            {"name": "q", "in": "query", "schema": {"type": "string"}}, {"name": "type", "in": "query", "schema": {"type": "string"}}],
-            "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "object", "properties": {
-                "items": {"type": "array", "items": {"$ref": "#/components/schemas/Item"}},
-                "tags": {"type": "array", "items": {"type": "string"}}}}}}}}}},
-        "/things": {"post": {"description": "Create a thing.", "requestBody": {"content": {"application/json": {"schema": {"type": "object"}}}},
-                             "responses": {"201": {"description": "made", "content": {"application/json": {"schema": {
-                                 "allOf": [{"$ref": "#/components/schemas/Item"}, {"type": "object", "properties": {"created": {"type": "boolean"}}}]}}}}}}},
-        "/player/pause": {"put": {"description": "Pause. No body.", "responses": {"204": {"description": "done"}}}},
+        "/search": {
+            "get": {
+                "description": "Search things by name. Types are item and tag.",
+                "parameters": [
+                    {"name": "q", "in": "query", "schema": {"type": "string"}},
+                    {"name": "type", "in": "query", "schema": {"type": "string"}},
+                ],
+                "responses": {
+                    "200": {
+                        "description": "ok",
+                        "content": {
+                            "application/json": {
+                                "schema": {
+                                    "type": "object",
+                                    "properties": {
+                                        "items": {
+                                            "type": "array",
+                                            "items": {"$ref": "#/components/schemas/Item"},
+                                        },
+                                        "tags": {"type": "array", "items": {"type": "string"}},
+                                    },
+                                }
+                            }
+                        },
+                    }
+                },
+            }
+        },
+        "/things": {
+            "post": {
+                "description": "Create a thing.",
+                "requestBody": {"content": {"application/json": {"schema": {"type": "object"}}}},
+                "responses": {
+                    "201": {
+                        "description": "made",
+                        "content": {
+                            "application/json": {
+                                "schema": {
+                                    "allOf": [
+                                        {"$ref": "#/components/schemas/Item"},
+                                        {"type": "object", "properties": {"created": {"type": "boolean"}}},
+                                    ]
+                                }
+                            }
+                        },
+                    }
+                },
+            }
+        },
+        "/player/pause": {
+            "put": {"description": "Pause. No body.", "responses": {"204": {"description": "done"}}}
+        },
     },
-    "components": {"schemas": {"Item": {"type": "object", "properties": {"id": {"type": "integer"}, "name": {"type": "string"}}}}},
+    "components": {
+        "schemas": {
+            "Item": {"type": "object", "properties": {"id": {"type": "integer"}, "name": {"type": "string"}}}
+        }
+    },
 }
 
 
@@ -56,7 +112,10 @@ def fake_app() -> FastAPI:
 
     @app.get("/api/search")
     def search(q: str = "", type: str = "item") -> dict[str, Any]:
-        return {"items": [{"id": i, "name": n} for i, n in names.items() if q.lower() in n], "tags": ["fruit"]}
+        return {
+            "items": [{"id": i, "name": n} for i, n in names.items() if q.lower() in n],
+            "tags": ["fruit"],
+        }
 
     @app.post("/api/things", status_code=201)
     def things(body: dict[str, Any]) -> dict[str, Any]:
@@ -74,7 +133,9 @@ def fake_env() -> OpenAPIEnvironment:
     from restgraph.tools.openapi import dereference
 
     spec = dereference(SPEC)
-    http = HttpTool(BASE, transport=httpx.ASGITransport(app=fake_app()), endpoint_keys=[op.key for op in operations(spec)])
+    http = HttpTool(
+        BASE, transport=httpx.ASGITransport(app=fake_app()), endpoint_keys=[op.key for op in operations(spec)]
+    )
     return OpenAPIEnvironment("fake", spec, http, BASE)
 
 
@@ -100,18 +161,29 @@ def role_model(handlers: dict[str, Any], *, structured: bool = False) -> Scripte
     return ScriptedChatModel(policy=policy, structured=structured)
 
 
-async def run_graph(graph: Any, instruction: str = "what is item 1 called?", recursion_limit: int = 200) -> tuple[dict[str, Any], EpisodeRecorder]:
+async def run_graph(
+    graph: Any, instruction: str = "what is item 1 called?", recursion_limit: int = 200
+) -> tuple[dict[str, Any], EpisodeRecorder]:
     recorder = EpisodeRecorder()
     token = set_recorder(recorder)
     try:
-        state = await graph.ainvoke({"instruction": instruction, "task_id": "t"}, {"callbacks": [TraceCallbackHandler(recorder)], "recursion_limit": recursion_limit})
+        state = await graph.ainvoke(
+            {"instruction": instruction, "task_id": "t"},
+            {"callbacks": [TraceCallbackHandler(recorder)], "recursion_limit": recursion_limit},
+        )
     finally:
         recorder.flush()
         reset_recorder(token)
     return state, recorder
 
 
-def caller_op(method: str, path: str, params: dict[str, Any] | None = None, data: Any = None, instructions: str = "the name") -> str:
+def caller_op(
+    method: str,
+    path: str,
+    params: dict[str, Any] | None = None,
+    data: Any = None,
+    instructions: str = "the name",
+) -> str:
     payload: dict[str, Any] = {"url": BASE + path, "description": "d", "output_instructions": instructions}
     if params:
         payload["params"] = params

@@ -23,8 +23,14 @@ def fake_openai(seen: list[dict[str, Any]]) -> FastAPI:
     async def chat(request: Request) -> dict[str, Any]:
         seen.append(await request.json())
         message = {"role": "assistant", "content": "Thought: I am finished\nFinal Answer: nothing to do"}
-        return {"id": "c1", "object": "chat.completion", "created": 0, "model": "fake", "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
-                "usage": {"prompt_tokens": 3, "completion_tokens": 3, "total_tokens": 6}}
+        return {
+            "id": "c1",
+            "object": "chat.completion",
+            "created": 0,
+            "model": "fake",
+            "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
+            "usage": {"prompt_tokens": 3, "completion_tokens": 3, "total_tokens": 6},
+        }
 
     return app
 
@@ -34,20 +40,46 @@ def sent_max_tokens(body: dict[str, Any]) -> Any:
 
 
 @pytest.mark.parametrize(("bench", "max_tokens"), [("restbench-tmdb", 256), ("restbench-spotify", 700)])
-async def test_default_run_sends_the_published_decoding(data_dir, tmp_path, bench: str, max_tokens: int) -> None:
+async def test_default_run_sends_the_published_decoding(
+    data_dir, tmp_path, bench: str, max_tokens: int
+) -> None:
     seen: list[dict[str, Any]] = []
     async with serve_on_loopback(fake_openai(seen)) as url:
         model_options = {"base_url": url + "/v1", "api_key": "not-a-secret"}
-        await EpisodeRunner(RunOptions(benchmark=bench, agent="restgpt", model="openai:fake-davinci", limit=1, model_options=model_options),
-                            tmp_path / "default", progress=False).run()
+        await EpisodeRunner(
+            RunOptions(
+                benchmark=bench,
+                agent="restgpt",
+                model="openai:fake-davinci",
+                limit=1,
+                model_options=model_options,
+            ),
+            tmp_path / "default",
+            progress=False,
+        ).run()
         overridden = {**model_options, "temperature": 0.7, "max_tokens": 99}
-        await EpisodeRunner(RunOptions(benchmark=bench, agent="restgpt", model="openai:fake-davinci", limit=1, model_options=overridden),
-                            tmp_path / "override", progress=False).run()
+        await EpisodeRunner(
+            RunOptions(
+                benchmark=bench,
+                agent="restgpt",
+                model="openai:fake-davinci",
+                limit=1,
+                model_options=overridden,
+            ),
+            tmp_path / "override",
+            progress=False,
+        ).run()
     first, override = seen[0], seen[-1]
     assert first["temperature"] == 0 and sent_max_tokens(first) == max_tokens
-    assert [m["role"] for m in first["messages"]] == ["user"] and first["stop"] == ["\nAPI response:", "\n\tAPI response:"]
+    assert [m["role"] for m in first["messages"]] == ["user"] and first["stop"] == [
+        "\nAPI response:",
+        "\n\tAPI response:",
+    ]
     assert first["messages"][0]["content"].startswith("You are an agent that plans solution to user queries.")
     assert override["temperature"] == 0.7 and sent_max_tokens(override) == 99
     config = json.loads((tmp_path / "default" / "config.json").read_text())
-    assert config["options"]["model_options"]["temperature"] == 0.0 and config["options"]["model_options"]["max_tokens"] == max_tokens
+    assert (
+        config["options"]["model_options"]["temperature"] == 0.0
+        and config["options"]["model_options"]["max_tokens"] == max_tokens
+    )
     assert config["options"]["max_steps"] > 60  # derived from the agent's budgets

@@ -18,12 +18,26 @@ BENCHES = ("restbench-tmdb", "restbench-spotify")
 
 def run(tmp: Path, bench: str, agent: str, model: str, limit: int, **agent_options) -> tuple[dict, list]:
     out = tmp / f"{bench}-{agent}-{abs(hash(model)) % 1000}"
-    options = RunOptions(benchmark=bench, agent=agent, model=model, limit=limit, concurrency=4, max_steps=200, agent_options=agent_options)
+    options = RunOptions(
+        benchmark=bench,
+        agent=agent,
+        model=model,
+        limit=limit,
+        concurrency=4,
+        max_steps=200,
+        agent_options=agent_options,
+    )
     summary = run_sync(options, out, progress=False)
     report = TraceStore(out).load()
     assert not report.skipped
     scores = [json.loads(line) for line in (out / "scores.jsonl").read_text().splitlines()]
-    return summary, list(zip(report.traces, sorted(scores, key=lambda s: [t.task_id for t in report.traces].index(s["task_id"])), strict=True))
+    return summary, list(
+        zip(
+            report.traces,
+            sorted(scores, key=lambda s: [t.task_id for t in report.traces].index(s["task_id"])),
+            strict=True,
+        )
+    )
 
 
 @pytest.mark.parametrize("bench", BENCHES)
@@ -33,18 +47,25 @@ def test_agent_runs_end_to_end(tmp_path: Path, data_dir: Path, bench: str, agent
     for trace, score in rows:
         assert trace.status == "finished", (trace.task_id, trace.error)
         assert trace.http_calls() and trace.usage.model_calls > 0 and trace.final_answer
-        assert trace.steps[0].update and trace.steps[0].update.get("config", {}).get("budget"), "budget config recorded in the trace"
+        assert trace.steps[0].update and trace.steps[0].update.get("config", {}).get("budget"), (
+            "budget config recorded in the trace"
+        )
         assert score["correct_path"], (trace.task_id, score["executed_path"])
 
 
 @pytest.mark.parametrize(("bench", "limit"), [("restbench-tmdb", 6), ("restbench-spotify", 8)])
 @pytest.mark.parametrize("model", ["scripted:restgpt-oracle", "scripted:restgpt-oracle?structured=0"])
-def test_scripted_decisions_reach_the_oracle_score(tmp_path: Path, data_dir: Path, bench: str, limit: int, model: str) -> None:
+def test_scripted_decisions_reach_the_oracle_score(
+    tmp_path: Path, data_dir: Path, bench: str, limit: int, model: str
+) -> None:
     oracle, _ = run(tmp_path, bench, "oracle", "scripted:constant", limit)
     restgpt, rows = run(tmp_path, bench, "restgpt", model, limit)
     assert oracle["metrics"]["success_rate"] == 1.0
     for key in ("success_rate", "correct_path_rate"):
-        assert restgpt["metrics"][key] == oracle["metrics"][key], (key, [(t.task_id, s.get("reason")) for t, s in rows if not s.get("success")])
+        assert restgpt["metrics"][key] == oracle["metrics"][key], (
+            key,
+            [(t.task_id, s.get("reason")) for t, s in rows if not s.get("success")],
+        )
     kinds = {c.kind for t, _ in rows for c in t.tool_calls()}
     assert kinds == {"http", "python"}  # parser code ran in the sandbox on every episode
     roles = {c.role for t, _ in rows for c in t.model_calls()}

@@ -26,7 +26,12 @@ async def test_prompt_and_role_overrides(fake_env, tmp_path: Path) -> None:
         return RoleReply(SelectorDecision(kind="no_api_call", plan="apple (from my selector)"), "")
 
     model = role_model({"planner": ["Plan step 1: name of item 1", "Final Answer: apple"]})
-    graph = build_restgpt(model, fake_env, {"prompts": {"planner": str(planner_prompt), "caller": "CALLER $base_url"}}, roles={"selector": my_selector})
+    graph = build_restgpt(
+        model,
+        fake_env,
+        {"prompts": {"planner": str(planner_prompt), "caller": "CALLER $base_url"}},
+        roles={"selector": my_selector},
+    )
     state, rec = await run_graph(graph)
     assert state["final_answer"] == "apple" and seen == ["name of item 1"]
     planner_calls = [c for c in model_calls(rec) if c.role == "planner"]
@@ -37,7 +42,15 @@ async def test_prompt_and_role_overrides(fake_env, tmp_path: Path) -> None:
 
 def test_registry_entries() -> None:
     names = set(agent_names("openapi"))
-    assert {"restgpt", "restgpt-no-planner", "restgpt-no-parser", "react", "reflexion", "deps", "offline"} <= names
+    assert {
+        "restgpt",
+        "restgpt-no-planner",
+        "restgpt-no-parser",
+        "react",
+        "reflexion",
+        "deps",
+        "offline",
+    } <= names
     assert get_agent("reflexion").env_kind == "openapi"
 
 

@@ -25,8 +25,13 @@ def test_trending_paths_match_as_upstream(data_dir) -> None:
     assert match_endpoint("GET", "/trending/movie/day", keys) == "GET /trending/{media_type}/{time_window}"
     assert match_endpoint("GET", "/movie/843", keys) == "GET /movie/{movie_id}"
     assert match_endpoint("GET", "/movie/popular", keys) == "GET /movie/popular"
-    assert match_endpoint("GET", "/tv/1399/season/2/episode/3", keys) == "GET /tv/{tv_id}/season/{season_number}/episode/{episode_number}"
-    assert matched_endpoints("GET /trending/tv/day to get the most trending TV show today", keys) == ["GET /trending/{media_type}/{time_window}"]
+    assert (
+        match_endpoint("GET", "/tv/1399/season/2/episode/3", keys)
+        == "GET /tv/{tv_id}/season/{season_number}/episode/{episode_number}"
+    )
+    assert matched_endpoints("GET /trending/tv/day to get the most trending TV show today", keys) == [
+        "GET /trending/{media_type}/{time_window}"
+    ]
     assert matched_endpoints("get /movie/843 (lower-case verbs are not calls upstream)", keys) == []
 
 
@@ -41,24 +46,51 @@ async def test_unsent_request_is_kept_but_not_counted(fake_env) -> None:
         reset_recorder(token)
     calls = http_calls(recorder)
     assert len(calls) == 2 and calls[0].extra["sent"] is False and calls[0].status == 0
-    trace = Trace(task_id="t", task=Task(id="t", benchmark="b", instruction="q"), benchmark="b", agent="a", model="m",
-                  steps=[Step(index=0, node="caller", tool_calls=calls)])
+    trace = Trace(
+        task_id="t",
+        task=Task(id="t", benchmark="b", instruction="q"),
+        benchmark="b",
+        agent="a",
+        model="m",
+        steps=[Step(index=0, node="caller", tool_calls=calls)],
+    )
     assert path_scores(trace, ["GET /items/{item_id}"]) | {"executed_path": None} == {
-        "correct_path": True, "api_calls": 1, "gold_len": 1, "executed_path": None}
+        "correct_path": True,
+        "api_calls": 1,
+        "gold_len": 1,
+        "executed_path": None,
+    }
     assert path_scores(trace, ["GET /items/{item_id}", "GET /items/{item_id}"])["correct_path"] is False
 
 
 async def test_caller_allows_fifteen_operations_per_plan(fake_env) -> None:
-    model = role_model({"planner": ["Plan step 1: read item 1 fifteen times", "Final Answer: apple"], "selector": "GET /items/1 read it",
-                        "caller": [caller_op("GET", "/items/1")] * 15 + ["Execution Result: apple"], "parser": PRINT_NAME}, structured=False)
+    model = role_model(
+        {
+            "planner": ["Plan step 1: read item 1 fifteen times", "Final Answer: apple"],
+            "selector": "GET /items/1 read it",
+            "caller": [caller_op("GET", "/items/1")] * 15 + ["Execution Result: apple"],
+            "parser": PRINT_NAME,
+        },
+        structured=False,
+    )
     state, rec = await run_graph(build_restgpt(model, fake_env, {"prompts": "restgraph"}))
     assert state["status"] == "finished" and len(http_calls(rec)) == 15
     assert not any("Step limit reached" in c.messages[-1]["content"] for c in model_calls(rec))
-    model = role_model({"planner": ["Plan step 1: read item 1 again and again", "Final Answer: gave up"], "selector": "GET /items/1 read it",
-                        "caller": caller_op("GET", "/items/1"), "parser": PRINT_NAME}, structured=False)
+    model = role_model(
+        {
+            "planner": ["Plan step 1: read item 1 again and again", "Final Answer: gave up"],
+            "selector": "GET /items/1 read it",
+            "caller": caller_op("GET", "/items/1"),
+            "parser": PRINT_NAME,
+        },
+        structured=False,
+    )
     state, rec = await run_graph(build_restgpt(model, fake_env, {"prompts": "restgraph", "llm_calls": 200}))
     assert len(http_calls(rec)) == 15  # then the sub-task ends with an explicit step-limit result
-    assert "Step limit reached (caller_iterations=15)" in [c for c in model_calls(rec) if c.role == "planner"][-1].messages[-1]["content"]
+    assert (
+        "Step limit reached (caller_iterations=15)"
+        in [c for c in model_calls(rec) if c.role == "planner"][-1].messages[-1]["content"]
+    )
 
 
 async def test_spotify_environment_resets_to_a_fresh_state(data_dir) -> None:
@@ -69,9 +101,13 @@ async def test_spotify_environment_resets_to_a_fresh_state(data_dir) -> None:
         before = (await env.http.request("GET", "/me/tracks")).json["items"]
         first = before[0]["track"]["id"]
         assert (await env.http.request("DELETE", "/me/tracks", params={"ids": first})).ok
-        assert first not in [i["track"]["id"] for i in (await env.http.request("GET", "/me/tracks")).json["items"]]
+        assert first not in [
+            i["track"]["id"] for i in (await env.http.request("GET", "/me/tracks")).json["items"]
+        ]
         assert env.reset_state()
-        assert (await env.http.request("GET", "/me/tracks")).json["items"] == before  # trial 2 sees the initial library
+        assert (await env.http.request("GET", "/me/tracks")).json[
+            "items"
+        ] == before  # trial 2 sees the initial library
 
 
 def test_default_step_budget_comes_from_the_agent_budgets() -> None:
@@ -79,14 +115,31 @@ def test_default_step_budget_comes_from_the_agent_budgets() -> None:
     from restgraph.evals.benchmark import get_benchmark
 
     resolved = resolve_run_options(options, get_benchmark("restbench-tmdb"), get_agent("restgpt"))
-    assert resolved.max_steps >= 2 * 80 + 15  # two graph steps per allowed LLM call, plus the planner's rounds
-    bigger = resolve_run_options(options.model_copy(update={"agent_options": {"llm_calls": 300}}), get_benchmark("restbench-tmdb"), get_agent("restgpt"))
+    assert (
+        resolved.max_steps >= 2 * 80 + 15
+    )  # two graph steps per allowed LLM call, plus the planner's rounds
+    bigger = resolve_run_options(
+        options.model_copy(update={"agent_options": {"llm_calls": 300}}),
+        get_benchmark("restbench-tmdb"),
+        get_agent("restgpt"),
+    )
     assert bigger.max_steps > resolved.max_steps
-    assert resolve_run_options(options.model_copy(update={"max_steps": 7}), get_benchmark("restbench-tmdb"), get_agent("restgpt")).max_steps == 7
+    assert (
+        resolve_run_options(
+            options.model_copy(update={"max_steps": 7}), get_benchmark("restbench-tmdb"), get_agent("restgpt")
+        ).max_steps
+        == 7
+    )
     assert resolved.model_options == {"temperature": 0.0, "max_tokens": 256}
-    spotify = resolve_run_options(options.model_copy(update={"benchmark": "restbench-spotify", "model_options": {"max_tokens": 50}}),
-                                  get_benchmark("restbench-spotify"), get_agent("restgpt"))
-    assert spotify.model_options == {"temperature": 0.0, "max_tokens": 50}  # -M overrides the published decoding
+    spotify = resolve_run_options(
+        options.model_copy(update={"benchmark": "restbench-spotify", "model_options": {"max_tokens": 50}}),
+        get_benchmark("restbench-spotify"),
+        get_agent("restgpt"),
+    )
+    assert spotify.model_options == {
+        "temperature": 0.0,
+        "max_tokens": 50,
+    }  # -M overrides the published decoding
 
 
 async def _reflexion_queue_adds(options: dict) -> list[str]:
@@ -99,10 +152,19 @@ async def _reflexion_queue_adds(options: dict) -> list[str]:
     task = bench.tasks(run)[0]
     async with bench.run_resources(run) as resources, bench.environment(task, resources, run) as env:
         track = (await env.http.request("GET", "/me/tracks")).json["items"][0]["track"]["id"]
-        op = ('I add the song.\nOperation: POST\nInput: {"url": "https://api.spotify.com/v1/me/player/queue", "params": {"uri": "spotify:track:'
-              + track + '"}, "description": "queue", "output_instructions": "did it work?"}')
-        model = role_model({"selector": ["POST /me/player/queue to queue the song", "No API call needed. queued"] * 2,
-                            "caller": [op, "Execution Result: queued"] * 2, "parser": "queued", "reflect": "Verdict: FAILURE\nReflection: queue it again"})
+        op = (
+            'I add the song.\nOperation: POST\nInput: {"url": "https://api.spotify.com/v1/me/player/queue", "params": {"uri": "spotify:track:'
+            + track
+            + '"}, "description": "queue", "output_instructions": "did it work?"}'
+        )
+        model = role_model(
+            {
+                "selector": ["POST /me/player/queue to queue the song", "No API call needed. queued"] * 2,
+                "caller": [op, "Execution Result: queued"] * 2,
+                "parser": "queued",
+                "reflect": "Verdict: FAILURE\nReflection: queue it again",
+            }
+        )
         state, _ = await run_graph(build_reflexion(model, env, options), instruction=task.instruction)
         assert state["trial"] == 2 and state["final_answer"] == "queued"
         final = await bench.final_env_state(env)
@@ -111,4 +173,6 @@ async def _reflexion_queue_adds(options: dict) -> list[str]:
 
 async def test_reflexion_second_trial_starts_from_a_fresh_spotify_state(data_dir) -> None:
     assert len(await _reflexion_queue_adds({})) == 1  # trial 2 queued the song on a fresh state
-    assert len(await _reflexion_queue_adds({"reflexion_reset": "0"})) == 2  # live-API behaviour: both trials' adds stay
+    assert (
+        len(await _reflexion_queue_adds({"reflexion_reset": "0"})) == 2
+    )  # live-API behaviour: both trials' adds stay

@@ -18,9 +18,28 @@ from tests.hostile import harness as harness  # noqa: F401 - the module's fixtur
 from tests.restgpt.conftest import caller_op, role_model, run_graph
 
 UNDO_ALLOWLIST = "import json\n__builtins__['__import__'] = json.codecs.builtins.__import__\n"
-CASES = ["kill_parent", "pidfd_parent", "prlimit_parent", "prlimit_init", "parent_environ", "double_slash_environ",
-         "dev_fd_dotdot_environ", "parent_mem", "parent_cmdline", "scan_proc", "environment", "data_dir_gold", "run_dir_gold",
-         "mknod_outside", "mkfifo_in_repo", "write_in_repo", "thread", "fork_bomb", "socket_connect", "inherited_fds"]
+CASES = [
+    "kill_parent",
+    "pidfd_parent",
+    "prlimit_parent",
+    "prlimit_init",
+    "parent_environ",
+    "double_slash_environ",
+    "dev_fd_dotdot_environ",
+    "parent_mem",
+    "parent_cmdline",
+    "scan_proc",
+    "environment",
+    "data_dir_gold",
+    "run_dir_gold",
+    "mknod_outside",
+    "mkfifo_in_repo",
+    "write_in_repo",
+    "thread",
+    "fork_bomb",
+    "socket_connect",
+    "inherited_fds",
+]
 assert set(CASES) <= set(program_names())
 
 
@@ -30,8 +49,14 @@ def episodes(harness: Harness, fake_env_module) -> dict[str, tuple[dict, str]]:
 
     async def one(name: str) -> tuple[dict, str]:
         code = "```python\n" + UNDO_ALLOWLIST + found[name] + "\nprint('parsed: item 1')\n```"
-        model = role_model({"planner": ["Plan step 1: get item 1", "Final Answer: done"], "selector": "GET /items/1 for its name",
-                            "caller": [caller_op("GET", "/items/1"), "Execution Result: ok"], "parser": [code, code, "Item 1 is apple."]})
+        model = role_model(
+            {
+                "planner": ["Plan step 1: get item 1", "Final Answer: done"],
+                "selector": "GET /items/1 for its name",
+                "caller": [caller_op("GET", "/items/1"), "Execution Result: ok"],
+                "parser": [code, code, "Item 1 is apple."],
+            }
+        )
         state, rec = await run_graph(build_restgpt(model, fake_env_module, {}))
         trace = json.dumps([step.model_dump(mode="json") for step in rec.steps])
         return state, trace

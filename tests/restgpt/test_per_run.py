@@ -34,23 +34,37 @@ def _run_counting_builds(out: Path, benchmark_name: str, agent: str, model: str)
     return summary
 
 
-@pytest.mark.parametrize(("benchmark_name", "agent"), [("restbench-tmdb", "restgpt"), ("restbench-spotify", "react")])
-def test_compiled_once_and_each_episode_has_its_own_kit(tmp_path: Path, data_dir: Path, benchmark_name: str, agent: str) -> None:
+@pytest.mark.parametrize(
+    ("benchmark_name", "agent"), [("restbench-tmdb", "restgpt"), ("restbench-spotify", "react")]
+)
+def test_compiled_once_and_each_episode_has_its_own_kit(
+    tmp_path: Path, data_dir: Path, benchmark_name: str, agent: str
+) -> None:
     _run_counting_builds(tmp_path, benchmark_name, agent, "scripted:restgpt-oracle")
     rows = trace_rows(tmp_path)
     # every episode's HTTP calls are its own (an episode reading another's kit would log the
     # other's requests, or none), and its config names the scenario's prompt pack
     assert all(any(c["kind"] == "http" for s in r["steps"] for c in s["tool_calls"]) for r in rows)
-    packs = {s["update"]["config"]["prompt_pack"] for r in rows for s in r["steps"] if s["node"] == "start" and s.get("update") and "config" in s["update"]}
+    packs = {
+        s["update"]["config"]["prompt_pack"]
+        for r in rows
+        for s in r["steps"]
+        if s["node"] == "start" and s.get("update") and "config" in s["update"]
+    }
     assert packs == {"upstream"}
 
 
-@pytest.mark.parametrize(("benchmark_name", "agent", "model", "success"), [
-    ("restbench-tmdb", "oracle", "none", "success_rate"),
-    ("api-use", "api-use-coder", "scripted:api-use-target", "pass_rate"),
-    ("shortcuts", "shortcuts-next-action", "scripted:shortcuts-gold", "api_selection_accuracy"),
-])
-def test_other_agents_compile_once_per_run_and_still_score(tmp_path: Path, data_dir: Path, benchmark_name: str, agent: str, model: str, success: str) -> None:
+@pytest.mark.parametrize(
+    ("benchmark_name", "agent", "model", "success"),
+    [
+        ("restbench-tmdb", "oracle", "none", "success_rate"),
+        ("api-use", "api-use-coder", "scripted:api-use-target", "pass_rate"),
+        ("shortcuts", "shortcuts-next-action", "scripted:shortcuts-gold", "api_selection_accuracy"),
+    ],
+)
+def test_other_agents_compile_once_per_run_and_still_score(
+    tmp_path: Path, data_dir: Path, benchmark_name: str, agent: str, model: str, success: str
+) -> None:
     """The oracle, the Synthetic API coder and the ShortcutsBench next-action agent are compiled
     once per run too; each episode still acts on its own environment (a perfect score says every
     episode used its own task's environment and model)."""

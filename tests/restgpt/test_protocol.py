@@ -25,9 +25,15 @@ from tests.restgpt.conftest import role_model
 
 
 def test_planner_text_protocol() -> None:
-    assert parse_planner("Plan step 2: search for Sofia Coppola").model_dump() == {"kind": "next_step", "text": "search for Sofia Coppola"}
+    assert parse_planner("Plan step 2: search for Sofia Coppola").model_dump() == {
+        "kind": "next_step",
+        "text": "search for Sofia Coppola",
+    }
     assert parse_planner("continue. get her movies").kind == "continue"  # any case (defect 13)
-    assert parse_planner("Thought: done\n**Final Answer:** 7 movies").model_dump() == {"kind": "final_answer", "text": "7 movies"}
+    assert parse_planner("Thought: done\n**Final Answer:** 7 movies").model_dump() == {
+        "kind": "final_answer",
+        "text": "7 movies",
+    }
     assert parse_planner("final answer 7 movies").kind == "final_answer"
     for bad in ("", "   ", "Plan step 3:", "}}{{ <|garbage|> ```", '{"kind": "oops"}'):
         with pytest.raises(ParseError):
@@ -35,26 +41,49 @@ def test_planner_text_protocol() -> None:
 
 
 def test_selector_text_protocol() -> None:
-    assert parse_selector("API calling 1: GET /person/1032/movie_credits to get movies").plan == "GET /person/1032/movie_credits to get movies"
-    assert parse_selector("no api call needed. It is 12453").model_dump(include={"kind", "plan"}) == {"kind": "no_api_call", "plan": "It is 12453"}
+    assert (
+        parse_selector("API calling 1: GET /person/1032/movie_credits to get movies").plan
+        == "GET /person/1032/movie_credits to get movies"
+    )
+    assert parse_selector("no api call needed. It is 12453").model_dump(include={"kind", "plan"}) == {
+        "kind": "no_api_call",
+        "plan": "It is 12453",
+    }
     assert parse_selector("Final Answer: done").kind == "final_answer"
     assert endpoint_in_plan("GET /movie/603. then read it") == ("GET", "/movie/603")  # trailing punctuation
     assert endpoint_in_plan("get /search/person?query=x") == ("GET", "/search/person")
-    for bad in ("", "I would search for the person", "{\"kind\": 3}"):
+    for bad in ("", "I would search for the person", '{"kind": 3}'):
         with pytest.raises(ParseError):
             parse_selector(bad)
 
 
 def test_caller_text_protocol() -> None:
-    op = parse_caller('Thought: x\nOperation: get\nInput: ```json\n{"url": "http://a/b", "params": {"q": 1}, "output_instructions": "id"}\n```')
-    assert (op.kind, op.method, op.url, op.params, op.output_instructions) == ("operation", "GET", "http://a/b", {"q": 1}, "id")
+    op = parse_caller(
+        'Thought: x\nOperation: get\nInput: ```json\n{"url": "http://a/b", "params": {"q": 1}, "output_instructions": "id"}\n```'
+    )
+    assert (op.kind, op.method, op.url, op.params, op.output_instructions) == (
+        "operation",
+        "GET",
+        "http://a/b",
+        {"q": 1},
+        "id",
+    )
     post = parse_caller('Operation: POST\nInput: {"url": "http://a/b", "data": "{\\"name\\": \\"x\\"}"}')
     assert post.data == {"name": "x"}
     done = parse_caller("Thought: finished\nExecution Result: called GET /b, found 3")
     assert (done.kind, done.result) == ("execution_result", "called GET /b, found 3")
     # an operation followed by an invented result: the operation wins, the invented text is ignored
-    assert parse_caller('Operation: GET\nInput: {"url": "http://a/b"}\nExecution Result: fake').kind == "operation"
-    for bad in ("", "Thought: hmm", "Operation: GET\nInput: not json", 'Operation: GET\nInput: {"params": {}}', 'Operation: GET\nInput: {"url": "x", "params": [1]}'):
+    assert (
+        parse_caller('Operation: GET\nInput: {"url": "http://a/b"}\nExecution Result: fake').kind
+        == "operation"
+    )
+    for bad in (
+        "",
+        "Thought: hmm",
+        "Operation: GET\nInput: not json",
+        'Operation: GET\nInput: {"params": {}}',
+        'Operation: GET\nInput: {"url": "x", "params": [1]}',
+    ):
         with pytest.raises(ParseError):
             parse_caller(bad)
 
@@ -64,11 +93,15 @@ def test_parser_code_and_lists() -> None:
     for bad in ("", "```python\n```", "x = data['id']"):
         with pytest.raises(ParseError):
             parse_code(bad)
-    assert parse_steps("1. GET /search/person find\n2) GET /person/{person_id}/movie_credits films\nsome prose").steps == [
-        "GET /search/person find", "GET /person/{person_id}/movie_credits films"]
+    assert parse_steps(
+        "1. GET /search/person find\n2) GET /person/{person_id}/movie_credits films\nsome prose"
+    ).steps == ["GET /search/person find", "GET /person/{person_id}/movie_credits films"]
     with pytest.raises(ParseError):
         parse_steps("I will search and then answer")
-    assert parse_reflection("Verdict: FAILURE\nReflection: use /search/tv").model_dump() == {"success": False, "reflection": "use /search/tv"}
+    assert parse_reflection("Verdict: FAILURE\nReflection: use /search/tv").model_dump() == {
+        "success": False,
+        "reflection": "use /search/tv",
+    }
     with pytest.raises(ParseError):
         parse_reflection("looks fine to me")
 
@@ -80,7 +113,10 @@ def test_select_protocol() -> None:
 
 
 def test_stop_markers_cut_client_side() -> None:
-    assert cut_at_stops("Plan step 1: x\nAPI response: invented id 1776", ["\nAPI response:"]) == "Plan step 1: x"
+    assert (
+        cut_at_stops("Plan step 1: x\nAPI response: invented id 1776", ["\nAPI response:"])
+        == "Plan step 1: x"
+    )
 
 
 async def traced_call(model: Any, structured: bool) -> tuple[Any, Any]:
@@ -88,9 +124,18 @@ async def traced_call(model: Any, structured: bool) -> tuple[Any, Any]:
     recorder = EpisodeRecorder()
     token = set_recorder(recorder)
     try:
+
         async def go(_: Any) -> Any:
-            return await call_role(model, role="planner", system="s", user="u", schema=PlannerDecision, text_parser=parse_planner,
-                                   stop=["\nAPI response:"], structured=structured)
+            return await call_role(
+                model,
+                role="planner",
+                system="s",
+                user="u",
+                schema=PlannerDecision,
+                text_parser=parse_planner,
+                stop=["\nAPI response:"],
+                structured=structured,
+            )
 
         reply = await RunnableLambda(go).ainvoke(None, {"callbacks": [TraceCallbackHandler(recorder)]})
     finally:

@@ -20,7 +20,10 @@ def test_tmdb_path_level_parameters_are_kept(data_dir) -> None:
     assert "person_id" not in names(faithful, "GET /person/{person_id}/movie_credits")  # upstream pitfall
     with_path_params = [e for e in fixed.endpoints if any(p.get("in") == "path" for p in e.parameters)]
     assert len(with_path_params) == 34
-    assert fixed.get("GET /search/person").short_description and "." not in fixed.get("GET /search/person").short_description
+    assert (
+        fixed.get("GET /search/person").short_description
+        and "." not in fixed.get("GET /search/person").short_description
+    )
 
 
 def test_spotify_success_schemas_allof_and_search_narrowing(data_dir) -> None:
@@ -48,7 +51,10 @@ def test_fake_spec_reduction() -> None:
     thing = reduced.get("POST /things")
     assert thing.success_status == 201 and "allOf" in thing.response_schema
     assert set(merge_allof(thing.response_schema)["properties"]) == {"id", "name", "created"}
-    assert reduced.get("PUT /player/pause").success_status == 204 and reduced.get("PUT /player/pause").response_schema is None
+    assert (
+        reduced.get("PUT /player/pause").success_status == 204
+        and reduced.get("PUT /player/pause").response_schema is None
+    )
     assert [p["name"] for p in reduced.get("GET /items/{item_id}").parameters] == ["item_id"]
     docs = reduced.get("GET /items/{item_id}").docs()
     assert "responses" not in docs and docs["parameters"][0]["name"] == "item_id"

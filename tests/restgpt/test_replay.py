@@ -20,7 +20,8 @@ def behaviour(trace: Trace) -> dict:
         "prompts": [[m.get("content") for m in c.messages or []] for c in trace.model_calls()],
         "outputs": [c.raw_output for c in trace.model_calls()],
         "http": [(c.method, c.url, c.params, c.body, c.status, c.response) for c in trace.http_calls()],
-        "answer": trace.final_answer, "status": trace.status,
+        "answer": trace.final_answer,
+        "status": trace.status,
     }
 
 
@@ -31,7 +32,11 @@ def traces(out: Path) -> dict[str, Trace]:
 @pytest.mark.parametrize("bench", ["restbench-tmdb", "restbench-spotify"])
 def test_replays_reproduce_an_earlier_run(tmp_path: Path, data_dir: Path, bench: str) -> None:
     def run(name: str, model: str) -> dict[str, Trace]:
-        run_sync(RunOptions(benchmark=bench, agent="restgpt", model=model, limit=3, concurrency=2), tmp_path / name, progress=False)
+        run_sync(
+            RunOptions(benchmark=bench, agent="restgpt", model=model, limit=3, concurrency=2),
+            tmp_path / name,
+            progress=False,
+        )
         return traces(tmp_path / name)
 
     first = run("first", "scripted:restgpt-oracle?structured=0")

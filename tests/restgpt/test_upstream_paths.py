@@ -21,7 +21,9 @@ from tests.restgpt.upstream_support import drive, replay_env, replay_model, vect
 NOT_IN_LIST = "The API you called is not in the list of available APIs. Please use another API."
 
 
-async def run(tmp_path, completions: list[str], http: list[dict[str, Any]], **options: Any) -> tuple[dict[str, Any], list[str]]:
+async def run(
+    tmp_path, completions: list[str], http: list[dict[str, Any]], **options: Any
+) -> tuple[dict[str, Any], list[str]]:
     rec = vector("tmdb_q000")
     graph = build_restgpt(replay_model(completions, tmp_path), replay_env("tmdb", http), options)
     state, log = await drive(graph, rec["query"])
@@ -42,10 +44,16 @@ def cut(text: str, limit: int) -> str:
 def parser_values(prompt: str) -> dict[str, str]:
     """api_path, description, api_param, schema, response description and query of a recorded parser prompt."""
     grab = {
-        "api_path": r"\nAPI: (.*)\n", "api_description": r"\nAPI description: (.*)\n", "api_param": r"this API call:\n(.*)\n",
-        "response_schema": r"defined in the OAS:\n(.*)\n\nExample:", "response_description": r"The response is about: (.*)\n", "query": r"\nQuery: (.*)\n",
+        "api_path": r"\nAPI: (.*)\n",
+        "api_description": r"\nAPI description: (.*)\n",
+        "api_param": r"this API call:\n(.*)\n",
+        "response_schema": r"defined in the OAS:\n(.*)\n\nExample:",
+        "response_description": r"The response is about: (.*)\n",
+        "query": r"\nQuery: (.*)\n",
     }
-    return {k: re.search(p, prompt, re.DOTALL if k == "response_schema" else 0).group(1) for k, p in grab.items()}
+    return {
+        k: re.search(p, prompt, re.DOTALL if k == "response_schema" else 0).group(1) for k, p in grab.items()
+    }
 
 
 async def test_selector_retry_appends_the_rejected_output(tmp_path) -> None:
@@ -68,12 +76,22 @@ async def test_parser_fallback_chain(tmp_path) -> None:
     assert prompts[:9] == want[:9]  # up to the schema-code prompt
     v = parser_values(want[8])
     sample = source.template("model/parser.py", "CODE_PARSING_RESPONSE_TEMPLATE").format(
-        api_path=v["api_path"], api_description=v["api_description"], api_param=v["api_param"], response_schema=v["response_schema"],
-        json=cut(body, 500), query=v["query"])
+        api_path=v["api_path"],
+        api_description=v["api_description"],
+        api_param=v["api_param"],
+        response_schema=v["response_schema"],
+        json=cut(body, 500),
+        query=v["query"],
+    )
     assert len(p50k_base().encode(body)) > 2000 and prompts[9] == sample
     read = source.template("model/parser.py", "LLM_PARSING_TEMPLATE").format(
-        api_path=v["api_path"], api_description=v["api_description"], api_param=v["api_param"], json=cut(body, 2000),
-        response_description=v["response_description"], query=v["query"])
+        api_path=v["api_path"],
+        api_description=v["api_description"],
+        api_param=v["api_param"],
+        json=cut(body, 2000),
+        response_description=v["response_description"],
+        query=v["query"],
+    )
     assert prompts[10] == read
     assert prompts[11] == want[9].replace("Response: " + _recorded_output(want[9]), "Response: " + output)
     assert state["status"] == "finished"
@@ -101,12 +119,21 @@ async def test_without_parser_the_model_reads_the_json(tmp_path) -> None:
     rec, calls, completions = recorded()
     body = rec["http"][0]["response_text"]
     reading = "The id of Sofia Coppola is 1769"
-    state, prompts = await run(tmp_path, [*completions[:3], reading, "Execution Result: Sofia Coppola is 1769", "Final Answer: 7"], rec["http"][:1],
-                               use_parser=False)
+    state, prompts = await run(
+        tmp_path,
+        [*completions[:3], reading, "Execution Result: Sofia Coppola is 1769", "Final Answer: 7"],
+        rec["http"][:1],
+        use_parser=False,
+    )
     v = parser_values(calls[3]["prompt"])
     want = source.template("model/parser.py", "LLM_PARSING_TEMPLATE").format(
-        api_path=v["api_path"], api_description=v["api_description"], api_param=v["api_param"], json=cut(body, 1000),
-        response_description=v["response_description"], query=v["query"])
+        api_path=v["api_path"],
+        api_description=v["api_description"],
+        api_param=v["api_param"],
+        json=cut(body, 1000),
+        response_description=v["response_description"],
+        query=v["query"],
+    )
     assert prompts[:3] == [c["prompt"] for c in calls[:3]] and prompts[3] == want
     assert f"Response: {reading}\n" in prompts[4] and state["final_answer"] == "7"
 
@@ -116,9 +143,18 @@ async def test_no_output_instructions_reads_the_whole_json(tmp_path) -> None:
     payload = json.loads(completions[2].split("Input: ", 1)[1])
     payload.pop("output_instructions")
     op = completions[2].split("Input: ", 1)[0] + "Input: " + json.dumps(payload, indent=4)
-    state, prompts = await run(tmp_path, [*completions[:2], op, "Sofia Coppola has the id 1769", "Execution Result: 1769", "Final Answer: 7"], rec["http"][:1])
+    state, prompts = await run(
+        tmp_path,
+        [*completions[:2], op, "Sofia Coppola has the id 1769", "Execution Result: 1769", "Final Answer: 7"],
+        rec["http"][:1],
+    )
     v = parser_values(calls[3]["prompt"])
     want = source.template("model/parser.py", "LLM_PARSING_TEMPLATE").format(
-        api_path=v["api_path"], api_description=v["api_description"], api_param=v["api_param"], json=rec["http"][0]["response_text"],
-        response_description=v["response_description"], query=None)
+        api_path=v["api_path"],
+        api_description=v["api_description"],
+        api_param=v["api_param"],
+        json=rec["http"][0]["response_text"],
+        response_description=v["response_description"],
+        query=None,
+    )
     assert prompts[3] == want and state["final_answer"] == "7"

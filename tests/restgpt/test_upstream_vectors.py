@@ -34,7 +34,11 @@ async def test_recorded_episode_prompts_byte_for_byte(episode: str, tmp_path) ->
 
 
 def test_all_first_planner_prompts() -> None:
-    lines = (data_root() / "restbench" / "upstream_vectors" / "first_planner_prompts.jsonl").read_text().splitlines()
+    lines = (
+        (data_root() / "restbench" / "upstream_vectors" / "first_planner_prompts.jsonl")
+        .read_text()
+        .splitlines()
+    )
     rows = [json.loads(line) for line in lines if line.strip()]
     assert len(rows) == 157
     for row in rows:
@@ -55,7 +59,14 @@ def test_planning_baselines_see_the_selectors_pieces(episode: str) -> None:
     head = selector.split("\n\n----\n\nStarting below", 1)[0] + "\n\n----\n\n"
     examples = selector.split("can be solved in 1-2 step)\n\n\n", 1)[1].split("\n\n\nNote, ", 1)[0]
     note = "Note, " + selector.split("\n\n\nNote, ", 1)[1].split("\n\nBegin!", 1)[0]
-    listing = endpoint_listing(reduce_upstream(spec(rec["scenario"]), merge_allof=rec["scenario"] == "spotify"))
+    listing = endpoint_listing(
+        reduce_upstream(spec(rec["scenario"]), merge_allof=rec["scenario"] == "spotify")
+    )
     for role in ("offline_plan", "deps_plan", "deps_select"):
         prompt = planning_prompt(role, rec["scenario"], listing, "Query: q\nPlan:")
-        assert prompt.startswith(head) and examples in prompt and note in prompt and prompt.endswith("Begin!\n\nQuery: q\nPlan:")
+        assert (
+            prompt.startswith(head)
+            and examples in prompt
+            and note in prompt
+            and prompt.endswith("Begin!\n\nQuery: q\nPlan:")
+        )

@@ -61,10 +61,14 @@ def replay_transport(exchanges: list[dict[str, Any]]) -> httpx.MockTransport:
         assert queue, f"unexpected extra request {request.method} {request.url}"
         expected = queue.pop(0)
         assert request.method == expected["method"]
-        assert request.url.path.rstrip("/").endswith(urlsplit(expected["url"]).path.split("/", 2)[-1].rstrip("/"))
+        assert request.url.path.rstrip("/").endswith(
+            urlsplit(expected["url"]).path.split("/", 2)[-1].rstrip("/")
+        )
         if expected.get("json") is not None:
             assert json.loads(request.content) == expected["json"]
-        return httpx.Response(expected["status"], text=expected["response_text"], headers={"content-type": "application/json"})
+        return httpx.Response(
+            expected["status"], text=expected["response_text"], headers={"content-type": "application/json"}
+        )
 
     return httpx.MockTransport(handler)
 
@@ -72,7 +76,9 @@ def replay_transport(exchanges: list[dict[str, Any]]) -> httpx.MockTransport:
 def replay_env(scenario: str, exchanges: list[dict[str, Any]]) -> OpenAPIEnvironment:
     full = spec(scenario)
     base = OFFICIAL[scenario]
-    http = HttpTool(base, transport=replay_transport(exchanges), endpoint_keys=[op.key for op in operations(full)])
+    http = HttpTool(
+        base, transport=replay_transport(exchanges), endpoint_keys=[op.key for op in operations(full)]
+    )
     return OpenAPIEnvironment(scenario, full, http, base)
 
 
@@ -84,5 +90,7 @@ def replay_model(completions: list[str], tmp_path: Path) -> Any:
 
 async def drive(graph: Any, query: str, limit: int = 400) -> tuple[dict[str, Any], PromptLog]:
     log = PromptLog()
-    state = await graph.ainvoke({"instruction": query, "task_id": "t"}, {"callbacks": [log], "recursion_limit": limit})
+    state = await graph.ainvoke(
+        {"instruction": query, "task_id": "t"}, {"callbacks": [log], "recursion_limit": limit}
+    )
     return state, log

@@ -22,9 +22,30 @@ def run_shortcuts(tmp_path, data_dir):
     Every run reads the API catalogue, so it needs the data folder (skips with a reason without it)."""
     counter = iter(range(1000))
 
-    def run(agent: str = "shortcuts-next-action", model: str = "scripted:shortcuts-gold", *, seed: int = 0, agent_options: dict[str, Any] | None = None, limit: int | None = None, model_options: dict[str, Any] | None = None, timeout_s: float = 600.0, **bench: Any):
+    def run(
+        agent: str = "shortcuts-next-action",
+        model: str = "scripted:shortcuts-gold",
+        *,
+        seed: int = 0,
+        agent_options: dict[str, Any] | None = None,
+        limit: int | None = None,
+        model_options: dict[str, Any] | None = None,
+        timeout_s: float = 600.0,
+        **bench: Any,
+    ):
         out = tmp_path / f"run{next(counter)}"
-        options = RunOptions(benchmark="shortcuts", agent=agent, model=model, seed=seed, limit=limit, concurrency=4, bench_options={k: str(v) for k, v in bench.items()}, agent_options=agent_options or {}, model_options=model_options or {}, episode_timeout_s=timeout_s)
+        options = RunOptions(
+            benchmark="shortcuts",
+            agent=agent,
+            model=model,
+            seed=seed,
+            limit=limit,
+            concurrency=4,
+            bench_options={k: str(v) for k, v in bench.items()},
+            agent_options=agent_options or {},
+            model_options=model_options or {},
+            episode_timeout_s=timeout_s,
+        )
         summary = run_sync(options, out, progress=False)
         return summary, TraceStore(out).load().traces
 

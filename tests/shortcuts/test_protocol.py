@@ -43,8 +43,34 @@ RAW = act(
     ShowWhenRun=False,
     OpenWhenRun=True,
     AppIntentDescriptor={"x": 1},
-    WFInput={"Value": {"OutputUUID": "N1", "Type": "ActionOutput", "OutputName": "Number", "Aggrandizements": [{"Type": "WFCoercionVariableAggrandizement", "CoercionItemClass": "WFNumberContentItem"}]}, "WFSerializationType": "WFTextTokenAttachment"},
-    Title={"Value": {"string": "a\ufffcb\ufffcc", "attachmentsByRange": {"{3, 1}": {"Type": "Clipboard"}, "{1, 1}": {"OutputUUID": "N1", "Type": "ActionOutput", "Aggrandizements": [{"Type": "WFDictionaryValueVariableAggrandizement", "DictionaryKey": "k"}, {"Type": "WFUnitVariableAggrandizement"}]}}}, "WFSerializationType": "WFTextTokenString"},
+    WFInput={
+        "Value": {
+            "OutputUUID": "N1",
+            "Type": "ActionOutput",
+            "OutputName": "Number",
+            "Aggrandizements": [
+                {"Type": "WFCoercionVariableAggrandizement", "CoercionItemClass": "WFNumberContentItem"}
+            ],
+        },
+        "WFSerializationType": "WFTextTokenAttachment",
+    },
+    Title={
+        "Value": {
+            "string": "a\ufffcb\ufffcc",
+            "attachmentsByRange": {
+                "{3, 1}": {"Type": "Clipboard"},
+                "{1, 1}": {
+                    "OutputUUID": "N1",
+                    "Type": "ActionOutput",
+                    "Aggrandizements": [
+                        {"Type": "WFDictionaryValueVariableAggrandizement", "DictionaryKey": "k"},
+                        {"Type": "WFUnitVariableAggrandizement"},
+                    ],
+                },
+            },
+        },
+        "WFSerializationType": "WFTextTokenString",
+    },
 )
 
 
@@ -52,10 +78,19 @@ def test_cleaning_follows_the_spec_steps_with_upstream_numbering_bug():
     cleaned = clean_action(RAW, {P + "notification": "Notification Result"})
     params = cleaned["WFWorkflowActionParameters"]
     assert "ShowWhenRun" not in params and "OpenWhenRun" not in params and "AppIntentDescriptor" not in params
-    assert params["WFInput"] == {"Value": {"OutputUUID": "N1", "Type": "ActionOutput", "OutputName": "Number"}}  # coercion dropped, empty list deleted
+    assert params["WFInput"] == {
+        "Value": {"OutputUUID": "N1", "Type": "ActionOutput", "OutputName": "Number"}
+    }  # coercion dropped, empty list deleted
     title = params["Title"]["Value"]
     assert title["string"] == "a${Value1}b${Value1}c"  # every placeholder is ${Value1} upstream
-    assert title["attachmentsByRange"] == {"Value1": {"OutputUUID": "N1", "Type": "ActionOutput", "Aggrandizements": [{"Type": "WFDictionaryValueVariableAggrandizement", "DictionaryKey": "k"}]}, "Value2": {"Type": "Clipboard"}}
+    assert title["attachmentsByRange"] == {
+        "Value1": {
+            "OutputUUID": "N1",
+            "Type": "ActionOutput",
+            "Aggrandizements": [{"Type": "WFDictionaryValueVariableAggrandizement", "DictionaryKey": "k"}],
+        },
+        "Value2": {"Type": "Clipboard"},
+    }
     assert params["OutputName"] == "Notification Result" and "CustomOutputName" not in params
     assert "WFSerializationType" not in json.dumps(cleaned)
     assert RAW["WFWorkflowActionParameters"]["ShowWhenRun"] is False  # the gold itself is untouched
@@ -65,26 +100,58 @@ def test_attachment_numbering_fix_and_custom_output_name():
     cleaned = clean_action(RAW, {}, fix_attachment_numbering=True)
     assert cleaned["WFWorkflowActionParameters"]["Title"]["Value"]["string"] == "a${Value1}b${Value2}c"
     assert "OutputName" not in cleaned["WFWorkflowActionParameters"]  # no return name known, none custom
-    custom = clean_action(act("number", UUID="X", CustomOutputName="Mine", WFNumberActionNumber=1), {P + "number": "Number"})
-    assert custom["WFWorkflowActionParameters"] == {"UUID": "X", "WFNumberActionNumber": 1, "OutputName": "Mine"}
+    custom = clean_action(
+        act("number", UUID="X", CustomOutputName="Mine", WFNumberActionNumber=1), {P + "number": "Number"}
+    )
+    assert custom["WFWorkflowActionParameters"] == {
+        "UUID": "X",
+        "WFNumberActionNumber": 1,
+        "OutputName": "Mine",
+    }
     no_uuid = clean_action(act("number", WFNumberActionNumber=1), {P + "number": "Number"})
     assert no_uuid["WFWorkflowActionParameters"] == {"WFNumberActionNumber": 1}
 
 
 def test_ignore_list_rewrites():
-    assert rewrite_ignored(act("conditional", WFControlFlowMode=0, WFCondition=4))["WFWorkflowActionParameters"] == {"WFControlFlowMode": "If Begin", "WFCondition": '"is"'}
-    assert rewrite_ignored(act("conditional", WFControlFlowMode=2, WFCondition=101))["WFWorkflowActionParameters"] == {"WFControlFlowMode": "End If", "WFCondition": '"do not have any value"'}
-    assert rewrite_ignored(act("conditional", WFControlFlowMode=1, WFCondition="Contains"))["WFWorkflowActionParameters"]["WFCondition"] == '"contains"'
-    assert rewrite_ignored(act("conditional", WFControlFlowMode=0, WFCondition=77))["WFWorkflowActionParameters"]["WFCondition"] == "77"
-    assert rewrite_ignored(act("choosefrommenu", WFControlFlowMode=1))["WFWorkflowActionParameters"]["WFControlFlowMode"] == "Case"
+    assert rewrite_ignored(act("conditional", WFControlFlowMode=0, WFCondition=4))[
+        "WFWorkflowActionParameters"
+    ] == {"WFControlFlowMode": "If Begin", "WFCondition": '"is"'}
+    assert rewrite_ignored(act("conditional", WFControlFlowMode=2, WFCondition=101))[
+        "WFWorkflowActionParameters"
+    ] == {"WFControlFlowMode": "End If", "WFCondition": '"do not have any value"'}
+    assert (
+        rewrite_ignored(act("conditional", WFControlFlowMode=1, WFCondition="Contains"))[
+            "WFWorkflowActionParameters"
+        ]["WFCondition"]
+        == '"contains"'
+    )
+    assert (
+        rewrite_ignored(act("conditional", WFControlFlowMode=0, WFCondition=77))[
+            "WFWorkflowActionParameters"
+        ]["WFCondition"]
+        == "77"
+    )
+    assert (
+        rewrite_ignored(act("choosefrommenu", WFControlFlowMode=1))["WFWorkflowActionParameters"][
+            "WFControlFlowMode"
+        ]
+        == "Case"
+    )
     with pytest.raises(CleaningError):
         rewrite_ignored(act("choosefrommenu", WFControlFlowMode=5))
-    assert rewrite_ignored(act("repeat.count", WFControlFlowMode=0))["WFWorkflowActionParameters"]["WFControlFlowMode"] == 0
+    assert (
+        rewrite_ignored(act("repeat.count", WFControlFlowMode=0))["WFWorkflowActionParameters"][
+            "WFControlFlowMode"
+        ]
+        == 0
+    )
 
 
 def test_cleaning_details_as_upstream():
     # default output names are stripped ("List " -> "List"), and an API without one is still known
-    returns = return_names({P + "list": {"WFItem": "String", "ThisIsReturnValue:List ": "List"}, P + "exit": {"WFResult": "Any"}})
+    returns = return_names(
+        {P + "list": {"WFItem": "String", "ThisIsReturnValue:List ": "List"}, P + "exit": {"WFResult": "Any"}}
+    )
     assert returns == {P + "list": "List", P + "exit": ""}
     listed = clean_action(act("list", UUID="L"), returns)
     assert listed["WFWorkflowActionParameters"] == {"UUID": "L", "OutputName": "List"}
@@ -93,15 +160,49 @@ def test_cleaning_details_as_upstream():
     shortcut = [act("list", UUID="L", CustomOutputName="Mine"), act("list", UUID="L")]
     names = output_names(shortcut, returns)
     assert names == {"L": "List"} and output_names(shortcut[:1], returns) == {"L": "Mine"}
-    assert [clean_action(a, returns, names=names)["WFWorkflowActionParameters"]["OutputName"] for a in shortcut] == ["Mine", "List"]
-    assert clean_action(shortcut[1], returns, names={"L": "Mine"})["WFWorkflowActionParameters"]["OutputName"] == "Mine"
-    assert output_names([act("setvariable", WFVariableName="v", WFInput={"Value": {"OutputUUID": "U", "Type": "ActionOutput"}, "WFSerializationType": "WFTextTokenAttachment"})], {P + "setvariable": ""}) == {"v": "U"}
-    assert output_names([act("unknown.api", UUID="Z", CustomOutputName="n")], returns) == {}  # not a catalogued API
+    assert [
+        clean_action(a, returns, names=names)["WFWorkflowActionParameters"]["OutputName"] for a in shortcut
+    ] == ["Mine", "List"]
+    assert (
+        clean_action(shortcut[1], returns, names={"L": "Mine"})["WFWorkflowActionParameters"]["OutputName"]
+        == "Mine"
+    )
+    assert output_names(
+        [
+            act(
+                "setvariable",
+                WFVariableName="v",
+                WFInput={
+                    "Value": {"OutputUUID": "U", "Type": "ActionOutput"},
+                    "WFSerializationType": "WFTextTokenAttachment",
+                },
+            )
+        ],
+        {P + "setvariable": ""},
+    ) == {"v": "U"}
+    assert (
+        output_names([act("unknown.api", UUID="Z", CustomOutputName="n")], returns) == {}
+    )  # not a catalogued API
     # the history entry is rebuilt from the identifier and the parameters only
-    assert set(clean_action({**act("list", UUID="L"), "Extra": 1}, returns)) == {"WFWorkflowActionIdentifier", "WFWorkflowActionParameters"}
+    assert set(clean_action({**act("list", UUID="L"), "Extra": 1}, returns)) == {
+        "WFWorkflowActionIdentifier",
+        "WFWorkflowActionParameters",
+    }
     # condition codes are looked up as str(code): string codes map to phrases as well
-    for code, phrase in ((4, '"is"'), ("4", '"is"'), ("101", '"do not have any value"'), ("Equals", '"equals"'), (77, "77"), ("zz", "zz")):
-        assert rewrite_ignored(act("conditional", WFControlFlowMode=0, WFCondition=code))["WFWorkflowActionParameters"]["WFCondition"] == phrase
+    for code, phrase in (
+        (4, '"is"'),
+        ("4", '"is"'),
+        ("101", '"do not have any value"'),
+        ("Equals", '"equals"'),
+        (77, "77"),
+        ("zz", "zz"),
+    ):
+        assert (
+            rewrite_ignored(act("conditional", WFControlFlowMode=0, WFCondition=code))[
+                "WFWorkflowActionParameters"
+            ]["WFCondition"]
+            == phrase
+        )
     with pytest.raises(CleaningError):  # upstream raises on an if-marker mode other than 0/1/2 as on a menu's
         rewrite_ignored(act("conditional", WFControlFlowMode=3))
 
@@ -137,13 +238,47 @@ def test_length_is_the_longest_branch():
 
 def test_malformed_blocks():
     assert shortcut_length([block("conditional", "z", 2), act("url")]) == 1  # stray end skipped
-    assert shortcut_length([block("conditional", "lonely", 0), act("url"), act("url")]) == 2  # no partner: skipped
-    assert shortcut_length([block("choosefrommenu", "m", 0), block("choosefrommenu", "m", 1), act("url"), act("url"), block("choosefrommenu", "m", 1), act("url"), block("choosefrommenu", "m", 2)]) == 2
+    assert (
+        shortcut_length([block("conditional", "lonely", 0), act("url"), act("url")]) == 2
+    )  # no partner: skipped
+    assert (
+        shortcut_length(
+            [
+                block("choosefrommenu", "m", 0),
+                block("choosefrommenu", "m", 1),
+                act("url"),
+                act("url"),
+                block("choosefrommenu", "m", 1),
+                act("url"),
+                block("choosefrommenu", "m", 2),
+            ]
+        )
+        == 2
+    )
     # a stray middle marker opens a block, as upstream counts it (any mode but 2 starts one)
-    stray_middle = [act("url"), block("conditional", "s", 1), act("url"), act("url"), act("url"), block("conditional", "s", 2), act("url")]
+    stray_middle = [
+        act("url"),
+        block("conditional", "s", 1),
+        act("url"),
+        act("url"),
+        act("url"),
+        block("conditional", "s", 2),
+        act("url"),
+    ]
     assert shortcut_length(stray_middle) == 1 + 3 + 1
     # partners are found by GroupingIdentifier alone, whatever the action (upstream's rule)
-    assert shortcut_length([block("repeat.each", "q", 0), act("url"), act("url"), act("url", GroupingIdentifier="q", WFControlFlowMode=2), act("url")]) == 2 + 1
+    assert (
+        shortcut_length(
+            [
+                block("repeat.each", "q", 0),
+                act("url"),
+                act("url"),
+                act("url", GroupingIdentifier="q", WFControlFlowMode=2),
+                act("url"),
+            ]
+        )
+        == 2 + 1
+    )
 
 
 def test_positions_are_top_level_longest_branch_positions():
@@ -166,7 +301,20 @@ def test_positions_are_top_level_longest_branch_positions():
     assert shortcut_length(actions) == 5
 
 
-@pytest.mark.parametrize(("length", "level"), [(0, "(0,1]"), (1, "(0,1]"), (2, "(1,5]"), (5, "(1,5]"), (6, "(5,15]"), (15, "(5,15]"), (16, "(15,30]"), (30, "(15,30]"), (31, "(30,inf)")])
+@pytest.mark.parametrize(
+    ("length", "level"),
+    [
+        (0, "(0,1]"),
+        (1, "(0,1]"),
+        (2, "(1,5]"),
+        (5, "(1,5]"),
+        (6, "(5,15]"),
+        (15, "(5,15]"),
+        (16, "(15,30]"),
+        (30, "(15,30]"),
+        (31, "(30,inf)"),
+    ],
+)
 def test_levels(length, level):
     assert level_of(length) == level
 
@@ -184,7 +332,9 @@ def test_candidates_seeded_sorted_and_gold_first():
     gold = ["api.0150", "api.0003"]
     a = sample_candidates(gold, ALL, run_seed=1, url="u")
     assert a[:2] == ["api.0003", "api.0150"] and len(a) in (8, 10, 12) and len(set(a)) == len(a)
-    assert a == sample_candidates(list(reversed(gold)), reversed(ALL), run_seed=1, url="u")  # order-independent
+    assert a == sample_candidates(
+        list(reversed(gold)), reversed(ALL), run_seed=1, url="u"
+    )  # order-independent
     draws = {tuple(sample_candidates(gold, ALL, run_seed=s, url="u")) for s in range(6)}
     assert len(draws) > 1
     assert sample_candidates(gold, ALL, run_seed=1, url="other") != a
@@ -193,7 +343,13 @@ def test_candidates_seeded_sorted_and_gold_first():
 
 
 def test_gold_set_and_table():
-    actions = [act("comment"), act("url"), act("url"), act("gettext"), {"WFWorkflowActionIdentifier": "com.x.Y"}]
+    actions = [
+        act("comment"),
+        act("url"),
+        act("url"),
+        act("gettext"),
+        {"WFWorkflowActionIdentifier": "com.x.Y"},
+    ]
     assert gold_api_set(actions) == ["com.x.Y", P + "url"]
     table = candidate_table(["b", "a", "zz"], {"a": "A text", "b": "B text"})
     assert list(table) == ["a", "b", "zz"] and table["zz"] == "No description available."
@@ -202,13 +358,24 @@ def test_gold_set_and_table():
 
 # -- teacher-forced plan ---------------------------------------------------------------------------
 def test_plan_history_is_the_cleaned_gold_prefix():
-    actions = [act("comment"), act("number", UUID="N", WFNumberActionNumber=2), block("conditional", "g", 0), act("url", WFURLActionURL="x" * 400), act("alert"), act("exit")]
+    actions = [
+        act("comment"),
+        act("number", UUID="N", WFNumberActionNumber=2),
+        block("conditional", "g", 0),
+        act("url", WFURLActionURL="x" * 400),
+        act("alert"),
+        act("exit"),
+    ]
     plan = build_plan(actions, {P + "number": "Number"})
     kinds = [(a.position, a.kind) for a in plan.actions]
     assert kinds == [(0, "filter"), (1, "scored"), (2, "ignore"), (3, "scored"), (4, "filter"), (5, "scored")]
     scored = plan.scored
     assert scored[0].history == ()
-    assert [h["WFWorkflowActionIdentifier"] for h in scored[2].history] == [P + "number", P + "conditional", P + "url"]
+    assert [h["WFWorkflowActionIdentifier"] for h in scored[2].history] == [
+        P + "number",
+        P + "conditional",
+        P + "url",
+    ]
     assert scored[2].history[0]["WFWorkflowActionParameters"]["OutputName"] == "Number"
     assert scored[2].history[1]["WFWorkflowActionParameters"]["WFControlFlowMode"] == "If Begin"
     assert scored[2].history[2]["WFWorkflowActionParameters"]["WFURLActionURL"] == "x" * 300 + "..."

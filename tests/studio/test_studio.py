@@ -14,7 +14,9 @@ from restgraph import agents
 from restgraph.evals.studio import STUDIO_AGENTS, restgpt, studio_graph
 
 
-async def test_building_the_model_does_not_block_the_event_loop(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_building_the_model_does_not_block_the_event_loop(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The model factory (for ``local``: a download and a server start) waits until a coroutine on
     the loop has run; if the factory blocked the loop, that coroutine could never run."""
     loop_ran = threading.Event()

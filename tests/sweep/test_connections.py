@@ -21,17 +21,28 @@ from tests.fake_openai import CountingEndpoint
 from tests.foundation.conftest import cli
 
 
-def endpoint_study(url: str, *, max_connections: int | None, n: int, concurrency: int, **spec: Any) -> StudySpec:
+def endpoint_study(
+    url: str, *, max_connections: int | None, n: int, concurrency: int, **spec: Any
+) -> StudySpec:
     """``n`` smoke episodes of one model call each against the endpoint at ``url``: nothing
     within an episode waits behind another request, so the endpoint's holds always end."""
     variant = Variant(bench_options={"n": n}, model_options={"base_url": url, "api_key": "k"})
-    return StudySpec(benchmarks=["smoke"], agents=["chat"], models=["openai:gpt-test"], variants=[variant],
-                     concurrency=concurrency, max_connections=max_connections, **spec)
+    return StudySpec(
+        benchmarks=["smoke"],
+        agents=["chat"],
+        models=["openai:gpt-test"],
+        variants=[variant],
+        concurrency=concurrency,
+        max_connections=max_connections,
+        **spec,
+    )
 
 
 def check_counts(endpoint: CountingEndpoint, rows: list[dict[str, Any]], *, limited: bool) -> None:
     assert not endpoint.timed_out
-    assert len(rows) == endpoint.expected and all(r["status"] == "finished" for r in rows), [r["error"] for r in rows]
+    assert len(rows) == endpoint.expected and all(r["status"] == "finished" for r in rows), [
+        r["error"] for r in rows
+    ]
     assert endpoint.total == endpoint.expected  # none lost or doubled
     if limited:
         assert endpoint.peak == 2
@@ -44,7 +55,9 @@ def trace_rows(run_dir: Path) -> list[dict[str, Any]]:
 
 
 @pytest.mark.parametrize("max_connections", [2, None], ids=["limited", "unlimited-control"])
-def test_a_local_sweep_keeps_max_connections(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, max_connections: int | None) -> None:
+def test_a_local_sweep_keeps_max_connections(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, max_connections: int | None
+) -> None:
     made: list[agents.connection_limit.EndpointLimits] = []
 
     class Spied(agents.connection_limit.EndpointLimits):
@@ -77,11 +90,28 @@ def test_max_connections_is_checked_like_the_other_settings(tmp_path: Path) -> N
 
 
 def test_the_setting_reaches_every_cell_and_leaves_its_folder_name_alone(tmp_path: Path) -> None:
-    plain, limited = (StudySpec(benchmarks=["smoke"], agents=["chat"], models=["scripted:smoke-oracle"], max_connections=m) for m in (None, 3))
+    plain, limited = (
+        StudySpec(benchmarks=["smoke"], agents=["chat"], models=["scripted:smoke-oracle"], max_connections=m)
+        for m in (None, 3)
+    )
     assert [c.key for c in plain.cells()] == [c.key for c in limited.cells()]  # a resumed study may change it
     assert limited.cells()[0].run_options(tmp_path).max_connections == 3
-    result = cli("sweep", "--bench", "smoke", "--agent", "chat", "--model", "scripted:smoke-oracle", "-B", "n=2", "--max-connections", "3",
-                 "--out", str(tmp_path / "s"), "--quiet")
+    result = cli(
+        "sweep",
+        "--bench",
+        "smoke",
+        "--agent",
+        "chat",
+        "--model",
+        "scripted:smoke-oracle",
+        "-B",
+        "n=2",
+        "--max-connections",
+        "3",
+        "--out",
+        str(tmp_path / "s"),
+        "--quiet",
+    )
     assert result.exit_code == 0, result
     study = json.loads((tmp_path / "s" / "study.json").read_text())
     assert study["spec"]["max_connections"] == 3 and study["cells"][0]["max_connections"] == 3

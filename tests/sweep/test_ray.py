@@ -38,13 +38,24 @@ def _comparable(summary: dict[str, Any]) -> dict[str, Any]:
 
 
 def _task_counts(study: Path) -> dict[str, Counter[str]]:
-    return {d.name: Counter(json.loads(line)["task_id"] for line in (d / "traces.jsonl").read_text().splitlines())
-            for d in study.iterdir() if (d / "traces.jsonl").is_file()}
+    return {
+        d.name: Counter(json.loads(line)["task_id"] for line in (d / "traces.jsonl").read_text().splitlines())
+        for d in study.iterdir()
+        if (d / "traces.jsonl").is_file()
+    }
 
 
-def test_local_and_ray_executors_give_identical_cell_summaries(tmp_path: Path, cluster: Any, data_dir: Path) -> None:
-    spec = StudySpec(benchmarks=["restbench-tmdb", "restbench-spotify"], agents=["restgpt", "react"],
-                     models=["scripted:restgpt-oracle"], seeds=[0, 1], limit=2, epochs=2)
+def test_local_and_ray_executors_give_identical_cell_summaries(
+    tmp_path: Path, cluster: Any, data_dir: Path
+) -> None:
+    spec = StudySpec(
+        benchmarks=["restbench-tmdb", "restbench-spotify"],
+        agents=["restgpt", "react"],
+        models=["scripted:restgpt-oracle"],
+        seeds=[0, 1],
+        limit=2,
+        epochs=2,
+    )
     local = run_sweep(spec, tmp_path / "local", executor="local", log=lambda _: None)
     remote = run_sweep(spec, tmp_path / "ray", executor="ray", workers=2, log=lambda _: None)
     assert local["complete"] and remote["complete"]
@@ -61,8 +72,14 @@ def test_a_killed_worker_loses_and_repeats_nothing(tmp_path: Path, cluster: Any,
     n = 24
     # max_connections 5 < 2 workers x 4 episodes: the limiter is in play, and the killed worker's
     # leases (at most 4) cannot starve the rest even if they leaked; the end count shows a leak
-    spec = StudySpec(benchmarks=["smoke"], agents=["chat"], models=["scripted:smoke-oracle?latency=0.3"],
-                     variants=[Variant(bench_options={"n": n})], concurrency=4, max_connections=5)
+    spec = StudySpec(
+        benchmarks=["smoke"],
+        agents=["chat"],
+        models=["scripted:smoke-oracle?latency=0.3"],
+        variants=[Variant(bench_options={"n": n})],
+        concurrency=4,
+        max_connections=5,
+    )
     pids: list[int] = []
     killed: list[int] = []
 
@@ -71,10 +88,20 @@ def test_a_killed_worker_loses_and_repeats_nothing(tmp_path: Path, cluster: Any,
             killed.append(pids[0])
             os.kill(pids[0], signal.SIGKILL)
 
-    first = run_sweep(spec, tmp_path, executor="ray", workers=2, max_attempts=max_attempts,
-                      on_workers=pids.extend, on_trace=kill_one_worker, log=lambda _: None)
+    first = run_sweep(
+        spec,
+        tmp_path,
+        executor="ray",
+        workers=2,
+        max_attempts=max_attempts,
+        on_workers=pids.extend,
+        on_trace=kill_one_worker,
+        log=lambda _: None,
+    )
     assert killed, "the test never killed a worker"
-    assert set(first["connections"]["in_flight"].values()) == {0}, first["connections"]  # the dead worker's leases came back
+    assert set(first["connections"]["in_flight"].values()) == {0}, first[
+        "connections"
+    ]  # the dead worker's leases came back
     counts = next(iter(_task_counts(tmp_path).values()))
     assert max(counts.values()) == 1  # nothing written twice
     if max_attempts == 1:
@@ -88,7 +115,9 @@ def test_a_killed_worker_loses_and_repeats_nothing(tmp_path: Path, cluster: Any,
 
 
 @pytest.mark.parametrize("max_connections", [2, None], ids=["limited", "unlimited-control"])
-def test_max_connections_holds_across_all_ray_workers(tmp_path: Path, cluster: Any, max_connections: int | None) -> None:
+def test_max_connections_holds_across_all_ray_workers(
+    tmp_path: Path, cluster: Any, max_connections: int | None
+) -> None:
     """2 workers x 4 episodes in flight, one loopback endpoint counting what reaches it from both
     worker processes: with ``max_connections: 2`` exactly 2 at once, never more."""
     limiters: list[Any] = []
@@ -96,10 +125,16 @@ def test_max_connections_holds_across_all_ray_workers(tmp_path: Path, cluster: A
     def limiter_waiting() -> bool:
         return bool(limiters) and sum(ray.get(limiters[0].stats.remote())["waiting"].values()) > 0
 
-    with CountingEndpoint(limit=2, expected=16, limiter_waiting=limiter_waiting if max_connections else None) as endpoint:
+    with CountingEndpoint(
+        limit=2, expected=16, limiter_waiting=limiter_waiting if max_connections else None
+    ) as endpoint:
         spec = endpoint_study(endpoint.url, max_connections=max_connections, n=16, concurrency=4)
-        result = run_sweep(spec, tmp_path, executor="ray", workers=2, on_limiter=limiters.append, log=lambda _: None)
+        result = run_sweep(
+            spec, tmp_path, executor="ray", workers=2, on_limiter=limiters.append, log=lambda _: None
+        )
     assert result["complete"]
     check_counts(endpoint, trace_rows(tmp_path / spec.cells()[0].key), limited=bool(max_connections))
     if max_connections:  # both workers' requests met under one key, and every lease came back
-        assert list(result["connections"]["peak"].values()) == [2] and list(result["connections"]["in_flight"].values()) == [0]
+        assert list(result["connections"]["peak"].values()) == [2] and list(
+            result["connections"]["in_flight"].values()
+        ) == [0]

@@ -21,7 +21,9 @@ class LocalHandle:
 
     def __getattr__(self, name: str) -> Any:
         method = getattr(self.target, name)
-        return type("Method", (), {"remote": staticmethod(lambda *args: asyncio.ensure_future(method(*args)))})()
+        return type(
+            "Method", (), {"remote": staticmethod(lambda *args: asyncio.ensure_future(method(*args)))}
+        )()
 
 
 async def _turns(n: int = 20) -> None:
@@ -40,7 +42,9 @@ def test_slots_are_granted_in_order_and_handed_on_at_release() -> None:
         await slots.release("a")
         assert await third is True
         stats = await slots.stats()
-        assert stats["in_flight"] == {"k": 2, "other": 1} and stats["peak"]["k"] == 2 and stats["granted"] == 4
+        assert (
+            stats["in_flight"] == {"k": 2, "other": 1} and stats["peak"]["k"] == 2 and stats["granted"] == 4
+        )
 
     asyncio.run(main())
 
@@ -53,7 +57,9 @@ def test_a_dead_workers_leases_go_back_and_its_queued_requests_are_dropped() -> 
         queued_live = asyncio.ensure_future(slots.acquire("k", "d", "live"))
         await _turns()
         assert await slots.release_holder("dead") == 2
-        assert await queued_dead is False and await queued_live is True  # the freed slot goes to a live worker
+        assert (
+            await queued_dead is False and await queued_live is True
+        )  # the freed slot goes to a live worker
         assert await slots.acquire("k", "e", "dead") is False  # a late request from the dead worker
         stats = await slots.stats()
         assert stats["in_flight"] == {"k": 1} and stats["reclaimed"] == 2
@@ -105,7 +111,9 @@ def test_a_worker_gives_its_slot_back_when_the_request_fails_or_is_cancelled() -
         return await limiter.stats()
 
     stats = asyncio.run(main())
-    assert stats["in_flight"] == {"https://api.example/v1": 0} and stats["waiting"] == {"https://api.example/v1": 0}
+    assert stats["in_flight"] == {"https://api.example/v1": 0} and stats["waiting"] == {
+        "https://api.example/v1": 0
+    }
 
 
 def test_model_requests_lease_through_the_current_shared_slots() -> None:

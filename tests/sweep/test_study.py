@@ -16,7 +16,9 @@ SMOKE = "scripted:smoke-oracle"
 
 
 def test_cells_cross_every_axis_and_skip_incompatible_agents() -> None:
-    spec = StudySpec(benchmarks=["smoke", "restbench-tmdb"], agents=["chat", "oracle"], models=["a:x", "b:y"], seeds=[0, 1])
+    spec = StudySpec(
+        benchmarks=["smoke", "restbench-tmdb"], agents=["chat", "oracle"], models=["a:x", "b:y"], seeds=[0, 1]
+    )
     cells = spec.cells()
     keys = [c.key for c in cells]
     # chat acts on 'none' environments (smoke) with both models and seeds; oracle has no model
@@ -27,8 +29,12 @@ def test_cells_cross_every_axis_and_skip_incompatible_agents() -> None:
 
 
 def test_variants_get_distinct_folders() -> None:
-    spec = StudySpec(benchmarks=["smoke"], agents=["chat"], models=[SMOKE],
-                     variants=[Variant(name="a", bench_options={"n": 2}), Variant(name="b", bench_options={"n": 3})])
+    spec = StudySpec(
+        benchmarks=["smoke"],
+        agents=["chat"],
+        models=[SMOKE],
+        variants=[Variant(name="a", bench_options={"n": 2}), Variant(name="b", bench_options={"n": 3})],
+    )
     keys = [c.key for c in spec.cells()]
     assert len(set(keys)) == 2 and all("--a-" in k or "--b-" in k for k in keys)
 
@@ -48,18 +54,24 @@ def test_study_file_errors_name_the_field(tmp_path: Path) -> None:
 
 
 def test_resume_refuses_a_changed_cell_and_a_second_start(tmp_path: Path) -> None:
-    spec = StudySpec(benchmarks=["smoke"], agents=["chat"], models=[SMOKE], variants=[Variant(bench_options={"n": 3})])
+    spec = StudySpec(
+        benchmarks=["smoke"], agents=["chat"], models=[SMOKE], variants=[Variant(bench_options={"n": 3})]
+    )
     run_sweep(spec, tmp_path, log=lambda _: None)
     with pytest.raises(SweepError, match="--resume"):
         run_sweep(spec, tmp_path, log=lambda _: None)
     # same folder name (default variant), other options: the old cell must not be mixed in
-    (tmp_path / spec.cells()[0].key / "config.json").write_text(json.dumps({"options": {"bench_options": {"n": 5}}}))
+    (tmp_path / spec.cells()[0].key / "config.json").write_text(
+        json.dumps({"options": {"bench_options": {"n": 5}}})
+    )
     with pytest.raises(SweepError, match="changed since it ran"):
         run_sweep(spec, tmp_path, resume=True, log=lambda _: None)
 
 
 def test_resume_runs_only_missing_episodes(tmp_path: Path) -> None:
-    spec = StudySpec(benchmarks=["smoke"], agents=["chat"], models=[SMOKE], variants=[Variant(bench_options={"n": 6})])
+    spec = StudySpec(
+        benchmarks=["smoke"], agents=["chat"], models=[SMOKE], variants=[Variant(bench_options={"n": 6})]
+    )
     run_sweep(spec, tmp_path, log=lambda _: None)
     traces = tmp_path / spec.cells()[0].key / "traces.jsonl"
     lines = traces.read_text().splitlines()
@@ -72,7 +84,17 @@ def test_resume_runs_only_missing_episodes(tmp_path: Path) -> None:
 
 def test_table4_preset_writes_fourteen_runs_and_the_report(tmp_path: Path, data_dir: Path) -> None:
     assert len(PRESETS["table4"](["m"]).cells()) == 14 == 2 * len(TABLE4_AGENTS)
-    result = cli("sweep", "table4", "--model", "scripted:restgpt-oracle", "--limit", "1", "--out", str(tmp_path), "--quiet")
+    result = cli(
+        "sweep",
+        "table4",
+        "--model",
+        "scripted:restgpt-oracle",
+        "--limit",
+        "1",
+        "--out",
+        str(tmp_path),
+        "--quiet",
+    )
     assert result.exit_code == 0, result
     runs = [d for d in tmp_path.iterdir() if (d / "summary.json").is_file()]
     assert len(runs) == 14
@@ -82,8 +104,13 @@ def test_table4_preset_writes_fourteen_runs_and_the_report(tmp_path: Path, data_
 
 def test_cli_usage_errors_exit_2_before_any_folder(tmp_path: Path) -> None:
     out = tmp_path / "s"
-    for args in (["--bench", "smoke"], ["nosuch-preset"], ["table4", "--bench", "smoke"], ["--bench", "nosuch", "--agent", "chat"],
-                 ["--bench", "smoke", "--agent", "chat", "--executor", "dask"]):
+    for args in (
+        ["--bench", "smoke"],
+        ["nosuch-preset"],
+        ["table4", "--bench", "smoke"],
+        ["--bench", "nosuch", "--agent", "chat"],
+        ["--bench", "smoke", "--agent", "chat", "--executor", "dask"],
+    ):
         result = cli("sweep", *args, "--out", str(out))
         assert result.exit_code == 2, (args, result)
         assert len(result.stderr.strip().splitlines()) == 1, result

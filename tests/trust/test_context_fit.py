@@ -37,8 +37,18 @@ def _llama_cpp_refuses(task: Any, params: dict[str, str]) -> Any:
 
     def policy(messages: list[Any]) -> str:
         request = httpx.Request("POST", "http://127.0.0.1/v1/chat/completions")
-        body = {"error": {"code": 400, "message": "the request exceeds the available context size, try increasing it", "type": "exceed_context_size_error", "n_prompt_tokens": 8229, "n_ctx": 8192}}
-        raise openai.BadRequestError(f"Error code: 400 - {body}", response=httpx.Response(400, request=request), body=body)
+        body = {
+            "error": {
+                "code": 400,
+                "message": "the request exceeds the available context size, try increasing it",
+                "type": "exceed_context_size_error",
+                "n_prompt_tokens": 8229,
+                "n_ctx": 8192,
+            }
+        }
+        raise openai.BadRequestError(
+            f"Error code: 400 - {body}", response=httpx.Response(400, request=request), body=body
+        )
 
     return policy
 
@@ -50,20 +60,58 @@ register_scripted("test-llama-context-400", _llama_cpp_refuses)
 def test_a_prompt_over_a_small_context_is_refused_before_the_call(tmp_path: Path) -> None:
     SENT.clear()
     out = tmp_path / "run"
-    result = cli("run", "smoke", "--model", "scripted:test-counting", "-M", "context_window=12", "-B", "n=2", "--out", out, "--quiet")
+    result = cli(
+        "run",
+        "smoke",
+        "--model",
+        "scripted:test-counting",
+        "-M",
+        "context_window=12",
+        "-B",
+        "n=2",
+        "--out",
+        out,
+        "--quiet",
+    )
     assert result.exit_code == 3 and "error:context_overflow x2" in result.stderr, result
     assert SENT == []  # the model never saw a prompt
     for row in trace_rows(out):
         assert row["status"] == "error:context_overflow" and "context window of 12 tokens" in row["error"]
         (call,) = [c for s in row["steps"] for c in s["model_calls"]]
         assert "context_length_exceeded" in call["error"] and not call["raw_output"]
-    fits = cli("run", "smoke", "--model", "scripted:test-counting", "-M", "context_window=200", "-B", "n=2", "--out", tmp_path / "ok", "--quiet")
+    fits = cli(
+        "run",
+        "smoke",
+        "--model",
+        "scripted:test-counting",
+        "-M",
+        "context_window=200",
+        "-B",
+        "n=2",
+        "--out",
+        tmp_path / "ok",
+        "--quiet",
+    )
     assert fits.exit_code == 0 and len(SENT) == 2
 
 
 def test_an_agent_that_swallows_the_refusal_still_ends_context_overflow(tmp_path: Path) -> None:
     out = tmp_path / "run"
-    cli("run", "smoke", "--agent", SWALLOWS, "--model", "scripted:test-counting", "-M", "context_window=12", "-B", "n=1", "--out", out, "--quiet")
+    cli(
+        "run",
+        "smoke",
+        "--agent",
+        SWALLOWS,
+        "--model",
+        "scripted:test-counting",
+        "-M",
+        "context_window=12",
+        "-B",
+        "n=1",
+        "--out",
+        out,
+        "--quiet",
+    )
     assert [r["status"] for r in trace_rows(out)] == ["error:context_overflow"]
 
 
@@ -76,7 +124,13 @@ def _fake_endpoint_run(tmp_path: Path, max_tokens: int) -> tuple[list[dict[str, 
         sent.append({"requests": requests})
         return model
 
-    options = RunOptions(benchmark="smoke", agent="chat", model="openai:gpt-test", bench_options={"n": 1}, model_options={"context_window": 80})
+    options = RunOptions(
+        benchmark="smoke",
+        agent="chat",
+        model="openai:gpt-test",
+        bench_options={"n": 1},
+        model_options={"context_window": 80},
+    )
     out = tmp_path / f"run{max_tokens}"
     asyncio.run(EpisodeRunner(options, out, model_factory=factory, progress=False).run())
     return trace_rows(out), [r for s in sent for r in s["requests"]]
@@ -93,7 +147,20 @@ def test_max_tokens_counts_against_the_window(tmp_path: Path) -> None:
 @pytest.mark.parametrize("agent", ["chat", SWALLOWS])
 def test_a_server_refusing_a_long_prompt_is_context_overflow_not_finished(tmp_path: Path, agent: str) -> None:
     out = tmp_path / "run"
-    cli("run", "smoke", "--agent", agent, "--model", "scripted:test-llama-context-400", "-B", "n=1", "--out", out, "--quiet", "--allow-errors")
+    cli(
+        "run",
+        "smoke",
+        "--agent",
+        agent,
+        "--model",
+        "scripted:test-llama-context-400",
+        "-B",
+        "n=1",
+        "--out",
+        out,
+        "--quiet",
+        "--allow-errors",
+    )
     (row,) = trace_rows(out)
     assert row["status"] == "error:context_overflow", row["error"]
 

@@ -15,10 +15,20 @@ CASES = [
     pytest.param(["run", "smoke", "--agent", "chatt", "--model", ORACLE], "'chat'", id="agent"),
     pytest.param(["run", "smoke", "--model", "scripted:smoke-oracel"], "'smoke-oracle'", id="scripted-model"),
     pytest.param(["run", "smoke", "--model", "opnai:gpt-4o-mini"], "'openai'", id="model-provider"),
-    pytest.param(["run", "smoke", "--model", "antropic:claude-sonnet-4-5"], "'anthropic'", id="model-provider-langchain"),
+    pytest.param(
+        ["run", "smoke", "--model", "antropic:claude-sonnet-4-5"],
+        "'anthropic'",
+        id="model-provider-langchain",
+    ),
     pytest.param(["run", "smoke", "--model", ORACLE, "-B", "nn=3"], "'n'", id="bench-option"),
-    pytest.param(["run", "smoke", "--agent", "chat-vote", "--model", ORACLE, "-A", "cals=2"], "'calls'", id="agent-option"),
-    pytest.param(["run", "smoke", "--model", ORACLE, "-M", "temprature=0"], "'temperature'", id="model-option"),
+    pytest.param(
+        ["run", "smoke", "--agent", "chat-vote", "--model", ORACLE, "-A", "cals=2"],
+        "'calls'",
+        id="agent-option",
+    ),
+    pytest.param(
+        ["run", "smoke", "--model", ORACLE, "-M", "temprature=0"], "'temperature'", id="model-option"
+    ),
     pytest.param(["run", "smoke", "--model", ORACLE, "--task-id", "smoke/01"], "'smoke/1'", id="task-id"),
     pytest.param(["run", "smoke", "--model", ORACLE, "--limt", "3"], "--limit", id="cli-option"),
     pytest.param(["rn", "smoke"], "'run'", id="command"),
@@ -31,9 +41,13 @@ CASES = [
 
 
 @pytest.mark.parametrize(("args", "suggestion"), CASES)
-def test_a_mistyped_name_gets_one_line_with_the_closest_name(args: list[str], suggestion: str, tmp_path: Path) -> None:
+def test_a_mistyped_name_gets_one_line_with_the_closest_name(
+    args: list[str], suggestion: str, tmp_path: Path
+) -> None:
     out = tmp_path / "out"
-    run = tmp_path / "run"  # a run folder with no summary: report/export must refuse the name before reading it
+    run = (
+        tmp_path / "run"
+    )  # a run folder with no summary: report/export must refuse the name before reading it
     run.mkdir()
     argv = [str(run) if a == "RUN" else a for a in args]
     if argv[0] == "run":
@@ -44,7 +58,12 @@ def test_a_mistyped_name_gets_one_line_with_the_closest_name(args: list[str], su
 
 
 def test_a_provider_with_nothing_close_is_still_one_line_naming_the_known_ones(tmp_path: Path) -> None:
-    line = usage_error_line(cli("run", "smoke", "--model", "zzzz:m", "--out", tmp_path / "o", "--quiet"), "'zzzz'", "openai", "known:")
+    line = usage_error_line(
+        cli("run", "smoke", "--model", "zzzz:m", "--out", tmp_path / "o", "--quiet"),
+        "'zzzz'",
+        "openai",
+        "known:",
+    )
     assert "did you mean" not in line
 
 

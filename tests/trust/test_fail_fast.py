@@ -69,7 +69,11 @@ def _http_400(task: Any, params: dict[str, str]) -> Any:
 
     def policy(messages: list[Any]) -> str:
         request = httpx.Request("POST", "http://127.0.0.1/v1/chat/completions")
-        raise openai.BadRequestError("prompt of 8229 tokens exceeds the context of 8192", response=httpx.Response(400, request=request), body=None)
+        raise openai.BadRequestError(
+            "prompt of 8229 tokens exceeds the context of 8192",
+            response=httpx.Response(400, request=request),
+            body=None,
+        )
 
     return policy
 
@@ -90,7 +94,17 @@ def _one_line_and_no_folder(result: Any, out: Path) -> None:
 def test_missing_key_fails_preflight_with_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     for var in ("OPENAI_API_KEY", "RESTGRAPH_API_KEY", "OPENAI_BASE_URL"):
         monkeypatch.delenv(var, raising=False)
-    result = cli("run", "smoke", "--agent", "chat", "--model", "openai:gpt-4o-mini", "--out", tmp_path / "run", "--quiet")
+    result = cli(
+        "run",
+        "smoke",
+        "--agent",
+        "chat",
+        "--model",
+        "openai:gpt-4o-mini",
+        "--out",
+        tmp_path / "run",
+        "--quiet",
+    )
     _one_line_and_no_folder(result, tmp_path / "run")
     assert "credentials" in result.stderr
 
@@ -99,13 +113,27 @@ def test_dead_base_url_fails_preflight_with_one_line(tmp_path: Path) -> None:
     with socket.socket() as sock:  # a loopback port nobody listens on
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    result = cli("run", "smoke", "--agent", "chat", "--model", "openai:m", "--base-url", f"http://127.0.0.1:{port}/v1", "--out", tmp_path / "run", "--quiet")
+    result = cli(
+        "run",
+        "smoke",
+        "--agent",
+        "chat",
+        "--model",
+        "openai:m",
+        "--base-url",
+        f"http://127.0.0.1:{port}/v1",
+        "--out",
+        tmp_path / "run",
+        "--quiet",
+    )
     _one_line_and_no_folder(result, tmp_path / "run")
     assert "Connection" in result.stderr
 
 
 def test_unknown_provider_fails_with_one_line(tmp_path: Path) -> None:
-    result = cli("run", "smoke", "--agent", "chat", "--model", "nosuchprovider:m", "--out", tmp_path / "run", "--quiet")
+    result = cli(
+        "run", "smoke", "--agent", "chat", "--model", "nosuchprovider:m", "--out", tmp_path / "run", "--quiet"
+    )
     _one_line_and_no_folder(result, tmp_path / "run")
     assert "nosuchprovider" in result.stderr
 
@@ -113,51 +141,179 @@ def test_unknown_provider_fails_with_one_line(tmp_path: Path) -> None:
 def test_a_run_whose_episodes_all_error_exits_3_and_its_table_shows_the_errors(tmp_path: Path) -> None:
     out = tmp_path / "run"
     result = cli("run", "smoke", "--agent", "test-always-raises", "-B", "n=3", "--out", out, "--quiet")
-    assert result.exit_code == 3 and "3 of 3 episodes errored" in result.stderr and "--allow-errors" in result.stderr
+    assert (
+        result.exit_code == 3
+        and "3 of 3 episodes errored" in result.stderr
+        and "--allow-errors" in result.stderr
+    )
     header = next(line for line in result.stdout.splitlines() if "errors" in line)
     row = next(line for line in result.stdout.splitlines() if "test-always-raises" in line)
     cells = [c.strip() for c in row.split("│")]
     assert cells[[c.strip() for c in header.split("┃")].index("errors")] == "3"
-    assert cli("run", "smoke", "--agent", "test-always-raises", "-B", "n=3", "--out", tmp_path / "ok", "--quiet", "--allow-errors").exit_code == 0
+    assert (
+        cli(
+            "run",
+            "smoke",
+            "--agent",
+            "test-always-raises",
+            "-B",
+            "n=3",
+            "--out",
+            tmp_path / "ok",
+            "--quiet",
+            "--allow-errors",
+        ).exit_code
+        == 0
+    )
 
 
 def test_the_first_five_episodes_failing_alike_stop_the_run(tmp_path: Path) -> None:
     out = tmp_path / "run"
-    result = cli("run", "smoke", "--agent", "test-always-raises", "-B", "n=40", "--concurrency", "1", "--out", out, "--quiet")
+    result = cli(
+        "run",
+        "smoke",
+        "--agent",
+        "test-always-raises",
+        "-B",
+        "n=40",
+        "--concurrency",
+        "1",
+        "--out",
+        out,
+        "--quiet",
+    )
     assert result.exit_code == 1 and "first 5 episodes all ended error:LookupError" in result.stderr
     assert len(trace_rows(out)) == 5  # not 40
-    limited = cli("run", "smoke", "--agent", "test-always-raises", "-B", "n=40", "--concurrency", "1", "--out", tmp_path / "b", "--quiet", "--max-errors", "2")
-    assert limited.exit_code == 1 and "--max-errors 2" in limited.stderr and len(trace_rows(tmp_path / "b")) == 2
-    never = cli("run", "smoke", "--agent", "test-always-raises", "-B", "n=7", "--out", tmp_path / "c", "--quiet", "--max-errors", "0", "--allow-errors")
+    limited = cli(
+        "run",
+        "smoke",
+        "--agent",
+        "test-always-raises",
+        "-B",
+        "n=40",
+        "--concurrency",
+        "1",
+        "--out",
+        tmp_path / "b",
+        "--quiet",
+        "--max-errors",
+        "2",
+    )
+    assert (
+        limited.exit_code == 1 and "--max-errors 2" in limited.stderr and len(trace_rows(tmp_path / "b")) == 2
+    )
+    never = cli(
+        "run",
+        "smoke",
+        "--agent",
+        "test-always-raises",
+        "-B",
+        "n=7",
+        "--out",
+        tmp_path / "c",
+        "--quiet",
+        "--max-errors",
+        "0",
+        "--allow-errors",
+    )
     assert never.exit_code == 0 and len(trace_rows(tmp_path / "c")) == 7
 
 
 def test_the_same_unparseable_reply_forever_ends_stuck_at_the_first_repeat(tmp_path: Path) -> None:
     out = tmp_path / "run"
-    result = cli("run", "smoke", "--agent", "test-retry-until-parsed", "--model", "scripted:constant?text=not%20json", "-B", "n=2", "--out", out, "--quiet")
+    result = cli(
+        "run",
+        "smoke",
+        "--agent",
+        "test-retry-until-parsed",
+        "--model",
+        "scripted:constant?text=not%20json",
+        "-B",
+        "n=2",
+        "--out",
+        out,
+        "--quiet",
+    )
     assert result.exit_code == 0, result
     for row in trace_rows(out):
         assert row["status"] == "stuck" and "repeated an earlier call" in row["error"]
         calls = [c for s in row["steps"] for c in s["model_calls"]]
-        assert len(calls) == 2 and calls[0]["prompt_hash"] == calls[1]["prompt_hash"]  # the first repeat, not 50 calls
+        assert (
+            len(calls) == 2 and calls[0]["prompt_hash"] == calls[1]["prompt_hash"]
+        )  # the first repeat, not 50 calls
 
 
-def test_token_and_cost_limits_end_episodes_as_budget_exhausted_naming_the_limit(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
-    result = cli("run", "smoke", "--agent", "test-chatty", "--model", "scripted:constant?text=ok", "-B", "n=1", "--out", tmp_path / "t", "--quiet", "--token-limit", "100")
+def test_token_and_cost_limits_end_episodes_as_budget_exhausted_naming_the_limit(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    result = cli(
+        "run",
+        "smoke",
+        "--agent",
+        "test-chatty",
+        "--model",
+        "scripted:constant?text=ok",
+        "-B",
+        "n=1",
+        "--out",
+        tmp_path / "t",
+        "--quiet",
+        "--token-limit",
+        "100",
+    )
     (row,) = trace_rows(tmp_path / "t")
-    assert result.exit_code == 0 and row["status"] == "budget_exhausted" and row["error"].startswith("token_limit")
-    assert row["usage"]["model_calls"] < 100 and row["usage"]["input_tokens"] + row["usage"]["output_tokens"] <= 100 + 30
+    assert (
+        result.exit_code == 0
+        and row["status"] == "budget_exhausted"
+        and row["error"].startswith("token_limit")
+    )
+    assert (
+        row["usage"]["model_calls"] < 100
+        and row["usage"]["input_tokens"] + row["usage"]["output_tokens"] <= 100 + 30
+    )
     # the stop is the design working, not a callback crash for LangChain to log on the terminal
     assert not [r for r in caplog.records if "Error in" in r.getMessage()]
-    result = cli("run", "smoke", "--agent", "test-chatty", "--model", "scripted:constant?text=ok", "-B", "n=1", "--out", tmp_path / "c", "--quiet",
-                 "--price", "1000000/1000000", "--cost-limit", "50")  # $1 a token: 50 dollars is 50 tokens
+    result = cli(
+        "run",
+        "smoke",
+        "--agent",
+        "test-chatty",
+        "--model",
+        "scripted:constant?text=ok",
+        "-B",
+        "n=1",
+        "--out",
+        tmp_path / "c",
+        "--quiet",
+        "--price",
+        "1000000/1000000",
+        "--cost-limit",
+        "50",
+    )  # $1 a token: 50 dollars is 50 tokens
     (row,) = trace_rows(tmp_path / "c")
-    assert row["status"] == "budget_exhausted" and row["error"].startswith("cost_limit") and row["usage"]["model_calls"] < 10
+    assert (
+        row["status"] == "budget_exhausted"
+        and row["error"].startswith("cost_limit")
+        and row["usage"]["model_calls"] < 10
+    )
 
 
 def test_a_model_error_the_agent_swallowed_is_an_error_not_finished(tmp_path: Path) -> None:
     out = tmp_path / "run"
-    cli("run", "smoke", "--agent", "test-swallows-model-errors", "--model", "scripted:test-http400", "-B", "n=2", "--out", out, "--quiet", "--allow-errors")
+    cli(
+        "run",
+        "smoke",
+        "--agent",
+        "test-swallows-model-errors",
+        "--model",
+        "scripted:test-http400",
+        "-B",
+        "n=2",
+        "--out",
+        out,
+        "--quiet",
+        "--allow-errors",
+    )
     rows = trace_rows(out)
     assert len(rows) == 2
     for row in rows:
@@ -166,7 +322,12 @@ def test_a_model_error_the_agent_swallowed_is_an_error_not_finished(tmp_path: Pa
 
 def test_config_json_records_provenance(tmp_path: Path) -> None:
     out = tmp_path / "run"
-    assert cli("run", "smoke", "--model", "scripted:smoke-oracle", "-B", "n=1", "--out", out, "--quiet").exit_code == 0
+    assert (
+        cli(
+            "run", "smoke", "--model", "scripted:smoke-oracle", "-B", "n=1", "--out", out, "--quiet"
+        ).exit_code
+        == 0
+    )
     prov = json.loads((out / "config.json").read_text())["provenance"]
     assert prov["packages"]["langgraph"] and prov["packages"]["python"]
     assert prov["scorer"]["benchmark"] == "smoke" and prov["scorer"]["version"].startswith("sha256:")

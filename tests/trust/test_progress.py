@@ -20,7 +20,9 @@ from restgraph.evals.runner import EpisodeRunner
 from restgraph.graphs.registry import register_agent
 from tests.foundation.conftest import cli, one_node_graph
 
-LINE = re.compile(r"^\[(\d+)/3\] (smoke/\d) status=(\S+) success=([01]) tokens=([\d,]+) calls=(\d+) time=([\d.]+)s errors=(\d+)$")
+LINE = re.compile(
+    r"^\[(\d+)/3\] (smoke/\d) status=(\S+) success=([01]) tokens=([\d,]+) calls=(\d+) time=([\d.]+)s errors=(\d+)$"
+)
 
 
 def _fails_on_odd(model: Any, env: Any, options: dict[str, Any]) -> Any:
@@ -37,15 +39,35 @@ register_agent("test-fails-on-odd", _fails_on_odd, env_kind="none")
 
 
 def test_piped_output_gets_one_line_per_finished_episode(tmp_path: Path) -> None:
-    result = cli("run", "smoke", "--agent", "test-fails-on-odd", "--model", "scripted:smoke-oracle", "-B", "n=3", "--concurrency", "1", "--out", tmp_path / "run", "--allow-errors")
+    result = cli(
+        "run",
+        "smoke",
+        "--agent",
+        "test-fails-on-odd",
+        "--model",
+        "scripted:smoke-oracle",
+        "-B",
+        "n=3",
+        "--concurrency",
+        "1",
+        "--out",
+        tmp_path / "run",
+        "--allow-errors",
+    )
     lines = [m for m in map(LINE.match, result.stderr.splitlines()) if m]
     assert len(lines) == 3, result.stderr
     assert [m.group(1) for m in lines] == ["1", "2", "3"]
     by_task = {m.group(2): m for m in lines}
     assert by_task["smoke/1"].group(3) == "error:ValueError" and by_task["smoke/0"].group(3) == "finished"
-    assert by_task["smoke/0"].group(4) == "1" and int(by_task["smoke/0"].group(6)) == 1 and int(by_task["smoke/0"].group(5).replace(",", "")) > 0
+    assert (
+        by_task["smoke/0"].group(4) == "1"
+        and int(by_task["smoke/0"].group(6)) == 1
+        and int(by_task["smoke/0"].group(5).replace(",", "")) > 0
+    )
     assert lines[-1].group(8) == "1"  # the running error count
-    quiet = cli("run", "smoke", "--model", "scripted:smoke-oracle", "-B", "n=2", "--out", tmp_path / "q", "--quiet")
+    quiet = cli(
+        "run", "smoke", "--model", "scripted:smoke-oracle", "-B", "n=2", "--out", tmp_path / "q", "--quiet"
+    )
     assert not any(map(LINE.match, quiet.stderr.splitlines()))
 
 
@@ -55,14 +77,23 @@ class HeldScripted(ScriptedChatModel):
     gate: Any = None
     arrived: Any = None
 
-    async def _agenerate(self, messages: Any, stop: Any = None, run_manager: Any = None, **kwargs: Any) -> Any:
+    async def _agenerate(
+        self, messages: Any, stop: Any = None, run_manager: Any = None, **kwargs: Any
+    ) -> Any:
         self.arrived()
         await self.gate.wait()
         return self._reply(messages, stop)
 
 
 def test_the_live_view_shows_each_episode_in_flight(tmp_path: Path) -> None:
-    options = RunOptions(benchmark="smoke", agent="chat-vote", model="scripted:x", concurrency=3, bench_options={"n": 3}, agent_options={"calls": 2})
+    options = RunOptions(
+        benchmark="smoke",
+        agent="chat-vote",
+        model="scripted:x",
+        concurrency=3,
+        bench_options={"n": 3},
+        agent_options={"calls": 2},
+    )
     seen: dict[str, str] = {}
 
     async def main() -> None:
@@ -76,7 +107,12 @@ def test_the_live_view_shows_each_episode_in_flight(tmp_path: Path) -> None:
                 all_waiting.set()
 
         cls = retrying_class(HeldScripted, RetryPolicy())
-        runner = EpisodeRunner(options, tmp_path / "run", model_factory=lambda task: cls(policy=lambda m: "42", name_="held", gate=gate, arrived=arrived), progress="live")
+        runner = EpisodeRunner(
+            options,
+            tmp_path / "run",
+            model_factory=lambda task: cls(policy=lambda m: "42", name_="held", gate=gate, arrived=arrived),
+            progress="live",
+        )
         job = asyncio.ensure_future(runner.run())
         await asyncio.wait_for(all_waiting.wait(), 60)  # every episode is inside its first model call
         console = Console(file=io.StringIO(), width=100, force_terminal=False)
@@ -94,14 +130,24 @@ def test_the_live_view_shows_each_episode_in_flight(tmp_path: Path) -> None:
     rows = [line for line in seen["first"].splitlines() if re.match(r"\s*smoke/\d", line)]
     assert len(rows) == 3, seen["first"]
     for row in rows:
-        assert "sample (model)" in row and re.search(r"\b1\s+0\s+\d+s$", row.strip()), row  # node, 1 call, 0 tokens yet, elapsed
+        assert "sample (model)" in row and re.search(r"\b1\s+0\s+\d+s$", row.strip()), (
+            row
+        )  # node, 1 call, 0 tokens yet, elapsed
     assert "0/3" in seen["first"] and "3/3" in seen["end"] and "errors 0" in seen["end"]
     assert not re.search(r"smoke/\d", seen["end"])  # finished episodes leave the table
 
 
 def _summary(agent: str) -> dict[str, Any]:
-    return {"benchmark": "restbench-tmdb", "agent": agent, "model": "openai:Qwen/Qwen2.5-7B-Instruct", "n": 10, "errors": 1,
-            "metrics": {"success_rate": 0.5, "correct_path_rate": 0.3}, "usage": {"input_tokens": 123456, "output_tokens": 2345}, "cost_usd": 0.12}
+    return {
+        "benchmark": "restbench-tmdb",
+        "agent": agent,
+        "model": "openai:Qwen/Qwen2.5-7B-Instruct",
+        "n": 10,
+        "errors": 1,
+        "metrics": {"success_rate": 0.5, "correct_path_rate": 0.3},
+        "usage": {"input_tokens": 123456, "output_tokens": 2345},
+        "cost_usd": 0.12,
+    }
 
 
 def test_tables_never_cut_names() -> None:
@@ -114,4 +160,7 @@ def test_tables_never_cut_names() -> None:
     piped = table_console()  # tests run with stdout not a terminal: the width of a file
     piped.file = io.StringIO()
     piped.print(metrics_table([_summary("restgpt-no-parser")]))
-    assert any("restgpt-no-parser" in line and "openai:Qwen/Qwen2.5-7B-Instruct" in line for line in piped.file.getvalue().splitlines())
+    assert any(
+        "restgpt-no-parser" in line and "openai:Qwen/Qwen2.5-7B-Instruct" in line
+        for line in piped.file.getvalue().splitlines()
+    )

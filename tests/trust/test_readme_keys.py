@@ -38,9 +38,11 @@ def _text() -> str:
 def readme_metric_keys() -> dict[str, list[str]]:
     """The benchmark table: ``{benchmark: [metric keys]}`` ("same as TMDB" repeats the row above)."""
     lines = README.read_text(encoding="utf-8").splitlines()
-    header = next(i for i, line in enumerate(lines) if line.startswith("|") and "(`summary.json` keys)" in line)
+    header = next(
+        i for i, line in enumerate(lines) if line.startswith("|") and "(`summary.json` keys)" in line
+    )
     rows = []
-    for line in lines[header + 2:]:  # past the header and its |---| line, to the table's end
+    for line in lines[header + 2 :]:  # past the header and its |---| line, to the table's end
         if not line.startswith("|"):
             break
         rows.append(line)
@@ -63,9 +65,14 @@ def readme_summary_keys() -> list[str]:
     start = text.find("`summary.json` has ")
     assert start >= 0, "README no longer says which keys summary.json has"
     depth, kept = 0, []
-    for i, ch in enumerate(text[start + len("`summary.json` has "):]):
+    for i, ch in enumerate(text[start + len("`summary.json` has ") :]):
         depth += (ch == "(") - (ch == ")")
-        if depth == 0 and ch == "." and text[start + len("`summary.json` has ") + i + 1: start + len("`summary.json` has ") + i + 2] in (" ", ""):
+        if (
+            depth == 0
+            and ch == "."
+            and text[start + len("`summary.json` has ") + i + 1 : start + len("`summary.json` has ") + i + 2]
+            in (" ", "")
+        ):
             break  # the end of the sentence, outside any parenthesis
         if depth == 0 and ch != ")":
             kept.append(ch)
@@ -106,7 +113,9 @@ def test_the_readme_names_keys_for_every_benchmark_it_lists() -> None:
     table = readme_metric_keys()
     assert set(REAL_RUNS) <= set(table) and all(table[name] for name in REAL_RUNS), table
     assert set(table) - {"smoke"} <= set(benchmark_names())
-    assert {"n", "n_tasks", "errors", "cost_usd", "episode_stats", "metric_stats"} <= set(readme_summary_keys())
+    assert {"n", "n_tasks", "errors", "cost_usd", "episode_stats", "metric_stats"} <= set(
+        readme_summary_keys()
+    )
     assert {"epochs", "judge"} <= set(readme_gets_keys())
 
 
@@ -137,14 +146,32 @@ def test_scored_traces_produce_the_keys_the_readme_names(name: str, tmp_path: Pa
 def test_epochs_and_judge_keys_are_produced(tmp_path: Path, data_dir: Path) -> None:
     gets = readme_gets_keys()
     out = tmp_path / "run"
-    assert cli("run", "smoke", "--model", "scripted:smoke-oracle", "-B", "n=3", "--epochs", "2", "--out", out, "--quiet").exit_code == 0
+    assert (
+        cli(
+            "run",
+            "smoke",
+            "--model",
+            "scripted:smoke-oracle",
+            "-B",
+            "n=3",
+            "--epochs",
+            "2",
+            "--out",
+            out,
+            "--quiet",
+        ).exit_code
+        == 0
+    )
     summary = json.loads((out / "summary.json").read_text())
     assert not [k for k in readme_summary_keys() if k not in summary]
     wanted = [key for sub in gets["epochs"] for key in _expand(sub, 2)]
     assert wanted and not [k for k in wanted if k not in summary["epochs"]], summary["epochs"]
 
     tmdb = tmp_path / "tmdb"
-    assert cli("run", "restbench-tmdb", "--agent", "oracle", "--limit", "1", "--out", tmdb, "--quiet").exit_code == 0
+    assert (
+        cli("run", "restbench-tmdb", "--agent", "oracle", "--limit", "1", "--out", tmdb, "--quiet").exit_code
+        == 0
+    )
     assert cli("score", tmdb, "--judge", "scripted:constant?text=VERDICT: PASS").exit_code == 0
     judged = json.loads((tmdb / "summary.json").read_text())
     assert "judge" in judged and judged["judge"]["n"] == 1

@@ -21,8 +21,14 @@ from tests.foundation.conftest import cli
 def tmdb_runs(tmp_path_factory: pytest.TempPathFactory, data_dir: Path) -> tuple[Path, Path]:
     root = tmp_path_factory.mktemp("runs")
     a, b = root / "a", root / "b"
-    assert cli("run", "restbench-tmdb", "--agent", "oracle", "--limit", "3", "--out", a, "--quiet").exit_code == 0
-    assert cli("run", "restbench-tmdb", "--agent", "oracle", "--limit", "3:5", "--out", b, "--quiet").exit_code == 0
+    assert (
+        cli("run", "restbench-tmdb", "--agent", "oracle", "--limit", "3", "--out", a, "--quiet").exit_code
+        == 0
+    )
+    assert (
+        cli("run", "restbench-tmdb", "--agent", "oracle", "--limit", "3:5", "--out", b, "--quiet").exit_code
+        == 0
+    )
     return a, b
 
 
@@ -41,8 +47,14 @@ def test_pooled_runs_keep_an_interval_for_every_per_episode_metric(tmdb_runs: tu
     (row,) = load_rows(list(tmdb_runs))
     cell = row.cells["TMDB"]
     assert cell["n"] == 5 and cell["runs"] == 2
-    assert set(cell["stats"]) == {"success_rate", "correct_path_rate", "mean_api_calls"}  # summaries alone pool no #API interval
-    assert cell["stats"]["mean_api_calls"]["method"] == "bootstrap" and cell["stats"]["mean_api_calls"]["n"] == 5
+    assert set(cell["stats"]) == {
+        "success_rate",
+        "correct_path_rate",
+        "mean_api_calls",
+    }  # summaries alone pool no #API interval
+    assert (
+        cell["stats"]["mean_api_calls"]["method"] == "bootstrap" and cell["stats"]["mean_api_calls"]["n"] == 5
+    )
     header, body = table([row])
     assert dict(zip(header, body[0], strict=True))["TMDB n (err)"] == "5 (0)"
 
@@ -62,4 +74,6 @@ def test_table4_csv_and_generic_csv_hold_typed_numbers(tmdb_runs: tuple[Path, Pa
     assert list(generic["n"]) == [3, 2] and str(generic["success_rate_ci95_low"].dtype) == "Float64"
     report = cli("report", *tmdb_runs, "--format", "csv")
     parsed = pd.read_csv(io.StringIO(report.stdout))
-    assert pd.api.types.is_float_dtype(parsed["success_rate"]) and pd.api.types.is_integer_dtype(parsed["errors"])
+    assert pd.api.types.is_float_dtype(parsed["success_rate"]) and pd.api.types.is_integer_dtype(
+        parsed["errors"]
+    )

@@ -14,18 +14,27 @@ import pytest
 from restgraph.evals.sandbox_serve import banner, serving_app
 from tests.conftest import CHROMIUM
 
-pytestmark = pytest.mark.skipif(not os.environ.get("RESTGRAPH_DATA_DIR"), reason="RESTGRAPH_DATA_DIR is unset (the OpenAPI specs come from it)")
+pytestmark = pytest.mark.skipif(
+    not os.environ.get("RESTGRAPH_DATA_DIR"),
+    reason="RESTGRAPH_DATA_DIR is unset (the OpenAPI specs come from it)",
+)
 AUTH = {"Authorization": "Bearer dev"}
 
 
 @pytest.fixture(scope="module")
 def tmdb_server() -> Iterator[tuple[str, list[str]]]:
     """The real command on a free loopback port; yields the server root and the banner lines."""
-    proc = subprocess.Popen([sys.executable, "-m", "restgraph.evals.cli", "sandbox", "serve", "tmdb", "--port", "0"], stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "restgraph.evals.cli", "sandbox", "serve", "tmdb", "--port", "0"],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         lines = []
         assert proc.stdout is not None
-        for line in proc.stdout:  # the banner ends with "Ctrl-C stops."; the socket listens before it is printed
+        for (
+            line
+        ) in proc.stdout:  # the banner ends with "Ctrl-C stops."; the socket listens before it is printed
             lines.append(line.rstrip("\n"))
             if line.startswith("Ctrl-C"):
                 break
@@ -36,7 +45,9 @@ def tmdb_server() -> Iterator[tuple[str, list[str]]]:
         proc.wait(timeout=30)
 
 
-def test_the_banner_says_url_base_path_auth_and_docs_and_its_example_works(tmdb_server: tuple[str, list[str]]) -> None:
+def test_the_banner_says_url_base_path_auth_and_docs_and_its_example_works(
+    tmdb_server: tuple[str, list[str]],
+) -> None:
     root, lines = tmdb_server
     assert lines[0].startswith(f"restgraph sandbox tmdb: {root}/3") and "base path /3" in lines[0]
     assert "Authorization: Bearer <token>" in lines[1] and "api_key" in lines[1]
@@ -49,12 +60,18 @@ def test_the_banner_says_url_base_path_auth_and_docs_and_its_example_works(tmdb_
 def test_docs_and_the_spec_point_at_the_sandbox(tmdb_server: tuple[str, list[str]]) -> None:
     root, _ = tmdb_server
     page = httpx.get(f"{root}/docs")
-    assert page.status_code == 200 and "/_docs_static/swagger-ui-bundle.js" in page.text and "cdn" not in page.text
+    assert (
+        page.status_code == 200
+        and "/_docs_static/swagger-ui-bundle.js" in page.text
+        and "cdn" not in page.text
+    )
     assert httpx.get(f"{root}/_docs_static/swagger-ui-bundle.js").status_code == 200
     spec = httpx.get(f"{root}/openapi.json").json()
     assert spec["servers"] == [{"url": "/3", "description": "this sandbox (restgraph sandbox serve)"}]
     assert len(spec["paths"]) == 54 and {"sandbox_bearer": []} in spec["security"]
-    assert httpx.get(f"{root}/3/movie/238", headers=AUTH).json()["id"] == 238  # the API is still there beside the docs
+    assert (
+        httpx.get(f"{root}/3/movie/238", headers=AUTH).json()["id"] == 238
+    )  # the API is still there beside the docs
 
 
 @pytest.mark.browser
@@ -66,7 +83,9 @@ def test_swagger_ui_renders_every_operation_offline(tmdb_server: tuple[str, list
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         page = browser.new_page()
-        page.route("**/*", lambda route: route.continue_() if route.request.url.startswith(root) else route.abort())  # offline
+        page.route(
+            "**/*", lambda route: route.continue_() if route.request.url.startswith(root) else route.abort()
+        )  # offline
         page.goto(f"{root}/docs")
         page.wait_for_function("document.querySelectorAll('.opblock').length === 54", timeout=60_000)
         assert any("/search/movie" in t for t in page.locator(".opblock-summary-path").all_text_contents())
@@ -81,7 +100,12 @@ def test_spotify_docs_authenticate_by_bearer_token_not_spotify_oauth() -> None:
     with TestClient(app) as client:
         spec = client.get("/openapi.json").json()
         assert spec["servers"][0]["url"] == "/v1"
-        assert all(op.get("security", spec["security"]) == spec["security"] for item in spec["paths"].values() for op in item.values() if isinstance(op, dict))
+        assert all(
+            op.get("security", spec["security"]) == spec["security"]
+            for item in spec["paths"].values()
+            for op in item.values()
+            if isinstance(op, dict)
+        )
         assert client.get("/docs").status_code == 200
         assert client.get("/v1/me", headers=AUTH).status_code == 200
     assert "/v1" in banner("spotify", "http://127.0.0.1:1", None).splitlines()[0]

@@ -22,13 +22,41 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 def _failed_spotify_trace(task: Task) -> Trace:
     """What a weak model does: an unparseable plan, then one HTTP call that is not on the gold path."""
-    parse = ModelCall(role="planner", model="scripted:weak", messages=[{"type": "system", "content": "You are a planner for the Spotify API."},
-                      {"type": "human", "content": task.instruction}], raw_output="Plan: {{{ maybe", parse_error="json_error: no JSON value in the reply",
-                      input_tokens=50, output_tokens=4)
-    http = ToolCall(kind="http", name="GET /me", method="GET", url="http://127.0.0.1/v1/me", path="/me", status=200, response='{"id": "u1"}', extra={"template": "GET /me"})
+    parse = ModelCall(
+        role="planner",
+        model="scripted:weak",
+        messages=[
+            {"type": "system", "content": "You are a planner for the Spotify API."},
+            {"type": "human", "content": task.instruction},
+        ],
+        raw_output="Plan: {{{ maybe",
+        parse_error="json_error: no JSON value in the reply",
+        input_tokens=50,
+        output_tokens=4,
+    )
+    http = ToolCall(
+        kind="http",
+        name="GET /me",
+        method="GET",
+        url="http://127.0.0.1/v1/me",
+        path="/me",
+        status=200,
+        response='{"id": "u1"}',
+        extra={"template": "GET /me"},
+    )
     # same run identity as the oracle run it joins (scoring refuses folders that mix runs)
-    trace = Trace(task_id=task.id, task=task, benchmark="restbench-spotify", agent="oracle", model="none",
-                  steps=[Step(index=0, node="planner", model_calls=[parse]), Step(index=1, node="caller", tool_calls=[http])], final_answer="I could not do it.")
+    trace = Trace(
+        task_id=task.id,
+        task=task,
+        benchmark="restbench-spotify",
+        agent="oracle",
+        model="none",
+        steps=[
+            Step(index=0, node="planner", model_calls=[parse]),
+            Step(index=1, node="caller", tool_calls=[http]),
+        ],
+        final_answer="I could not do it.",
+    )
     trace.recompute_usage()
     return trace
 
@@ -38,10 +66,36 @@ def _browser_run(folder: Path, page) -> None:
     shot.parent.mkdir(parents=True)
     page.set_content("<h1 style='font-size:60px'>the page the agent saw</h1>")
     page.screenshot(path=str(shot), type="jpeg")
-    task = Task(id="ab/0", benchmark="assistantbench-local", instruction="What does the page say?", gold={"answer": "the page"})
-    step = Step(index=0, node="act", tool_calls=[ToolCall(kind="browser", name="goto", url="http://127.0.0.1/", response="heading: the page the agent saw",
-                                                          extra={"screenshot": str(shot), "step": 1})])
-    TraceStore(folder).append(Trace(task_id=task.id, task=task, benchmark="assistantbench-local", agent="browser", model="scripted:x", steps=[step], final_answer="the page"))
+    task = Task(
+        id="ab/0",
+        benchmark="assistantbench-local",
+        instruction="What does the page say?",
+        gold={"answer": "the page"},
+    )
+    step = Step(
+        index=0,
+        node="act",
+        tool_calls=[
+            ToolCall(
+                kind="browser",
+                name="goto",
+                url="http://127.0.0.1/",
+                response="heading: the page the agent saw",
+                extra={"screenshot": str(shot), "step": 1},
+            )
+        ],
+    )
+    TraceStore(folder).append(
+        Trace(
+            task_id=task.id,
+            task=task,
+            benchmark="assistantbench-local",
+            agent="browser",
+            model="scripted:x",
+            steps=[step],
+            final_answer="the page",
+        )
+    )
 
 
 @pytest.fixture
@@ -49,8 +103,15 @@ def served(tmp_path: Path, data_dir: Path):
     from playwright.sync_api import sync_playwright
 
     spotify = tmp_path / "spotify"
-    assert cli("run", "restbench-spotify", "--agent", "oracle", "--limit", "3", "--out", spotify, "--quiet").exit_code == 0
-    fourth = get_benchmark("restbench-spotify").tasks(RunOptions(benchmark="restbench-spotify", agent="oracle"))[3]
+    assert (
+        cli(
+            "run", "restbench-spotify", "--agent", "oracle", "--limit", "3", "--out", spotify, "--quiet"
+        ).exit_code
+        == 0
+    )
+    fourth = get_benchmark("restbench-spotify").tasks(
+        RunOptions(benchmark="restbench-spotify", agent="oracle")
+    )[3]
     TraceStore(spotify).append(_failed_spotify_trace(fourth))
     assert cli("score", spotify).exit_code == 0
     with sync_playwright() as pw:
@@ -61,7 +122,9 @@ def served(tmp_path: Path, data_dir: Path):
         viewer = Viewer([spotify, tmp_path / "browser"])
         import uvicorn
 
-        server = uvicorn.Server(uvicorn.Config(make_app(viewer), host="127.0.0.1", port=0, log_level="warning"))
+        server = uvicorn.Server(
+            uvicorn.Config(make_app(viewer), host="127.0.0.1", port=0, log_level="warning")
+        )
         thread = threading.Thread(target=server.run, daemon=True)
         thread.start()
         deadline = time.monotonic() + 30
@@ -91,20 +154,28 @@ def test_viewer_filters_to_failures_and_shows_prompts_http_calls_and_gold_path(s
     failed.click()
     page.wait_for_selector("#ep-model-calls")
     assert fourth.instruction in page.locator("#ep-model-calls pre.prompt").all_text_contents()
-    assert page.locator("#ep-model-calls pre.parse-error").text_content() == "json_error: no JSON value in the reply"
+    assert (
+        page.locator("#ep-model-calls pre.parse-error").text_content()
+        == "json_error: no JSON value in the reply"
+    )
     assert page.locator("#ep-model-calls pre.raw").text_content() == "Plan: {{{ maybe"
     assert "GET http://127.0.0.1/v1/me → 200" in page.locator("#ep-tool-calls summary").first.inner_text()
     gold = page.locator("#ep-gold table.gold tr.missed")
     assert gold.count() == len(fourth.gold["gold_path"])  # no gold step was called
     assert fourth.gold["gold_path"][0] in gold.first.inner_text()
-    assert "planner" in page.locator("#ep-graph").inner_text() and "caller" in page.locator("#ep-graph").inner_text()
+    assert (
+        "planner" in page.locator("#ep-graph").inner_text()
+        and "caller" in page.locator("#ep-graph").inner_text()
+    )
 
     page.click("#back")
     page.select_option("#outcome-filter", "success")
     page.wait_for_function("document.querySelectorAll('#episodes tbody tr').length === 3")
     page.locator("#episodes tbody tr").first.click()
     page.wait_for_selector("#ep-state-diff pre.state-diff")
-    assert '"after"' in page.locator("#ep-state-diff pre.state-diff").text_content()  # Spotify state diff: before/after
+    assert (
+        '"after"' in page.locator("#ep-state-diff pre.state-diff").text_content()
+    )  # Spotify state diff: before/after
     assert page.locator("#ep-gold table.gold tr.matched").count() >= 1
 
 
@@ -128,7 +199,9 @@ def test_export_writes_the_same_documents_as_the_server(served, tmp_path: Path) 
 
     index = export_site(viewer, tmp_path / "site")
     assert index.read_text().startswith("<!doctype html>")
-    assert json.loads((tmp_path / "site" / "data" / "runs.json").read_text()) == json.loads(json.dumps(viewer.runs_doc()))
+    assert json.loads((tmp_path / "site" / "data" / "runs.json").read_text()) == json.loads(
+        json.dumps(viewer.runs_doc())
+    )
     ep = json.loads((tmp_path / "site" / "data" / "1" / "ep" / "0.json").read_text())
     shot = ep["trace"]["steps"][0]["tool_calls"][0]["screenshot_url"]
     assert (tmp_path / "site" / shot).read_bytes()[:2] == b"\xff\xd8"  # the screenshot (JPEG) is copied

@@ -15,7 +15,14 @@ from tests.foundation.conftest import cli
 
 def _trace(i: int) -> Trace:
     task = Task(id=f"smoke/{i}", benchmark="smoke", instruction=f"What is {i} + 1?", gold={"answer": i + 1})
-    return Trace(task_id=task.id, task=task, benchmark="smoke", agent="chat", model="scripted:x", final_answer=str(i + 1))
+    return Trace(
+        task_id=task.id,
+        task=task,
+        benchmark="smoke",
+        agent="chat",
+        model="scripted:x",
+        final_answer=str(i + 1),
+    )
 
 
 @pytest.fixture
@@ -29,9 +36,13 @@ def run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
-def test_a_second_view_reads_the_cached_index_not_the_traces(run: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_second_view_reads_the_cached_index_not_the_traces(
+    run: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     first = data.index_run(run)
-    assert [r[1] for r in first.rows] == ["smoke/0", "smoke/1", "smoke/2"] and all(r[3] == "success" for r in first.rows)
+    assert [r[1] for r in first.rows] == ["smoke/0", "smoke/1", "smoke/2"] and all(
+        r[3] == "success" for r in first.rows
+    )
     assert len(list(cache.cache_dir().glob("*.json"))) == 1
 
     def no_pass(*_: object) -> None:
@@ -56,7 +67,9 @@ def test_an_appended_episode_or_a_rescore_rebuilds_the_index(run: Path) -> None:
     assert len(rows) == 4 and rows[1][1] == "smoke/1" and rows[1][3] == "failure"
 
 
-def test_an_unwritable_cache_only_costs_time(run: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_unwritable_cache_only_costs_time(
+    run: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("x")
     monkeypatch.setenv("RESTGRAPH_CACHE_DIR", str(blocker))

@@ -13,4 +13,14 @@ from restgraph.tools.browser.launch import BrowserConfig, find_chromium, launch_
 from restgraph.tools.browser.netpolicy import check_url, is_loopback_host
 from restgraph.tools.browser.session import BrowserSession
 
-__all__ = ["ACTION_NAMES", "ActionResult", "BrowserAction", "BrowserConfig", "BrowserSession", "check_url", "find_chromium", "is_loopback_host", "launch_browser"]
+__all__ = [
+    "ACTION_NAMES",
+    "ActionResult",
+    "BrowserAction",
+    "BrowserConfig",
+    "BrowserSession",
+    "check_url",
+    "find_chromium",
+    "is_loopback_host",
+    "launch_browser",
+]

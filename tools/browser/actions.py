@@ -7,7 +7,17 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 ActionName = Literal["goto", "search", "click", "type", "press", "select", "scroll", "back", "answer"]
-ACTION_NAMES: tuple[str, ...] = ("goto", "search", "click", "type", "press", "select", "scroll", "back", "answer")
+ACTION_NAMES: tuple[str, ...] = (
+    "goto",
+    "search",
+    "click",
+    "type",
+    "press",
+    "select",
+    "scroll",
+    "back",
+    "answer",
+)
 #: actions that need an element ref from the latest observation
 REF_ACTIONS = ("click", "type", "select")
 
@@ -16,10 +26,14 @@ class BrowserAction(BaseModel):
     """One action. Only the fields the action uses matter; the rest stay ``None``."""
 
     action: ActionName
-    url: str | None = Field(default=None, description="goto: absolute URL or a path relative to the current page")
+    url: str | None = Field(
+        default=None, description="goto: absolute URL or a path relative to the current page"
+    )
     query: str | None = Field(default=None, description="search: the search-engine query")
     ref: str | None = Field(default=None, description="click/type/select: element ref such as e12")
-    text: str | None = Field(default=None, description="type: text to enter; answer: the final answer ('' to give up)")
+    text: str | None = Field(
+        default=None, description="type: text to enter; answer: the final answer ('' to give up)"
+    )
     submit: bool = Field(default=False, description="type: press Enter afterwards")
     key: str | None = Field(default=None, description="press: a key such as Enter, Tab, PageDown")
     value: str | None = Field(default=None, description="select: option value or label")
@@ -27,12 +41,22 @@ class BrowserAction(BaseModel):
 
     def key_for_loops(self, url: str) -> tuple[str, str, str]:
         """What counts as "the same action again" for loop detection: (action, target, URL)."""
-        target = self.ref or self.url or self.query or self.key or (self.direction if self.action == "scroll" else "")
+        target = (
+            self.ref
+            or self.url
+            or self.query
+            or self.key
+            or (self.direction if self.action == "scroll" else "")
+        )
         return (self.action, f"{target}|{self.text or ''}|{self.value or ''}", url)
 
     def describe(self) -> str:
         fields = ("url", "query", "ref", "text", "submit", "key", "value", "direction")
-        args = {k: getattr(self, k) for k in fields if getattr(self, k) not in (None, False) and not (k == "direction" and self.action != "scroll")}
+        args = {
+            k: getattr(self, k)
+            for k in fields
+            if getattr(self, k) not in (None, False) and not (k == "direction" and self.action != "scroll")
+        }
         return f"{self.action}({', '.join(f'{k}={v!r}' for k, v in args.items())})"
 
 

@@ -65,7 +65,9 @@ async def select_closest(loc: Locator, value: str) -> str:
     return " ".join(best[1].split())
 
 
-async def _fallback(loc: Locator, tag: str, action: str, why: str, value: str, chain: tuple[str, ...]) -> Outcome:
+async def _fallback(
+    loc: Locator, tag: str, action: str, why: str, value: str, chain: tuple[str, ...]
+) -> Outcome:
     quoted = f' "{value}"' if action in ("TYPE", "SELECT") else ""
     for alternative in chain:
         try:
@@ -105,6 +107,10 @@ async def on_element(loc: Locator, tag: str, action: str, value: str) -> Outcome
                 await loc.page.keyboard.press("Enter")
         return Outcome(action, value)
     except Exception as exc:
-        chains = {"CLICK": ("HOVER",), "TYPE": ("SELECT",) if tag == "select" else ("CLICK",), "SELECT": ("TYPE",) if tag == "input" else ("CLICK", "HOVER"),
-                  "HOVER": ("CLICK",)}
+        chains = {
+            "CLICK": ("HOVER",),
+            "TYPE": ("SELECT",) if tag == "select" else ("CLICK",),
+            "SELECT": ("TYPE",) if tag == "input" else ("CLICK", "HOVER"),
+            "HOVER": ("CLICK",),
+        }
         return await _fallback(loc, tag, action, _first_line(exc), value, chains.get(action, ()))

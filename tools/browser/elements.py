@@ -23,11 +23,34 @@ from dataclasses import dataclass
 from playwright.async_api import Locator, Page
 
 SELECTORS: tuple[str, ...] = (
-    "a", "button", "input", "select", "textarea", "adc-tab",
-    '[role="button"]', '[role="radio"]', '[role="option"]', '[role="combobox"]', '[role="textbox"]', '[role="listbox"]', '[role="menu"]',
-    '[type="button"]', '[type="radio"]', '[type="combobox"]', '[type="textbox"]', '[type="listbox"]', '[type="menu"]',
-    '[tabindex]:not([tabindex="-1"])', '[contenteditable]:not([contenteditable="false"])',
-    "[onclick]", "[onfocus]", "[onkeydown]", "[onkeypress]", "[onkeyup]", "[checkbox]", '[aria-disabled="false"],[data-link]',
+    "a",
+    "button",
+    "input",
+    "select",
+    "textarea",
+    "adc-tab",
+    '[role="button"]',
+    '[role="radio"]',
+    '[role="option"]',
+    '[role="combobox"]',
+    '[role="textbox"]',
+    '[role="listbox"]',
+    '[role="menu"]',
+    '[type="button"]',
+    '[type="radio"]',
+    '[type="combobox"]',
+    '[type="textbox"]',
+    '[type="listbox"]',
+    '[type="menu"]',
+    '[tabindex]:not([tabindex="-1"])',
+    '[contenteditable]:not([contenteditable="false"])',
+    "[onclick]",
+    "[onfocus]",
+    "[onkeydown]",
+    "[onkeypress]",
+    "[onkeyup]",
+    "[checkbox]",
+    '[aria-disabled="false"],[data-link]',
 )
 
 _EXTRACT = r"""(selectors) => {
@@ -122,7 +145,18 @@ class PageElement:
 
 async def interactive_elements(page: Page) -> list[PageElement]:
     rows = await page.evaluate(_EXTRACT, list(SELECTORS))
-    return [PageElement(tuple(r["center"]), r["description"], r["head"], tuple(r["box"]), r["tag"], r["selector"], r["nth"]) for r in rows]
+    return [
+        PageElement(
+            tuple(r["center"]),
+            r["description"],
+            r["head"],
+            tuple(r["box"]),
+            r["tag"],
+            r["selector"],
+            r["nth"],
+        )
+        for r in rows
+    ]
 
 
 def locator(page: Page, element: PageElement) -> Locator:

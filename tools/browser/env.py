@@ -17,7 +17,15 @@ from restgraph.tools.browser.session import BrowserSession
 
 
 class BrowserEnv:
-    def __init__(self, browser: Browser, config: BrowserConfig, *, start_url: str = "about:blank", screenshot_dir: Path | None = None, max_steps: int = 20):
+    def __init__(
+        self,
+        browser: Browser,
+        config: BrowserConfig,
+        *,
+        start_url: str = "about:blank",
+        screenshot_dir: Path | None = None,
+        max_steps: int = 20,
+    ):
         self.browser = browser
         self.config = config
         self.start_url = start_url
@@ -30,7 +38,13 @@ class BrowserEnv:
 
     async def session(self) -> BrowserSession:
         if self._session is None:
-            self._session = await BrowserSession.open(self.browser, self.config, start_url=self.start_url, max_steps=self.max_steps, screenshot_dir=self.screenshot_dir)
+            self._session = await BrowserSession.open(
+                self.browser,
+                self.config,
+                start_url=self.start_url,
+                max_steps=self.max_steps,
+                screenshot_dir=self.screenshot_dir,
+            )
         return self._session
 
     @property

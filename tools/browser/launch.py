@@ -63,7 +63,9 @@ def find_chromium(explicit: str | None = None) -> str:
     found = shutil.which("chromium") or shutil.which("chromium-browser")
     if found:
         return found
-    raise FileNotFoundError("Chromium not found: install Debian's package (apt-get install chromium) or set RESTGRAPH_CHROMIUM; never `playwright install`")
+    raise FileNotFoundError(
+        "Chromium not found: install Debian's package (apt-get install chromium) or set RESTGRAPH_CHROMIUM; never `playwright install`"
+    )
 
 
 def launch_args(config: BrowserConfig) -> list[str]:
@@ -78,8 +80,11 @@ def launch_args(config: BrowserConfig) -> list[str]:
         "--disable-blink-features=AutomationControlled",
     ]
     if config.offline:
-        args += ["--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1, EXCLUDE [::1]",
-                 "--force-webrtc-ip-handling-policy=disable_non_proxied_udp", "--webrtc-ip-handling-policy=disable_non_proxied_udp"]
+        args += [
+            "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1, EXCLUDE [::1]",
+            "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
+            "--webrtc-ip-handling-policy=disable_non_proxied_udp",
+        ]
     return args
 
 
@@ -117,20 +122,39 @@ class OfflineNetwork:
         ours, theirs = socket.socketpair()
         try:
             self.helper = await asyncio.create_subprocess_exec(
-                shutil.which("unshare") or "unshare", "--net", "--", sys.executable, "-I", "-S", "-c", _NETNS_HELPER, str(theirs.fileno()),
-                *map(str, self.ports), stdin=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, pass_fds=(theirs.fileno(),), env={"PATH": "/usr/bin:/bin"})
+                shutil.which("unshare") or "unshare",
+                "--net",
+                "--",
+                sys.executable,
+                "-I",
+                "-S",
+                "-c",
+                _NETNS_HELPER,
+                str(theirs.fileno()),
+                *map(str, self.ports),
+                stdin=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE,
+                pass_fds=(theirs.fileno(),),
+                env={"PATH": "/usr/bin:/bin"},
+            )
             theirs.close()
-            _, fds, _, _ = await asyncio.wait_for(asyncio.to_thread(socket.recv_fds, ours, 16, len(self.ports) or 1), timeout=20)
+            _, fds, _, _ = await asyncio.wait_for(
+                asyncio.to_thread(socket.recv_fds, ours, 16, len(self.ports) or 1), timeout=20
+            )
         except (OSError, TimeoutError) as exc:
             await self.__aexit__(None, None, None)
-            raise RuntimeError(f"offline browsing needs its own network namespace (util-linux 'unshare', root or user namespaces): {exc}") from exc
+            raise RuntimeError(
+                f"offline browsing needs its own network namespace (util-linux 'unshare', root or user namespaces): {exc}"
+            ) from exc
         finally:
             ours.close()
         assert self.helper is not None and self.helper.stderr is not None  # started above, stderr a PIPE
         if self.helper.returncode is not None or (not fds and self.ports):
             err = (await self.helper.stderr.read()).decode(errors="replace").strip().splitlines()
             await self.__aexit__(None, None, None)
-            raise RuntimeError(f"offline browsing needs its own network namespace (util-linux 'unshare', root or user namespaces): {err[-1] if err else 'the helper failed'}")
+            raise RuntimeError(
+                f"offline browsing needs its own network namespace (util-linux 'unshare', root or user namespaces): {err[-1] if err else 'the helper failed'}"
+            )
         for port, fd in zip(self.ports, fds, strict=True):
             self.servers.append(await asyncio.start_server(_forwarder(port), sock=socket.socket(fileno=fd)))
         return self
@@ -139,7 +163,9 @@ class OfflineNetwork:
         if self.helper is None:
             raise RuntimeError("the network namespace is not set up: enter the context first")
         path = Path(self.folder) / "chromium"
-        path.write_text(f'#!/bin/sh\nexec {shutil.which("nsenter") or "nsenter"} --net=/proc/{self.helper.pid}/ns/net -- {chromium} "$@"\n')
+        path.write_text(
+            f'#!/bin/sh\nexec {shutil.which("nsenter") or "nsenter"} --net=/proc/{self.helper.pid}/ns/net -- {chromium} "$@"\n'
+        )
         path.chmod(0o755)
         return str(path)
 
@@ -193,7 +219,12 @@ async def launch_browser(config: BrowserConfig) -> AsyncIterator[Browser]:
             network = await stack.enter_async_context(OfflineNetwork(loopback_ports(config.reachable)))
             chromium = network.executable(chromium)
         pw = await stack.enter_async_context(async_playwright())
-        browser = await pw.chromium.launch(executable_path=chromium, headless=config.headless, chromium_sandbox=False, args=launch_args(config))
+        browser = await pw.chromium.launch(
+            executable_path=chromium,
+            headless=config.headless,
+            chromium_sandbox=False,
+            args=launch_args(config),
+        )
         log.info("chromium %s%s", browser.version, " (offline network namespace)" if config.offline else "")
         try:
             yield browser

@@ -73,7 +73,9 @@ def compact_snapshot(snapshot: str, *, viewport_height: int = 800, max_chars: in
     return "\n".join(([notes[0]] if above else []) + kept + ([notes[-1]] if below else []))
 
 
-def render_observation(*, url: str, title: str, tabs: list[str], tree: str, step: int, max_steps: int, note: str = "") -> str:
+def render_observation(
+    *, url: str, title: str, tabs: list[str], tree: str, step: int, max_steps: int, note: str = ""
+) -> str:
     """The text the policy sees: where we are, then the accessibility tree."""
     head = [f"URL: {url}", f"Title: {title}"]
     if len(tabs) > 1:
@@ -81,4 +83,8 @@ def render_observation(*, url: str, title: str, tabs: list[str], tree: str, step
     head.append(f"Step {step} of {max_steps}")
     if note:
         head.append(f"Note: {note}")
-    return "\n".join(head) + "\nPage (accessibility tree; act on elements by their [ref=eN]):\n" + (tree or "(empty page)")
+    return (
+        "\n".join(head)
+        + "\nPage (accessibility tree; act on elements by their [ref=eN]):\n"
+        + (tree or "(empty page)")
+    )

@@ -49,7 +49,9 @@ _NO_WEBRTC = """(() => {
     Object.defineProperty(window, name, {value: refuse, writable: false, configurable: false});
   }
 })();"""
-_BLOCK_PAGE = re.compile(r"unusual traffic|recaptcha|verify (that )?you are (a )?human|captcha|access denied", re.I)
+_BLOCK_PAGE = re.compile(
+    r"unusual traffic|recaptcha|verify (that )?you are (a )?human|captcha|access denied", re.I
+)
 REPEAT_LIMIT = 3
 NOOP_LIMIT = 2
 #: how long a refused navigation may take to commit Chromium's error page before we go back
@@ -61,7 +63,16 @@ OBSERVATION_IN_TRACE = 6000
 class BrowserSession:
     """Create with ``await BrowserSession.open(browser, config, ...)``; close with ``close()``."""
 
-    def __init__(self, context: BrowserContext, page: Page, config: BrowserConfig, *, start_url: str, max_steps: int, screenshot_dir: Path | None):
+    def __init__(
+        self,
+        context: BrowserContext,
+        page: Page,
+        config: BrowserConfig,
+        *,
+        start_url: str,
+        max_steps: int,
+        screenshot_dir: Path | None,
+    ):
         self.context = context
         self.pages = [page]
         self.config = config
@@ -83,7 +94,15 @@ class BrowserSession:
         context.on("page", self._on_page)  # popups / target=_blank become the current tab
 
     @classmethod
-    async def open(cls, browser: Browser, config: BrowserConfig, *, start_url: str = "about:blank", max_steps: int = 20, screenshot_dir: Path | None = None) -> BrowserSession:
+    async def open(
+        cls,
+        browser: Browser,
+        config: BrowserConfig,
+        *,
+        start_url: str = "about:blank",
+        max_steps: int = 20,
+        screenshot_dir: Path | None = None,
+    ) -> BrowserSession:
         context = await browser.new_context(**context_options(browser, config))
         context.set_default_timeout(config.action_timeout_s * 1000)
         context.set_default_navigation_timeout(config.navigation_timeout_s * 1000)
@@ -104,7 +123,9 @@ class BrowserSession:
         if config.offline:
             await _refuse_unrouted(context, config, session_box)
         page = await context.new_page()
-        session = cls(context, page, config, start_url=start_url, max_steps=max_steps, screenshot_dir=screenshot_dir)
+        session = cls(
+            context, page, config, start_url=start_url, max_steps=max_steps, screenshot_dir=screenshot_dir
+        )
         session_box.append(session)
         if start_url != "about:blank":
             try:
@@ -130,14 +151,18 @@ class BrowserSession:
     async def close(self) -> None:
         with contextlib.suppress(Exception):
             await self.context.close()
-        self._record_refused(self.refused, "close")  # noted after the last action (a late WebSocket, WebRTC, redirect)
+        self._record_refused(
+            self.refused, "close"
+        )  # noted after the last action (a late WebSocket, WebRTC, redirect)
         self.refused.clear()
 
     # -- observation ------------------------------------------------------------------------------
     async def snapshot(self) -> str:
         """Raw AI-mode snapshot with boxes (for change detection and compaction)."""
         try:
-            return await asyncio.wait_for(self.page.aria_snapshot(mode="ai", boxes=True), self.config.action_timeout_s * 2)
+            return await asyncio.wait_for(
+                self.page.aria_snapshot(mode="ai", boxes=True), self.config.action_timeout_s * 2
+            )
         except Exception as exc:  # a crashed or navigating page: say so instead of failing the episode
             return f"- text: (could not read the page: {type(exc).__name__})"
 
@@ -146,15 +171,27 @@ class BrowserSession:
         if self.page.url.startswith("http"):
             self.last_good_url = self.page.url
         self._fingerprint = self.page.url + "\n" + raw
-        tree = compact_snapshot(raw, viewport_height=self.config.viewport_height, max_chars=self.config.max_obs_chars)
+        tree = compact_snapshot(
+            raw, viewport_height=self.config.viewport_height, max_chars=self.config.max_obs_chars
+        )
         self._refs = refs_in(tree)
         if _BLOCK_PAGE.search(tree):
-            note = (note + " " if note else "") + "This looks like a CAPTCHA or block page: try another site or answer."
+            note = (
+                note + " " if note else ""
+            ) + "This looks like a CAPTCHA or block page: try another site or answer."
         title = ""
         with contextlib.suppress(Exception):
             title = await self.page.title()
         tabs = [f"[{i}]{'*' if p is self.page else ''} {p.url}" for i, p in enumerate(self.pages)]
-        return render_observation(url=self.page.url, title=title, tabs=tabs, tree=tree, step=self.steps, max_steps=self.max_steps, note=note)
+        return render_observation(
+            url=self.page.url,
+            title=title,
+            tabs=tabs,
+            tree=tree,
+            step=self.steps,
+            max_steps=self.max_steps,
+            note=note,
+        )
 
     # -- actions ------------------------------------------------------------------------------------
     async def act(self, action: BrowserAction) -> ActionResult:
@@ -166,7 +203,14 @@ class BrowserSession:
         note = f"your last action failed: {error}" if error else ""
         observation = await self.observe(note)
         changed = error is None and self._fingerprint != before
-        result = ActionResult(ok=error is None, error=error, changed=changed, url=self.page.url, refused=list(self.refused), observation=observation)
+        result = ActionResult(
+            ok=error is None,
+            error=error,
+            changed=changed,
+            url=self.page.url,
+            refused=list(self.refused),
+            observation=observation,
+        )
         result.screenshot = await self._screenshot(action)
         self._update_loops(action, before_url, changed)
         self._record(action, result, time.perf_counter() - started)
@@ -203,7 +247,9 @@ class BrowserSession:
 
     def search_url(self, query: str) -> str:
         """The search-engine results URL for ``query`` (the offline fixture's engine when offline)."""
-        template = self.config.search_url or (urljoin(self.start_url, OFFLINE_SEARCH_PATH) if self.config.offline else ONLINE_SEARCH_URL)
+        template = self.config.search_url or (
+            urljoin(self.start_url, OFFLINE_SEARCH_PATH) if self.config.offline else ONLINE_SEARCH_URL
+        )
         return template.replace("{q}", quote_plus(query))
 
     async def settle(self) -> None:
@@ -213,10 +259,28 @@ class BrowserSession:
         """Save the current viewport as ``<screenshot_dir>/<step>_<name>.jpg`` (when screenshots are on)."""
         return await self._screenshot(BrowserAction(action="answer"), name=name)
 
-    def record(self, action: str, params: dict[str, Any], *, error: str | None, observation: str, latency: float, details: dict[str, Any]) -> None:
+    def record(
+        self,
+        action: str,
+        params: dict[str, Any],
+        *,
+        error: str | None,
+        observation: str,
+        latency: float,
+        details: dict[str, Any],
+    ) -> None:
         """Record one step taken through ``perform`` (a ``BrowserStep`` event, then the refusals)."""
-        emit(BrowserStep(action=action, url=self.page.url, params=params, error=error, observation=bounded(observation, OBSERVATION_IN_TRACE),
-                         latency_s=round(latency, 6), details={"step": self.steps, **details}))
+        emit(
+            BrowserStep(
+                action=action,
+                url=self.page.url,
+                params=params,
+                error=error,
+                observation=bounded(observation, OBSERVATION_IN_TRACE),
+                latency_s=round(latency, 6),
+                details={"step": self.steps, **details},
+            )
+        )
         self._record_refused(self.refused, action)
         self.refused.clear()
 
@@ -300,7 +364,9 @@ class BrowserSession:
     async def _settle(self, *, load: bool = True) -> None:
         if load:
             with contextlib.suppress(Exception):
-                await self.page.wait_for_load_state("domcontentloaded", timeout=self.config.navigation_timeout_s * 1000)
+                await self.page.wait_for_load_state(
+                    "domcontentloaded", timeout=self.config.navigation_timeout_s * 1000
+                )
         await asyncio.sleep(self.config.settle_s)
 
     async def _screenshot(self, action: BrowserAction, *, name: str | None = None) -> str | None:
@@ -309,7 +375,9 @@ class BrowserSession:
         path = self.screenshot_dir / f"step{self.steps:02d}_{name or action.action}.jpg"
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            await asyncio.wait_for(self.page.screenshot(path=str(path), type="jpeg", quality=50), self.config.action_timeout_s)
+            await asyncio.wait_for(
+                self.page.screenshot(path=str(path), type="jpeg", quality=50), self.config.action_timeout_s
+            )
         except Exception:
             return None
         return str(path)
@@ -323,22 +391,47 @@ class BrowserSession:
         if self._repeats[key] >= REPEAT_LIMIT:
             self.loop_reason = f"loop: {action.describe()} repeated {REPEAT_LIMIT} times on {url}"
         elif self._noops >= NOOP_LIMIT:
-            self.loop_reason = f"loop: {NOOP_LIMIT} consecutive actions changed nothing (last: {action.describe()})"
+            self.loop_reason = (
+                f"loop: {NOOP_LIMIT} consecutive actions changed nothing (last: {action.describe()})"
+            )
 
     def _record(self, action: BrowserAction, result: ActionResult, latency: float) -> None:
-        extra: dict[str, Any] = {"changed": result.changed, "step": self.steps, "observation_chars": len(result.observation)}
+        extra: dict[str, Any] = {
+            "changed": result.changed,
+            "step": self.steps,
+            "observation_chars": len(result.observation),
+        }
         if result.screenshot:
             extra["screenshot"] = result.screenshot
-        emit(BrowserStep(action=action.action, url=result.url, params=action.model_dump(exclude_none=True), error=result.error, observation=bounded(result.observation, OBSERVATION_IN_TRACE), latency_s=round(latency, 6), details=extra))
+        emit(
+            BrowserStep(
+                action=action.action,
+                url=result.url,
+                params=action.model_dump(exclude_none=True),
+                error=result.error,
+                observation=bounded(result.observation, OBSERVATION_IN_TRACE),
+                latency_s=round(latency, 6),
+                details=extra,
+            )
+        )
         self._record_refused(result.refused, action.action)
 
     def _record_refused(self, refused: list[str], during: str) -> None:
         for item in refused:
             url, _, reason = item.partition(" (")
-            emit(BrowserStep(action="refused", url=url, error=f"refused: {reason.rstrip(')')}", details={"during": during, "step": self.steps}))
+            emit(
+                BrowserStep(
+                    action="refused",
+                    url=url,
+                    error=f"refused: {reason.rstrip(')')}",
+                    details={"during": during, "step": self.steps},
+                )
+            )
 
 
-async def _refuse_unrouted(context: BrowserContext, config: BrowserConfig, session_box: list[BrowserSession]) -> None:
+async def _refuse_unrouted(
+    context: BrowserContext, config: BrowserConfig, session_box: list[BrowserSession]
+) -> None:
     """Offline: refuse and record what the request router never sees (redirect hops, WebSockets, WebRTC)."""
 
     def note(url: str, reason: str) -> None:

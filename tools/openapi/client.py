@@ -52,7 +52,17 @@ class HttpResult:
 
 
 class HttpTool:
-    def __init__(self, base_url: str, *, transport: httpx.AsyncBaseTransport | None = None, token: str | None = None, auth_style: str = "bearer", endpoint_keys: Iterable[str] = (), timeout: float = 30.0, default_headers: dict[str, str] | None = None):
+    def __init__(
+        self,
+        base_url: str,
+        *,
+        transport: httpx.AsyncBaseTransport | None = None,
+        token: str | None = None,
+        auth_style: str = "bearer",
+        endpoint_keys: Iterable[str] = (),
+        timeout: float = 30.0,
+        default_headers: dict[str, str] | None = None,
+    ):
         self.base_url = base_url.rstrip("/")
         self.base_path = urlsplit(self.base_url).path.rstrip("/")
         self.endpoint_keys = list(endpoint_keys)
@@ -65,8 +75,14 @@ class HttpTool:
             else:
                 self._auth_params["api_key"] = token
         # a shared TLS context: a client per episode must not build its own (tools.http_shared)
-        self.client = httpx.AsyncClient(base_url=self.base_url, transport=transport, headers=headers, timeout=timeout, follow_redirects=True,
-                                        verify=ssl_context() if transport is None else True)
+        self.client = httpx.AsyncClient(
+            base_url=self.base_url,
+            transport=transport,
+            headers=headers,
+            timeout=timeout,
+            follow_redirects=True,
+            verify=ssl_context() if transport is None else True,
+        )
         self.history: list[HttpResult] = []
         #: requests leave the process (an in-process ASGI app runs its handler in this task instead)
         self._remote = transport is None
@@ -82,11 +98,13 @@ class HttpTool:
             parts = urlsplit(path_or_url)
             path = parts.path
             if self.base_path and path.startswith(self.base_path):
-                path = path[len(self.base_path):]
+                path = path[len(self.base_path) :]
             return path + (f"?{parts.query}" if parts.query else "")
         return path_or_url if path_or_url.startswith("/") else "/" + path_or_url
 
-    async def request(self, method: str, path: str, params: dict[str, Any] | None = None, body: Any = None) -> HttpResult:
+    async def request(
+        self, method: str, path: str, params: dict[str, Any] | None = None, body: Any = None
+    ) -> HttpResult:
         method = method.upper()
         rel = self._relative(path)
         template = self.template_of(method, rel)
@@ -95,25 +113,45 @@ class HttpTool:
         if _PLACEHOLDER.search(rel.split("?", 1)[0]):
             # never sent: kept in the trace (the model tried it) but not an API call (restbench.md §6)
             details["sent"] = False
-            result = HttpResult(status=0, text="", error=f"the path {rel} still contains a {{placeholder}}; replace it with a concrete value")
+            result = HttpResult(
+                status=0,
+                text="",
+                error=f"the path {rel} still contains a {{placeholder}}; replace it with a concrete value",
+            )
         else:
             try:
                 query = {**(params or {}), **self._auth_params} or None
-                async with io_wait() if self._remote else nullcontext():  # a real server: others run meanwhile (tools.baton)
-                    response = await self.client.request(method, rel, params=query, json=body if body is not None else None)
+                async with (
+                    io_wait() if self._remote else nullcontext()
+                ):  # a real server: others run meanwhile (tools.baton)
+                    response = await self.client.request(
+                        method, rel, params=query, json=body if body is not None else None
+                    )
                 text = response.text
                 try:
                     parsed = response.json() if text.strip() else None
                 except (json.JSONDecodeError, ValueError):
                     parsed = None
-                result = HttpResult(status=response.status_code, text=text, headers=dict(response.headers), json=parsed)
+                result = HttpResult(
+                    status=response.status_code, text=text, headers=dict(response.headers), json=parsed
+                )
             except httpx.HTTPError as exc:
                 result = HttpResult(status=0, text="", error=f"{type(exc).__name__}: {exc}")
         result.template = template
-        emit(HttpExchange(
-            name=template or f"{method} {rel}", method=method, url=self.base_url + rel, path=rel.split("?", 1)[0],
-            params=params or None, body=body, status=result.status, response=result.text, error=result.error,
-            latency_s=round(time.perf_counter() - started, 6), details=details,
-        ))
+        emit(
+            HttpExchange(
+                name=template or f"{method} {rel}",
+                method=method,
+                url=self.base_url + rel,
+                path=rel.split("?", 1)[0],
+                params=params or None,
+                body=body,
+                status=result.status,
+                response=result.text,
+                error=result.error,
+                latency_s=round(time.perf_counter() - started, 6),
+                details=details,
+            )
+        )
         self.history.append(result)
         return result

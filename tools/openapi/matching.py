@@ -61,5 +61,5 @@ def to_template(method: str, url_or_path: str, keys: Iterable[str], base_path: s
     """Normalise a concrete request (full URL or path) against the spec's keys."""
     path = urlsplit(url_or_path).path if "://" in url_or_path else url_or_path.split("?", 1)[0]
     if base_path and path.startswith(base_path):
-        path = path[len(base_path):] or "/"
+        path = path[len(base_path) :] or "/"
     return match_endpoint(method, path, keys)

@@ -120,7 +120,13 @@ def _success(responses: dict[str, Any], faithful: bool) -> tuple[int | None, dic
     return (codes[0] if codes else None), None
 
 
-def reduce_openapi_spec(spec: dict[str, Any], *, merge_allof_schemas: bool = False, faithful: bool = False, dereferenced: bool = False) -> ReducedSpec:
+def reduce_openapi_spec(
+    spec: dict[str, Any],
+    *,
+    merge_allof_schemas: bool = False,
+    faithful: bool = False,
+    dereferenced: bool = False,
+) -> ReducedSpec:
     """Reduce a spec (raw, or already dereferenced with ``dereferenced=True``) for RestGPT's roles.
 
     Only the kept parts are copied (a dereferenced spec is never mutated), so reducing TMDB's
@@ -132,16 +138,36 @@ def reduce_openapi_spec(spec: dict[str, Any], *, merge_allof_schemas: bool = Fal
             if method not in item:
                 continue
             op = item[method]
-            params = op.get("parameters", []) if faithful else merge_parameters(item.get("parameters", []), op.get("parameters", []))
+            params = (
+                op.get("parameters", [])
+                if faithful
+                else merge_parameters(item.get("parameters", []), op.get("parameters", []))
+            )
             status, schema = _success(op.get("responses", {}), faithful)
             body = op.get("requestBody")
             if merge_allof_schemas:
                 schema, body = merge_allof(schema), merge_allof(body)
-            endpoints.append(ReducedEndpoint(method.upper(), path, op.get("description") or op.get("summary") or "", copy.deepcopy(params), copy.deepcopy(body), status, copy.deepcopy(schema)))
-    return ReducedSpec(servers=full.get("servers", []), description=(full.get("info") or {}).get("description", ""), endpoints=endpoints)
+            endpoints.append(
+                ReducedEndpoint(
+                    method.upper(),
+                    path,
+                    op.get("description") or op.get("summary") or "",
+                    copy.deepcopy(params),
+                    copy.deepcopy(body),
+                    status,
+                    copy.deepcopy(schema),
+                )
+            )
+    return ReducedSpec(
+        servers=full.get("servers", []),
+        description=(full.get("info") or {}).get("description", ""),
+        endpoints=endpoints,
+    )
 
 
-def narrow_search_schema(schema: dict[str, Any] | None, types: str | list[str] | None) -> dict[str, Any] | None:
+def narrow_search_schema(
+    schema: dict[str, Any] | None, types: str | list[str] | None
+) -> dict[str, Any] | None:
     """Spotify ``GET /search``: keep only the ``{type}s`` properties the request asked for.
 
     Works on a deep copy and accepts a comma-separated ``type`` ("track,artist"); unknown types are

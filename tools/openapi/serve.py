@@ -18,10 +18,14 @@ def free_port(host: str = "127.0.0.1") -> int:
 
 
 @contextlib.asynccontextmanager
-async def serve_on_loopback(app: Any, *, host: str = "127.0.0.1", port: int | None = None, startup_timeout_s: float = 20.0) -> AsyncIterator[str]:
+async def serve_on_loopback(
+    app: Any, *, host: str = "127.0.0.1", port: int | None = None, startup_timeout_s: float = 20.0
+) -> AsyncIterator[str]:
     """Run ``app`` with uvicorn (one worker) in this event loop; yields its base URL."""
     port = port or free_port(host)
-    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="off", access_log=False))
+    server = uvicorn.Server(
+        uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="off", access_log=False)
+    )
     task = asyncio.create_task(server.serve())
     try:
         for _ in range(int(startup_timeout_s / 0.05)):

@@ -27,7 +27,9 @@ def load_spec_file(path: str | Path) -> dict[str, Any]:
 
 def dereference(spec: dict[str, Any]) -> dict[str, Any]:
     """A deep, plain-dict copy of ``spec`` with every local ``$ref`` resolved."""
-    resolved = jsonref.replace_refs(_drop_extension_refs(spec), proxies=False, lazy_load=False, loader=_no_remote)
+    resolved = jsonref.replace_refs(
+        _drop_extension_refs(spec), proxies=False, lazy_load=False, loader=_no_remote
+    )
     return copy.deepcopy(resolved)
 
 
@@ -43,7 +45,9 @@ def _drop_extension_refs(obj: Any) -> Any:
     """Drop vendor extensions (``x-...``) that hold refs: Spotify's policy notes point at a file
     that is not published, and they document nothing an agent or validator needs."""
     if isinstance(obj, dict):
-        return {k: _drop_extension_refs(v) for k, v in obj.items() if not (k.startswith("x-") and _has_ref(v))}
+        return {
+            k: _drop_extension_refs(v) for k, v in obj.items() if not (k.startswith("x-") and _has_ref(v))
+        }
     if isinstance(obj, list):
         return [_drop_extension_refs(v) for v in obj]
     return obj
@@ -91,7 +95,9 @@ def _json_schema(response: dict[str, Any]) -> dict[str, Any] | None:
     return None
 
 
-def merge_parameters(path_level: list[dict[str, Any]], op_level: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def merge_parameters(
+    path_level: list[dict[str, Any]], op_level: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
     merged = {(p.get("name"), p.get("in")): p for p in path_level}
     merged.update({(p.get("name"), p.get("in")): p for p in op_level})
     return list(merged.values())

@@ -19,4 +19,7 @@ def validate_response(op: Operation, status: int, body: Any) -> list[str]:
     if schema is None:
         return []
     validator = OAS30Validator(schema)
-    return [f"{'/'.join(map(str, e.absolute_path)) or '<root>'}: {e.message[:300]}" for e in validator.iter_errors(body)]
+    return [
+        f"{'/'.join(map(str, e.absolute_path)) or '<root>'}: {e.message[:300]}"
+        for e in validator.iter_errors(body)
+    ]

@@ -22,7 +22,9 @@ def make_backend(name: str, *, site_url: str | None = None) -> SearchBackend:
     Brave Search API (key from ``BRAVE_SEARCH_API_KEY``)."""
     if name == "local":
         if not site_url or not site_url.startswith("http"):
-            raise SearchError("the local search backend needs the served site's URL (an offline benchmark provides it)")
+            raise SearchError(
+                "the local search backend needs the served site's URL (an offline benchmark provides it)"
+            )
         from restgraph.tools.search.local import shared_index
 
         return shared_index(site_url)

@@ -29,8 +29,36 @@ _SKIP = {"script", "style", "noscript", "template", "svg"}
 #: form-control tags whose text is a choice list, not content (a select's options repeat on every page)
 _CONTROLS = {"select", "button", "textarea"}
 #: block tags: their boundaries separate words
-_BLOCK = {"p", "div", "br", "li", "tr", "td", "th", "h1", "h2", "h3", "h4", "h5", "h6", "table", "caption",
-          "section", "article", "header", "footer", "nav", "main", "form", "label", "option", "dt", "dd", "ul", "ol"}
+_BLOCK = {
+    "p",
+    "div",
+    "br",
+    "li",
+    "tr",
+    "td",
+    "th",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "table",
+    "caption",
+    "section",
+    "article",
+    "header",
+    "footer",
+    "nav",
+    "main",
+    "form",
+    "label",
+    "option",
+    "dt",
+    "dd",
+    "ul",
+    "ol",
+}
 _LOC = re.compile(r"<loc>\s*([^<\s]+)\s*</loc>", re.I)
 
 
@@ -94,9 +122,15 @@ class _Reader(HTMLParser):
         elif tag == "option" and form._select:
             if form._select not in form.fields or "selected" in a:
                 form.fields[form._select] = a.get("value", "")
-        elif tag == "textarea" or (tag == "input" and kind in ("text", "search", "email", "url", "tel", "number", "date")):
+        elif tag == "textarea" or (
+            tag == "input" and kind in ("text", "search", "email", "url", "tel", "number", "date")
+        ):
             form.free_text = form.free_text or bool(name)
-        elif tag == "input" and name and (kind == "hidden" or (kind in ("checkbox", "radio") and "checked" in a)):
+        elif (
+            tag == "input"
+            and name
+            and (kind == "hidden" or (kind in ("checkbox", "radio") and "checked" in a))
+        ):
             form.fields[name] = a.get("value", "on")
 
     def handle_endtag(self, tag: str) -> None:
@@ -124,7 +158,10 @@ class _Reader(HTMLParser):
 
     def text(self) -> str:
         """The text of ``<main>`` when the page marks it, else of the whole page."""
-        lines = (" ".join(line.split()) for line in "".join(self.main_parts if self.has_main else self.parts).split("\n"))
+        lines = (
+            " ".join(line.split())
+            for line in "".join(self.main_parts if self.has_main else self.parts).split("\n")
+        )
         return "\n".join(line for line in lines if line)
 
 
@@ -157,7 +194,14 @@ def _excluded(path: str, prefixes: tuple[str, ...]) -> bool:
     return any(bare == p.rstrip("/") or bare.startswith(p.rstrip("/") + "/") for p in prefixes)
 
 
-def crawl(fetch: Fetch, *, seeds: Iterable[str] = ("/",), exclude: Iterable[str] = (), max_pages: int = 5000, sitemap: str | None = "/sitemap.xml") -> list[Page]:
+def crawl(
+    fetch: Fetch,
+    *,
+    seeds: Iterable[str] = ("/",),
+    exclude: Iterable[str] = (),
+    max_pages: int = 5000,
+    sitemap: str | None = "/sitemap.xml",
+) -> list[Page]:
     """Every HTML page reachable from the seeds (breadth first, at most ``max_pages`` fetched)."""
     excluded = tuple(exclude)
     queue: deque[str] = deque(seeds)
@@ -180,7 +224,10 @@ def crawl(fetch: Fetch, *, seeds: Iterable[str] = ("/",), exclude: Iterable[str]
         if status != 200 or "html" not in ctype:
             continue
         title, text, links, forms = read_html(body)
-        if (title, text) not in contents:  # the same page under another address (a default parameter) counts once
+        if (
+            title,
+            text,
+        ) not in contents:  # the same page under another address (a default parameter) counts once
             contents.add((title, text))
             pages.append(Page(path, title, text))
         queue.extend(p for p in (_local(h, path) for h in links) if p and p not in seen)

@@ -29,7 +29,45 @@ TITLE_WEIGHT, BODY_WEIGHT = 5.0, 1.0
 _WORD = re.compile(r"\w+", re.UNICODE)
 #: words too common to help (FTS5 would match them everywhere; BM25 alone ranks them low, but
 #: they would still turn a miss into a page of noise)
-_STOP = frozenset(["a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "has", "have", "how", "i", "in", "is", "it", "its", "of", "on", "or", "that", "the", "this", "to", "was", "were", "what", "when", "where", "which", "who", "why", "will", "with"])
+_STOP = frozenset(
+    [
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "by",
+        "for",
+        "from",
+        "has",
+        "have",
+        "how",
+        "i",
+        "in",
+        "is",
+        "it",
+        "its",
+        "of",
+        "on",
+        "or",
+        "that",
+        "the",
+        "this",
+        "to",
+        "was",
+        "were",
+        "what",
+        "when",
+        "where",
+        "which",
+        "who",
+        "why",
+        "will",
+        "with",
+    ]
+)
 
 
 def fts_query(text: str) -> str:
@@ -49,16 +87,24 @@ class LocalSearch:
         self.snippet_tokens = snippet_tokens
         self._lock = threading.Lock()
         self._db = sqlite3.connect(":memory:", check_same_thread=False)
-        self._db.execute("CREATE VIRTUAL TABLE pages USING fts5(title, body, url UNINDEXED, tokenize='porter unicode61 remove_diacritics 2')")
-        self._db.executemany("INSERT INTO pages(title, body, url) VALUES (?, ?, ?)", [(p.title, p.text, p.url) for p in pages])
+        self._db.execute(
+            "CREATE VIRTUAL TABLE pages USING fts5(title, body, url UNINDEXED, tokenize='porter unicode61 remove_diacritics 2')"
+        )
+        self._db.executemany(
+            "INSERT INTO pages(title, body, url) VALUES (?, ?, ?)", [(p.title, p.text, p.url) for p in pages]
+        )
         self.size = self._db.execute("SELECT count(*) FROM pages").fetchone()[0]
 
     @classmethod
-    def from_app(cls, app: Any, *, base_url: str = "", exclude: Iterable[str] = DEFAULT_EXCLUDE, max_pages: int = 5000) -> LocalSearch:
+    def from_app(
+        cls, app: Any, *, base_url: str = "", exclude: Iterable[str] = DEFAULT_EXCLUDE, max_pages: int = 5000
+    ) -> LocalSearch:
         return cls(crawl(asgi_fetcher(app), exclude=exclude, max_pages=max_pages), base_url=base_url)
 
     @classmethod
-    def from_url(cls, base_url: str, *, exclude: Iterable[str] = DEFAULT_EXCLUDE, max_pages: int = 5000) -> LocalSearch:
+    def from_url(
+        cls, base_url: str, *, exclude: Iterable[str] = DEFAULT_EXCLUDE, max_pages: int = 5000
+    ) -> LocalSearch:
         """Crawls the site at ``base_url``; results carry absolute URLs on it."""
         return cls(crawl(http_fetcher(base_url), exclude=exclude, max_pages=max_pages), base_url=base_url)
 
@@ -66,11 +112,16 @@ class LocalSearch:
         match = fts_query(query)
         if not match or k <= 0:
             return []
-        sql = (f"SELECT title, url, snippet(pages, 1, '', '', ' ... ', {int(self.snippet_tokens)}) FROM pages "
-               f"WHERE pages MATCH ? ORDER BY bm25(pages, {TITLE_WEIGHT}, {BODY_WEIGHT}), url LIMIT ?")
+        sql = (
+            f"SELECT title, url, snippet(pages, 1, '', '', ' ... ', {int(self.snippet_tokens)}) FROM pages "
+            f"WHERE pages MATCH ? ORDER BY bm25(pages, {TITLE_WEIGHT}, {BODY_WEIGHT}), url LIMIT ?"
+        )
         with self._lock:
             rows = self._db.execute(sql, (match, int(k))).fetchall()
-        return [SearchResult(title=title, url=self.base_url + url, snippet=" ".join(snippet.split())) for title, url, snippet in rows]
+        return [
+            SearchResult(title=title, url=self.base_url + url, snippet=" ".join(snippet.split()))
+            for title, url, snippet in rows
+        ]
 
 
 _SHARED: dict[str, LocalSearch] = {}

@@ -43,28 +43,47 @@ def _clean(text: Any) -> str:
 class BraveSearch:
     name = "brave"
 
-    def __init__(self, api_key: str | None = None, *, base_url: str = DEFAULT_BASE_URL, timeout: float = 15.0, attempts: int = 3, transport: httpx.BaseTransport | None = None):
+    def __init__(
+        self,
+        api_key: str | None = None,
+        *,
+        base_url: str = DEFAULT_BASE_URL,
+        timeout: float = 15.0,
+        attempts: int = 3,
+        transport: httpx.BaseTransport | None = None,
+    ):
         key = api_key or os.environ.get(ENV_KEY, "")
         if not key:
             raise SearchError(f"the brave search backend needs an API key: set {ENV_KEY}")
         register_secret(key)
-        self._client = httpx.Client(base_url=base_url.rstrip("/"), timeout=timeout, transport=transport,
-                                    headers={"Accept": "application/json", "X-Subscription-Token": key})
+        self._client = httpx.Client(
+            base_url=base_url.rstrip("/"),
+            timeout=timeout,
+            transport=transport,
+            headers={"Accept": "application/json", "X-Subscription-Token": key},
+        )
         self.attempts = max(1, attempts)
 
     def search(self, query: str, k: int = 10) -> list[SearchResult]:
         if not query.strip() or k <= 0:
             return []
         payload = retry(
-            retry=retry_if_exception(lambda e: isinstance(e, _Transient)), stop=stop_after_attempt(self.attempts),
-            wait=wait_exponential(multiplier=0.5, max=8), reraise=True,
+            retry=retry_if_exception(lambda e: isinstance(e, _Transient)),
+            stop=stop_after_attempt(self.attempts),
+            wait=wait_exponential(multiplier=0.5, max=8),
+            reraise=True,
         )(self._get)(query, min(int(k), MAX_COUNT))
         web = payload.get("web") if isinstance(payload, dict) else None
         results = web.get("results") if isinstance(web, dict) else []
         if not isinstance(results, list):
             raise SearchError("brave search: malformed reply (web.results is not a list)")
-        out = [SearchResult(title=_clean(r.get("title")), url=str(r.get("url", "")), snippet=_clean(r.get("description")))
-               for r in results if isinstance(r, dict) and r.get("url")]
+        out = [
+            SearchResult(
+                title=_clean(r.get("title")), url=str(r.get("url", "")), snippet=_clean(r.get("description"))
+            )
+            for r in results
+            if isinstance(r, dict) and r.get("url")
+        ]
         return out[:k]
 
     def _get(self, query: str, count: int) -> Any:

@@ -16,7 +16,9 @@ from typing import Any
 from restgraph.tools.shortcuts.protocol import CHOOSE_FROM_MENU, CONDITIONAL, HISTORY_STRING_LIMIT
 
 POPPED_PARAMS = ("ShowWhenRun", "OpenWhenRun", "AppIntentDescriptor")
-DROPPED_AGGRANDIZEMENTS = frozenset({"WFCoercionVariableAggrandizement", "WFDateFormatVariableAggrandizement", "WFUnitVariableAggrandizement"})
+DROPPED_AGGRANDIZEMENTS = frozenset(
+    {"WFCoercionVariableAggrandizement", "WFDateFormatVariableAggrandizement", "WFUnitVariableAggrandizement"}
+)
 OBJECT_REPLACEMENT = "\ufffc"
 RETURN_PREFIX = "ThisIsReturnValue:"
 
@@ -60,7 +62,9 @@ def return_names(api2paratypes: Mapping[str, Mapping[str, str]]) -> dict[str, st
     for an API without a return value (it is still a known API)."""
     out: dict[str, str] = {}
     for api, params in api2paratypes.items():
-        out[api] = next((key[len(RETURN_PREFIX) :].strip() for key in params if key.startswith(RETURN_PREFIX)), "")
+        out[api] = next(
+            (key[len(RETURN_PREFIX) :].strip() for key in params if key.startswith(RETURN_PREFIX)), ""
+        )
     return out
 
 
@@ -82,9 +86,17 @@ def output_names(actions: Sequence[Any], returns: Mapping[str, str]) -> dict[str
         elif ident in VARIABLE_SETTERS and "WFVariableName" in params:
             variable, source = params["WFVariableName"], params.get("WFInput")
             if "WFInput" in params and not isinstance(source, dict):
-                raise CleaningError(f"{ident} with a WFInput that is not a dictionary ({source!r}); upstream raises here")
-            value = source.get("Value") if isinstance(source, dict) and len(source) == 2 and "WFSerializationType" in source else None
-            names[variable] = value["OutputUUID"] if isinstance(value, dict) and "OutputUUID" in value else variable
+                raise CleaningError(
+                    f"{ident} with a WFInput that is not a dictionary ({source!r}); upstream raises here"
+                )
+            value = (
+                source.get("Value")
+                if isinstance(source, dict) and len(source) == 2 and "WFSerializationType" in source
+                else None
+            )
+            names[variable] = (
+                value["OutputUUID"] if isinstance(value, dict) and "OutputUUID" in value else variable
+            )
     return names
 
 
@@ -103,8 +115,12 @@ def _drop_aggrandizements(obj: Any) -> Any:
         return obj
     out: dict[str, Any] = {}
     for key, value in obj.items():
-        if key == "Aggrandizements" and isinstance(value, list):  # upstream does not look inside the kept items
-            kept = [v for v in value if not (isinstance(v, dict) and v.get("Type") in DROPPED_AGGRANDIZEMENTS)]
+        if key == "Aggrandizements" and isinstance(
+            value, list
+        ):  # upstream does not look inside the kept items
+            kept = [
+                v for v in value if not (isinstance(v, dict) and v.get("Type") in DROPPED_AGGRANDIZEMENTS)
+            ]
             if kept:
                 out[key] = kept
             continue
@@ -137,7 +153,13 @@ def _number_attachments(obj: Any, fix: bool) -> Any:
     return out
 
 
-def clean_action(action: Mapping[str, Any], returns: Mapping[str, str], *, names: Mapping[str, str] | None = None, fix_attachment_numbering: bool = False) -> dict[str, Any]:
+def clean_action(
+    action: Mapping[str, Any],
+    returns: Mapping[str, str],
+    *,
+    names: Mapping[str, str] | None = None,
+    fix_attachment_numbering: bool = False,
+) -> dict[str, Any]:
     """Steps 1-5 of §2.3 on a deep copy of ``action``, as ``{identifier, parameters}`` (upstream
     rebuilds the history entry from those two fields). ``names`` is ``output_names`` of the whole
     shortcut (default: of this action alone). Truncation is applied to the whole history."""

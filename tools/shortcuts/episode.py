@@ -48,7 +48,9 @@ class EpisodePlan:
         return [a for a in self.actions if a.kind == "scored"]
 
 
-def build_plan(aseqs: Sequence[Any], returns: Mapping[str, str], *, fix_attachment_numbering: bool = False) -> EpisodePlan:
+def build_plan(
+    aseqs: Sequence[Any], returns: Mapping[str, str], *, fix_attachment_numbering: bool = False
+) -> EpisodePlan:
     history: list[dict[str, Any]] = []
     planned: list[PlannedAction] = []
     names = output_names(aseqs, returns)
@@ -61,7 +63,11 @@ def build_plan(aseqs: Sequence[Any], returns: Mapping[str, str], *, fix_attachme
             planned.append(PlannedAction(position, kind, action, tuple(history)))
         else:
             planned.append(PlannedAction(position, kind, action))
-        cleaned = clean_action(action, returns, names=names, fix_attachment_numbering=fix_attachment_numbering) if isinstance(action, dict) else {"WFWorkflowActionIdentifier": None}
+        cleaned = (
+            clean_action(action, returns, names=names, fix_attachment_numbering=fix_attachment_numbering)
+            if isinstance(action, dict)
+            else {"WFWorkflowActionIdentifier": None}
+        )
         if kind == "ignore":
             cleaned = rewrite_ignored(cleaned)
         history.append(truncate_strings(cleaned))

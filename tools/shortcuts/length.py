@@ -54,7 +54,9 @@ def _measure(actions: Sequence[Any], positions: dict[int, int] | None) -> int:
                 continue
             if positions is not None:
                 positions[i] = total + 1
-            total += max(_measure(actions[a + 1 : b], None) for a, b in zip(markers, markers[1:], strict=False))
+            total += max(
+                _measure(actions[a + 1 : b], None) for a, b in zip(markers, markers[1:], strict=False)
+            )
             i = markers[-1] + 1
             continue
         if ident not in ZERO_LENGTH_IDS:

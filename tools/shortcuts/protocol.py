@@ -30,7 +30,9 @@ IGNORE_IDS: frozenset[str] = frozenset(
 CONDITIONAL = _P + "conditional"
 CHOOSE_FROM_MENU = _P + "choosefrommenu"
 #: identifiers whose mode-0 marker opens a block in the length computation
-BLOCK_IDS: frozenset[str] = frozenset({CONDITIONAL, CHOOSE_FROM_MENU, _P + "repeat.count", _P + "repeat.each"})
+BLOCK_IDS: frozenset[str] = frozenset(
+    {CONDITIONAL, CHOOSE_FROM_MENU, _P + "repeat.count", _P + "repeat.each"}
+)
 #: actions that count 0 in the difficulty length
 ZERO_LENGTH_IDS = FILTER_IDS
 
@@ -60,7 +62,13 @@ LEVELS: tuple[tuple[str, float, float], ...] = (
 OVER_LEVEL = "(30,inf)"
 
 #: candidate-count buckets of the API-selection breakdown
-CANDIDATE_BUCKETS: tuple[tuple[str, int, int], ...] = (("<=5", 0, 5), ("6-10", 6, 10), ("11-15", 11, 15), ("16-20", 16, 20), (">20", 21, 10**9))
+CANDIDATE_BUCKETS: tuple[tuple[str, int, int], ...] = (
+    ("<=5", 0, 5),
+    ("6-10", 6, 10),
+    ("11-15", 11, 15),
+    ("16-20", 16, 20),
+    (">20", 21, 10**9),
+)
 
 MAX_CANDIDATES = 20
 HISTORY_STRING_LIMIT = 300

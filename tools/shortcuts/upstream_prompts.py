@@ -36,13 +36,28 @@ COMMIT = "5c2e07d0b20bb306f17e0e57895ce8863685250c"
 ASSEMBLY_COMMIT = "0e39ddcdb4f6b794e678ab13af9996f2a30aae74"
 _REPO = "https://raw.githubusercontent.com/EachSheep/ShortcutsBench"
 _RAW = f"{_REPO}/{COMMIT}/experiments"
-PROMPT_FILE = DataFile(BENCH, "upstream/experiments/all_experiments_prompt.py", f"{_RAW}/all_experiments_prompt.py", "b5703c22563ca1e64d02c4b5c174f563d5dd8a653819a267909a884b7d036fde")
-ASSEMBLY_FILE = DataFile(BENCH, "upstream/experiments/all_experiments.py", f"{_REPO}/{ASSEMBLY_COMMIT}/experiments/all_experiments.py", "f30801e2564910702ab280918cbfef79b8266de98b5d10ef39b073e6d24bc392")
+PROMPT_FILE = DataFile(
+    BENCH,
+    "upstream/experiments/all_experiments_prompt.py",
+    f"{_RAW}/all_experiments_prompt.py",
+    "b5703c22563ca1e64d02c4b5c174f563d5dd8a653819a267909a884b7d036fde",
+)
+ASSEMBLY_FILE = DataFile(
+    BENCH,
+    "upstream/experiments/all_experiments.py",
+    f"{_REPO}/{ASSEMBLY_COMMIT}/experiments/all_experiments.py",
+    "f30801e2564910702ab280918cbfef79b8266de98b5d10ef39b073e6d24bc392",
+)
 
 SYSTEM_TEMPLATE = "SYSTEM_PROMPT_TEMPLATE"
 USER_TEMPLATE = "USER_PROMPT_TEMPLATE"
 #: what each ``.format`` slot of upstream is filled with, by the filling expression's last name
-_SLOT_SOURCES = {"all_api_descs": "listing", "all_api_names": "names", "get_history_action_str": "history", "query": "query"}
+_SLOT_SOURCES = {
+    "all_api_descs": "listing",
+    "all_api_names": "names",
+    "get_history_action_str": "history",
+    "query": "query",
+}
 
 
 class UpstreamPromptError(ValueError):
@@ -80,23 +95,40 @@ class UpstreamPrompts:
         return template.format(**{slot: values[source] for slot, source in self.slots[name].items()})
 
     def system(self, table: Mapping[str, str]) -> str:
-        return self._fill(SYSTEM_TEMPLATE, self.system_template, {"listing": self.listing(table), "names": list(table)})
+        return self._fill(
+            SYSTEM_TEMPLATE, self.system_template, {"listing": self.listing(table), "names": list(table)}
+        )
 
     def user(self, query: str, history: Sequence[Mapping[str, Any]]) -> str:
-        return self._fill(USER_TEMPLATE, self.user_template, {"query": query, "history": json.dumps(list(history), **self.history_dumps_kwargs)})
+        return self._fill(
+            USER_TEMPLATE,
+            self.user_template,
+            {"query": query, "history": json.dumps(list(history), **self.history_dumps_kwargs)},
+        )
 
     def single_turn(self, system: str, user: str) -> str:
-        return "".join(system if part == ("system",) else user if part == ("user",) else part for part in self.single_turn_parts)
+        return "".join(
+            system if part == ("system",) else user if part == ("user",) else part
+            for part in self.single_turn_parts
+        )
 
 
 def _fail(what: str) -> UpstreamPromptError:
-    return UpstreamPromptError(f"upstream ShortcutsBench code changed shape: {what} (read from {ASSEMBLY_FILE.name} / {PROMPT_FILE.name})")
+    return UpstreamPromptError(
+        f"upstream ShortcutsBench code changed shape: {what} (read from {ASSEMBLY_FILE.name} / {PROMPT_FILE.name})"
+    )
 
 
 def _templates(tree: ast.Module) -> dict[str, str]:
     out = {}
     for node in tree.body:
-        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+        if (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+            and isinstance(node.value, ast.Constant)
+            and isinstance(node.value.value, str)
+        ):
             out[node.targets[0].id] = node.value.value
     for name in (SYSTEM_TEMPLATE, USER_TEMPLATE):
         if name not in out:
@@ -112,13 +144,19 @@ def _find(tree: ast.AST, kind: type, test: Callable[[Any], bool], what: str) -> 
 
 
 def _self_assign(attr: str) -> Callable[[Any], bool]:
-    return lambda n: len(n.targets) == 1 and isinstance(n.targets[0], ast.Attribute) and n.targets[0].attr == attr
+    return lambda n: (
+        len(n.targets) == 1 and isinstance(n.targets[0], ast.Attribute) and n.targets[0].attr == attr
+    )
 
 
 def _line_parts(init: ast.AST) -> tuple[Any, ...]:
     """The f-string of ``[f"..." for i, (name, desc) in enumerate(d.items())]`` as render parts."""
-    comp = _find(init, ast.Assign, _self_assign("all_api_descs_list"), "APIBasedAgent.all_api_descs_list").value
-    if not (isinstance(comp, ast.ListComp) and isinstance(comp.elt, ast.JoinedStr) and len(comp.generators) == 1):
+    comp = _find(
+        init, ast.Assign, _self_assign("all_api_descs_list"), "APIBasedAgent.all_api_descs_list"
+    ).value
+    if not (
+        isinstance(comp, ast.ListComp) and isinstance(comp.elt, ast.JoinedStr) and len(comp.generators) == 1
+    ):
         raise _fail("the candidate listing is not a list comprehension over an f-string")
     target = comp.generators[0].target
     try:
@@ -131,12 +169,22 @@ def _line_parts(init: ast.AST) -> tuple[Any, ...]:
         if isinstance(value, ast.Constant):
             parts.append(value.value)
             continue
-        expr = value.value if isinstance(value, ast.FormattedValue) and value.conversion == -1 and value.format_spec is None else None
+        expr = (
+            value.value
+            if isinstance(value, ast.FormattedValue) and value.conversion == -1 and value.format_spec is None
+            else None
+        )
         if isinstance(expr, ast.Name) and expr.id in names:
             parts.append(names[expr.id])
         elif isinstance(expr, ast.Name) and expr.id == index:
             parts.append(("index", 0))
-        elif isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add) and isinstance(expr.left, ast.Name) and expr.left.id == index and isinstance(expr.right, ast.Constant):
+        elif (
+            isinstance(expr, ast.BinOp)
+            and isinstance(expr.op, ast.Add)
+            and isinstance(expr.left, ast.Name)
+            and expr.left.id == index
+            and isinstance(expr.right, ast.Constant)
+        ):
             parts.append(("index", int(expr.right.value)))
         else:
             raise _fail(f"unknown field {ast.unparse(value)} in the candidate line")
@@ -145,25 +193,52 @@ def _line_parts(init: ast.AST) -> tuple[Any, ...]:
 
 def _separator(init: ast.AST) -> str:
     call = _find(init, ast.Assign, _self_assign("all_api_descs"), "APIBasedAgent.all_api_descs").value
-    if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "join" and isinstance(call.func.value, ast.Constant):
+    if (
+        isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Attribute)
+        and call.func.attr == "join"
+        and isinstance(call.func.value, ast.Constant)
+    ):
         return call.func.value.value
     raise _fail("all_api_descs is not '<separator>'.join(...)")
 
 
 def _dumps_kwargs(cls: ast.ClassDef) -> dict[str, Any]:
-    method = _find(cls, ast.FunctionDef, lambda n: n.name == "get_history_action_str", "APIBasedAgent.get_history_action_str")
-    call = _find(method, ast.Call, lambda n: isinstance(n.func, ast.Attribute) and n.func.attr == "dumps", "json.dumps in get_history_action_str")
+    method = _find(
+        cls,
+        ast.FunctionDef,
+        lambda n: n.name == "get_history_action_str",
+        "APIBasedAgent.get_history_action_str",
+    )
+    call = _find(
+        method,
+        ast.Call,
+        lambda n: isinstance(n.func, ast.Attribute) and n.func.attr == "dumps",
+        "json.dumps in get_history_action_str",
+    )
     return {kw.arg: ast.literal_eval(kw.value) for kw in call.keywords}
 
 
 def _slots(tree: ast.Module) -> dict[str, dict[str, str]]:
     out: dict[str, dict[str, str]] = {}
     for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format" and isinstance(node.func.value, ast.Name) and node.func.value.id in (SYSTEM_TEMPLATE, USER_TEMPLATE):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "format"
+            and isinstance(node.func.value, ast.Name)
+            and node.func.value.id in (SYSTEM_TEMPLATE, USER_TEMPLATE)
+        ):
             slots = {}
             for kw in node.keywords:
                 expr = kw.value.func if isinstance(kw.value, ast.Call) else kw.value
-                key = expr.attr if isinstance(expr, ast.Attribute) else expr.id if isinstance(expr, ast.Name) else None
+                key = (
+                    expr.attr
+                    if isinstance(expr, ast.Attribute)
+                    else expr.id
+                    if isinstance(expr, ast.Name)
+                    else None
+                )
                 if key not in _SLOT_SOURCES:
                     raise _fail(f"{node.func.value.id}.format fills {kw.arg} with {ast.unparse(kw.value)}")
                 slots[kw.arg] = _SLOT_SOURCES[key]
@@ -184,7 +259,12 @@ def _concat(node: ast.AST, names: dict[str, tuple[str]]) -> list[Any]:
 
 
 def _single_turn(tree: ast.Module) -> tuple[Any, ...]:
-    call = _find(tree, ast.Call, lambda n: isinstance(n.func, ast.Attribute) and n.func.attr == "send_message" and len(n.args) == 1, "chat.send_message(...)")
+    call = _find(
+        tree,
+        ast.Call,
+        lambda n: isinstance(n.func, ast.Attribute) and n.func.attr == "send_message" and len(n.args) == 1,
+        "chat.send_message(...)",
+    )
     return tuple(_concat(call.args[0], {"system_prompt": ("system",), "user_prompt": ("user",)}))
 
 
@@ -207,7 +287,11 @@ def _statement_at(lines: list[str], start: int) -> ast.Module:
 
 def _statements(source: str, marker: str) -> list[ast.Module]:
     lines = source.split("\n")
-    found = [_statement_at(lines, i) for i, line in enumerate(lines) if marker in line and not line.lstrip().startswith("#")]
+    found = [
+        _statement_at(lines, i)
+        for i, line in enumerate(lines)
+        if marker in line and not line.lstrip().startswith("#")
+    ]
     if not found:
         raise _fail(f"no statement containing {marker!r}")
     return found
@@ -218,7 +302,9 @@ def _class_block(source: str, name: str) -> ast.ClassDef:
     start = next((i for i, line in enumerate(lines) if line.startswith(f"class {name}")), None)
     if start is None:
         raise _fail(f"no class {name}")
-    end = next((j for j in range(start + 1, len(lines)) if lines[j][:1] not in ("", " ", "\t", "#")), len(lines))
+    end = next(
+        (j for j in range(start + 1, len(lines)) if lines[j][:1] not in ("", " ", "\t", "#")), len(lines)
+    )
     return ast.parse("\n".join(lines[start:end])).body[0]
 
 
@@ -226,7 +312,15 @@ def parse_upstream(prompt_source: str, assembly_source: str) -> UpstreamPrompts:
     templates = _templates(ast.parse(prompt_source))
     cls = _class_block(assembly_source, "APIBasedAgent")
     init = _find(cls, ast.FunctionDef, lambda n: n.name == "__init__", "APIBasedAgent.__init__")
-    fills = ast.Module(body=[node for marker in (f"{SYSTEM_TEMPLATE}.format(", f"{USER_TEMPLATE}.format(") for tree in _statements(assembly_source, marker) for node in tree.body], type_ignores=[])
+    fills = ast.Module(
+        body=[
+            node
+            for marker in (f"{SYSTEM_TEMPLATE}.format(", f"{USER_TEMPLATE}.format(")
+            for tree in _statements(assembly_source, marker)
+            for node in tree.body
+        ],
+        type_ignores=[],
+    )
     sends = _statements(assembly_source, ".send_message(")
     return UpstreamPrompts(
         system_template=templates[SYSTEM_TEMPLATE],
@@ -242,4 +336,6 @@ def parse_upstream(prompt_source: str, assembly_source: str) -> UpstreamPrompts:
 @cache
 def load_upstream_prompts() -> UpstreamPrompts:
     """The parsed upstream prompts (read once per process)."""
-    return parse_upstream(resolve(PROMPT_FILE).read_text(encoding="utf-8"), resolve(ASSEMBLY_FILE).read_text(encoding="utf-8"))
+    return parse_upstream(
+        resolve(PROMPT_FILE).read_text(encoding="utf-8"), resolve(ASSEMBLY_FILE).read_text(encoding="utf-8")
+    )

@@ -20,9 +20,27 @@ from restgraph.tools.synthetic_api.library import (
     library_from_json,
 )
 
-_CHECKER = ("build_check", "build_program", "execute", "execute_async", "execute_batch", "execute_batch_async", "parse_test")
+_CHECKER = (
+    "build_check",
+    "build_program",
+    "execute",
+    "execute_async",
+    "execute_batch",
+    "execute_batch_async",
+    "parse_test",
+)
 
-__all__ = ["APITask", "DEFAULT_REGISTRY", "Fixes", "Function", "Registry", "TestCase", "get_example", "library_from_json", *_CHECKER]
+__all__ = [
+    "APITask",
+    "DEFAULT_REGISTRY",
+    "Fixes",
+    "Function",
+    "Registry",
+    "TestCase",
+    "get_example",
+    "library_from_json",
+    *_CHECKER,
+]
 
 
 def __getattr__(name: str) -> Any:

@@ -42,7 +42,7 @@ from restgraph.tools.trace_schema import bounded
 TIMEOUT_S = 10.0
 CHILD = Path(__file__).with_name("checker_child.py")
 
-DUMMY_SOURCE = '''class Dummy:
+DUMMY_SOURCE = """class Dummy:
     def __init__(self, s="main"):
         self.s = s
 
@@ -56,9 +56,9 @@ DUMMY_SOURCE = '''class Dummy:
 
     def __str__(self):
         return "D<" + self.s + ">"
-'''
+"""
 
-KWARGS_DUMMY_SOURCE = '''class Dummy:
+KWARGS_DUMMY_SOURCE = """class Dummy:
     API_ARGS = __API_ARGS__
 
     def __init__(self, s="main"):
@@ -92,7 +92,8 @@ KWARGS_DUMMY_SOURCE = '''class Dummy:
 
     def __str__(self):
         return "D<" + self.s + ">"
-'''
+"""
+
 
 @dataclass(frozen=True)
 class ParsedTest:
@@ -108,22 +109,34 @@ def parse_test(test: str) -> ParsedTest:
     """Split a generated test into the pieces the program is assembled from (spec section 3)."""
     lines = test.split("\n")
     if len(lines) < 7 or not lines[0].startswith("# signature =") or not lines[1].startswith("# indent ="):
-        raise ValueError(f"not a Synthetic API test (expected 7 lines starting '# signature =', '# indent ='): {test[:200]!r}")
+        raise ValueError(
+            f"not a Synthetic API test (expected 7 lines starting '# signature =', '# indent ='): {test[:200]!r}"
+        )
     header = lines[0].split("=")[1].strip()  # B15: split at every '=', as upstream did
     indent = lines[1].split("=", 1)[1].strip()[1:-1]
     root = lines[2].split("=", 1)[0].strip()
     return ParsedTest(header, indent, lines[2], root, "import_style" in lines[3], lines[3:7])
 
 
-def build_program(sample: str, test: str, *, api_args: dict[str, list[str]] | None = None, kwargs_aware: bool = False) -> str:
+def build_program(
+    sample: str, test: str, *, api_args: dict[str, list[str]] | None = None, kwargs_aware: bool = False
+) -> str:
     """Upstream's whole program: Dummy source, root object, def header, ``global`` lines, the sample,
     then the four test lines (the sandbox runs all but the last two, see ``build_check``)."""
     parsed = parse_test(test)
-    return _head(sample, parsed, api_args=api_args, kwargs_aware=kwargs_aware) + "\n\n\n" + "\n".join(parsed.tail)
+    return (
+        _head(sample, parsed, api_args=api_args, kwargs_aware=kwargs_aware)
+        + "\n\n\n"
+        + "\n".join(parsed.tail)
+    )
 
 
-def _head(sample: str, parsed: ParsedTest, *, api_args: dict[str, list[str]] | None, kwargs_aware: bool) -> str:
-    dummy = KWARGS_DUMMY_SOURCE.replace("__API_ARGS__", repr(api_args or {})) if kwargs_aware else DUMMY_SOURCE
+def _head(
+    sample: str, parsed: ParsedTest, *, api_args: dict[str, list[str]] | None, kwargs_aware: bool
+) -> str:
+    dummy = (
+        KWARGS_DUMMY_SOURCE.replace("__API_ARGS__", repr(api_args or {})) if kwargs_aware else DUMMY_SOURCE
+    )
     lines = [dummy, parsed.root_line, parsed.header, f"{parsed.indent}global Dummy"]
     if parsed.import_style:
         lines.append(f"{parsed.indent}global {parsed.root}")
@@ -141,20 +154,42 @@ class Check:
     inert: bool = False
 
 
-def build_check(sample: str, test: str, *, api_args: dict[str, list[str]] | None = None, kwargs_aware: bool = False) -> Check:
+def build_check(
+    sample: str, test: str, *, api_args: dict[str, list[str]] | None = None, kwargs_aware: bool = False
+) -> Check:
     parsed = parse_test(test)
-    if len(parsed.tail) < 4 or not parsed.tail[2].startswith("y = ") or not parsed.tail[3].startswith("assert x == y"):
-        raise ValueError(f"not a Synthetic API test (lines 6-7 must be 'y = ...' and 'assert x == y ...'): {test[:200]!r}")
-    program = _head(sample, parsed, api_args=api_args, kwargs_aware=kwargs_aware) + "\n\n\n" + "\n".join(parsed.tail[:2])
-    expected = expected_call(parsed.tail[2][4:], parsed.root, json.dumps(api_args or {}, sort_keys=True) if kwargs_aware else None)
-    after_dummy = _head(sample, parsed, api_args=None, kwargs_aware=False)[len(DUMMY_SOURCE) + 1:] + "\n\n\n" + "\n".join(parsed.tail[:2])
+    if (
+        len(parsed.tail) < 4
+        or not parsed.tail[2].startswith("y = ")
+        or not parsed.tail[3].startswith("assert x == y")
+    ):
+        raise ValueError(
+            f"not a Synthetic API test (lines 6-7 must be 'y = ...' and 'assert x == y ...'): {test[:200]!r}"
+        )
+    program = (
+        _head(sample, parsed, api_args=api_args, kwargs_aware=kwargs_aware)
+        + "\n\n\n"
+        + "\n".join(parsed.tail[:2])
+    )
+    expected = expected_call(
+        parsed.tail[2][4:], parsed.root, json.dumps(api_args or {}, sort_keys=True) if kwargs_aware else None
+    )
+    after_dummy = (
+        _head(sample, parsed, api_args=None, kwargs_aware=False)[len(DUMMY_SOURCE) + 1 :]
+        + "\n\n\n"
+        + "\n".join(parsed.tail[:2])
+    )
     return Check(program, expected, is_inert(after_dummy, own_globals=frozenset({"Dummy", parsed.root})))
 
 
 @functools.cache
 def _host_dummy(api_args_json: str | None) -> type[Any]:
     """The trusted ``Dummy`` class (our constant source, never model code), built on this side."""
-    source = DUMMY_SOURCE if api_args_json is None else KWARGS_DUMMY_SOURCE.replace("__API_ARGS__", repr(json.loads(api_args_json)))
+    source = (
+        DUMMY_SOURCE
+        if api_args_json is None
+        else KWARGS_DUMMY_SOURCE.replace("__API_ARGS__", repr(json.loads(api_args_json)))
+    )
     namespace: dict[str, Any] = {}
     exec(compile(source, "<trusted Dummy>", "exec"), namespace)  # noqa: S102 - constant source of this module
     return namespace["Dummy"]
@@ -173,7 +208,9 @@ def expected_call(expression: str, root: str, api_args_json: str | None = None) 
             return root_object
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
             method = getattr(value(node.func.value), node.func.attr)
-            return method(*[value(a) for a in node.args], **{k.arg: value(k.value) for k in node.keywords if k.arg})
+            return method(
+                *[value(a) for a in node.args], **{k.arg: value(k.value) for k in node.keywords if k.arg}
+            )
         return ast.literal_eval(node)
 
     try:
@@ -222,16 +259,32 @@ def _lines(stdout: bytes, n: int) -> dict[int, dict[str, Any]]:
     return found
 
 
-async def run_checks(checks: Sequence[Check], *, timeout_s: float = TIMEOUT_S, memory_mb: int = 512) -> list[tuple[bool, str | None]]:
+async def run_checks(
+    checks: Sequence[Check], *, timeout_s: float = TIMEOUT_S, memory_mb: int = 512
+) -> list[tuple[bool, str | None]]:
     """Run checks in one sandbox (a fresh process per sample); a sample that hangs or kills the
     sandbox fails alone and the rest run in a fresh sandbox. At most ``len(checks)`` restarts."""
     results: list[tuple[bool, str | None]] = []
-    limits = codebox.Limits(memory_mb=memory_mb, nproc=2, cpu_s=math.ceil(timeout_s) * max(len(checks), 1) + 10)
+    limits = codebox.Limits(
+        memory_mb=memory_mb, nproc=2, cpu_s=math.ceil(timeout_s) * max(len(checks), 1) + 10
+    )
     while len(results) < len(checks):
-        chunk = checks[len(results):]
-        payload = json.dumps({"programs": [c.program for c in chunk], "inert": [c.inert for c in chunk], "timeout_s": timeout_s}).encode("utf-8")
-        run = await codebox.run(CHILD, payload, limits=limits, timeout_s=(timeout_s + 1) * len(chunk) + 10,
-                                idle_timeout_s=timeout_s + 5, max_output_bytes=100_000 * len(chunk) + 10_000)
+        chunk = checks[len(results) :]
+        payload = json.dumps(
+            {
+                "programs": [c.program for c in chunk],
+                "inert": [c.inert for c in chunk],
+                "timeout_s": timeout_s,
+            }
+        ).encode("utf-8")
+        run = await codebox.run(
+            CHILD,
+            payload,
+            limits=limits,
+            timeout_s=(timeout_s + 1) * len(chunk) + 10,
+            idle_timeout_s=timeout_s + 5,
+            max_output_bytes=100_000 * len(chunk) + 10_000,
+        )
         got = _lines(run.stdout, len(chunk))
         done = 0
         while done in got:
@@ -247,29 +300,61 @@ async def run_checks(checks: Sequence[Check], *, timeout_s: float = TIMEOUT_S, m
     return results
 
 
-async def execute_async(sample: str | list[str], test: str, *, api_args: dict[str, list[str]] | None = None, kwargs_aware: bool = False, timeout_s: float = TIMEOUT_S) -> tuple[bool, str | None] | list[tuple[bool, str | None]]:
+async def execute_async(
+    sample: str | list[str],
+    test: str,
+    *,
+    api_args: dict[str, list[str]] | None = None,
+    kwargs_aware: bool = False,
+    timeout_s: float = TIMEOUT_S,
+) -> tuple[bool, str | None] | list[tuple[bool, str | None]]:
     """``execute`` for event loops; records one ``python`` tool call in the current episode."""
     samples = sample if isinstance(sample, list) else [sample]
     checks = [build_check(s, test, api_args=api_args, kwargs_aware=kwargs_aware) for s in samples]
     started = time.monotonic()
     results = await run_checks(checks, timeout_s=timeout_s)
-    emit(ProgramRun(latency_s=round(time.monotonic() - started, 6),
-        name="api_use.execute", code=bounded(checks[0].program if len(checks) == 1 else json.dumps(samples), 4000),
-        output=json.dumps(results), error=None if all(ok for ok, _ in results) else next(e for ok, e in results if not ok),
-        details={"samples": len(samples), "kwargs_aware": kwargs_aware},
-    ))
+    emit(
+        ProgramRun(
+            latency_s=round(time.monotonic() - started, 6),
+            name="api_use.execute",
+            code=bounded(checks[0].program if len(checks) == 1 else json.dumps(samples), 4000),
+            output=json.dumps(results),
+            error=None if all(ok for ok, _ in results) else next(e for ok, e in results if not ok),
+            details={"samples": len(samples), "kwargs_aware": kwargs_aware},
+        )
+    )
     return results if isinstance(sample, list) else results[0]
 
 
-def execute(sample: str | list[str], test: str, *, api_args: dict[str, list[str]] | None = None, kwargs_aware: bool = False, timeout_s: float = TIMEOUT_S) -> tuple[bool, str | None] | list[tuple[bool, str | None]]:
+def execute(
+    sample: str | list[str],
+    test: str,
+    *,
+    api_args: dict[str, list[str]] | None = None,
+    kwargs_aware: bool = False,
+    timeout_s: float = TIMEOUT_S,
+) -> tuple[bool, str | None] | list[tuple[bool, str | None]]:
     """Upstream's ``execute(sample, test) -> (passed, error)``; a list of samples gives a list."""
-    return run_sync(execute_async(sample, test, api_args=api_args, kwargs_aware=kwargs_aware, timeout_s=timeout_s))
+    return run_sync(
+        execute_async(sample, test, api_args=api_args, kwargs_aware=kwargs_aware, timeout_s=timeout_s)
+    )
 
 
-async def execute_batch_async(items: Sequence[tuple[str, str]], *, kwargs_aware: bool = False, api_args: Sequence[dict[str, list[str]] | None] | None = None, timeout_s: float = TIMEOUT_S, workers: int = 2, chunk_size: int = 400) -> list[tuple[bool, str | None]]:
+async def execute_batch_async(
+    items: Sequence[tuple[str, str]],
+    *,
+    kwargs_aware: bool = False,
+    api_args: Sequence[dict[str, list[str]] | None] | None = None,
+    timeout_s: float = TIMEOUT_S,
+    workers: int = 2,
+    chunk_size: int = 400,
+) -> list[tuple[bool, str | None]]:
     """Check many (sample, test) pairs, ``chunk_size`` samples per sandbox, ``workers`` sandboxes at a time."""
-    checks = [build_check(s, t, api_args=(api_args[i] if api_args else None), kwargs_aware=kwargs_aware) for i, (s, t) in enumerate(items)]
-    chunks = [checks[i:i + chunk_size] for i in range(0, len(checks), chunk_size)]
+    checks = [
+        build_check(s, t, api_args=(api_args[i] if api_args else None), kwargs_aware=kwargs_aware)
+        for i, (s, t) in enumerate(items)
+    ]
+    chunks = [checks[i : i + chunk_size] for i in range(0, len(checks), chunk_size)]
     gate = asyncio.Semaphore(max(1, workers))
 
     async def one(chunk: list[Check]) -> list[tuple[bool, str | None]]:

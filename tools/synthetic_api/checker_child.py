@@ -121,7 +121,7 @@ def _wait(pid, r, timeout_s):
                 chunk = os.read(r, 65536)
                 eof = not chunk
                 if len(data) < MAX_REPORT:
-                    data.extend(chunk[:MAX_REPORT - len(data)])
+                    data.extend(chunk[: MAX_REPORT - len(data)])
             if pidfd in ready:
                 break
         _, status = os.waitpid(pid, 0)
@@ -129,7 +129,7 @@ def _wait(pid, r, timeout_s):
             chunk = os.read(r, 65536)
             eof = not chunk
             if len(data) < MAX_REPORT:
-                data.extend(chunk[:MAX_REPORT - len(data)])
+                data.extend(chunk[: MAX_REPORT - len(data)])
     finally:
         os.close(pidfd)
     return data, status, timed_out
@@ -169,7 +169,9 @@ def main():
             code = {"error": (type(exc).__name__ + ": " + str(exc))[:2000]}
         if inert[i] and not isinstance(code, dict):
             raw, timed_out = _inline(code, timeout_s)
-            _write(1, (_dumps({"i": i, "r": raw, "status": 0, "timed_out": timed_out}) + "\n").encode("utf-8"))
+            _write(
+                1, (_dumps({"i": i, "r": raw, "status": 0, "timed_out": timed_out}) + "\n").encode("utf-8")
+            )
             continue
         r, w = os.pipe()
         pid = os.fork()
@@ -180,7 +182,9 @@ def main():
         data, status, timed_out = _wait(pid, r, timeout_s)
         os.close(r)
         raw = data.decode("utf-8", "replace") if data else None
-        _write(1, (_dumps({"i": i, "r": raw, "status": status, "timed_out": timed_out}) + "\n").encode("utf-8"))
+        _write(
+            1, (_dumps({"i": i, "r": raw, "status": status, "timed_out": timed_out}) + "\n").encode("utf-8")
+        )
 
 
 if __name__ == "__main__":

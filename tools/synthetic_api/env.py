@@ -34,7 +34,13 @@ class SyntheticApiEnv(BaseModel):
         """Run every body against the test in one sandboxed subprocess (one traced tool call)."""
         if not bodies:
             return []
-        result = await execute_async(list(bodies), self.test, api_args=self.api_args, kwargs_aware=self.kwargs_aware, timeout_s=self.timeout_s)
+        result = await execute_async(
+            list(bodies),
+            self.test,
+            api_args=self.api_args,
+            kwargs_aware=self.kwargs_aware,
+            timeout_s=self.timeout_s,
+        )
         if not isinstance(result, list):  # a list of bodies always gives a list of outcomes
             raise TypeError(f"expected one outcome per body, got {result!r}")
         return result

@@ -76,27 +76,51 @@ def _render_doc(fn: Function, arg_names: dict[str, str] | None) -> str:
     return PLACEHOLDER.sub(lambda m: f"the {m.group(1)} {arg_names[m.group(2)]}", fn.definition)
 
 
-def _task_section(compiled: Compiled, description: str, func_name: str, arg_order: ArgOrder, preamble: str, begin_token: str, indent: str) -> tuple[str, str, str]:
+def _task_section(
+    compiled: Compiled,
+    description: str,
+    func_name: str,
+    arg_order: ArgOrder,
+    preamble: str,
+    begin_token: str,
+    indent: str,
+) -> tuple[str, str, str]:
     """(task text from preamble to trailing indent, bare function name, arglist)."""
     name, arglist = outer_arglist(compiled, func_name, arg_order)
     imports = f"import {compiled.root_name}\n" if compiled.style == "import" else ""
-    return f"{preamble}{description}.\n{begin_token}\n{imports}def {name}({arglist}):\n{indent}", name, arglist
+    return (
+        f"{preamble}{description}.\n{begin_token}\n{imports}def {name}({arglist}):\n{indent}",
+        name,
+        arglist,
+    )
 
 
-def _distractor_counts(num_distractors: int | dict[str, int], lib_ids: list[str], main_counts: dict[str, int], fixes: Fixes) -> dict[str, int]:
+def _distractor_counts(
+    num_distractors: int | dict[str, int], lib_ids: list[str], main_counts: dict[str, int], fixes: Fixes
+) -> dict[str, int]:
     """library id -> number of distractors; ids missing from a faithful dict are dropped (B9)."""
     if isinstance(num_distractors, dict):
         if fixes.dict_distractors_keep_targets:
             return {rid: int(num_distractors.get(rid, 0)) for rid in lib_ids}
         for rid in num_distractors:
             if rid not in main_counts:
-                raise TypeError(f"num_distractors lists {rid!r}, which the main signature does not call (upstream TypeError, B9)")
+                raise TypeError(
+                    f"num_distractors lists {rid!r}, which the main signature does not call (upstream TypeError, B9)"
+                )
         return {rid: int(k) for rid, k in num_distractors.items()}
     weights = [main_counts.get(rid, 0) for rid in lib_ids]
-    return dict(zip(lib_ids, apportion(int(num_distractors), weights, largest_remainder=fixes.largest_remainder_distractors), strict=True))
+    return dict(
+        zip(
+            lib_ids,
+            apportion(int(num_distractors), weights, largest_remainder=fixes.largest_remainder_distractors),
+            strict=True,
+        )
+    )
 
 
-def _place(targets: list[Function], sampled: list[Function], location: int | float, rid: str) -> tuple[list[Function], int | float]:
+def _place(
+    targets: list[Function], sampled: list[Function], location: int | float, rid: str
+) -> tuple[list[Function], int | float]:
     """Put a library's targets among its distractors; a float location leaks as an int (B10)."""
     if isinstance(location, dict):
         raise AssertionError("dict target_func_location is not supported (upstream assert False, B10)")
@@ -104,13 +128,23 @@ def _place(targets: list[Function], sampled: list[Function], location: int | flo
         location = int(location * len(sampled))
     if location == -1:
         return intersperse(targets, sampled), location
-    require(len(targets) == 1, f"an integer target_func_location needs exactly one target in {rid}, got {len(targets)}")
+    require(
+        len(targets) == 1,
+        f"an integer target_func_location needs exactly one target in {rid}, got {len(targets)}",
+    )
     placed = list(sampled)
     placed.insert(location, targets[0])
     return placed, location
 
 
-def _listing(main: Compiled, shots: list[Compiled], options: dict[str, Any], rng: random.Random, fixes: Fixes, registry: Registry) -> list[Function]:
+def _listing(
+    main: Compiled,
+    shots: list[Compiled],
+    options: dict[str, Any],
+    rng: random.Random,
+    fixes: Fixes,
+    registry: Registry,
+) -> list[Function]:
     """Targets plus sampled distractors, per library in order of first touch (spec 2.3)."""
     target_sets: dict[str, list[Function]] = {rid: list(fns) for rid, fns in main.targets.items()}
     for shot in shots:  # fewshot_style='combine': merge the few-shot targets into the same sets
@@ -124,7 +158,10 @@ def _listing(main: Compiled, shots: list[Compiled], options: dict[str, Any], rng
         targets = target_sets[rid] if fixes.first_use_target_order else sorted(target_sets[rid])
         excluded = set(targets) if fixes.exclude_fewshot_from_distractors else set(main.targets.get(rid, []))
         pool = sorted(set(registry[rid].functions) - excluded)
-        require(k <= len(pool), f"{k} distractors requested from {rid}, which has only {len(pool)} other functions")
+        require(
+            k <= len(pool),
+            f"{k} distractors requested from {rid}, which has only {len(pool)} other functions",
+        )
         sampled = rng.sample(pool, k)
         placed, location = _place(targets, sampled, location, rid)
         listed.extend(placed)
@@ -164,7 +201,9 @@ def get_example(
     if fewshot_style != "combine":
         raise ValueError(f"fewshot_style {fewshot_style!r} is not supported; only 'combine' exists (B11)")
     if function_noise_type not in ("none", "number", "swap"):
-        raise AssertionError(f"function_noise_type {function_noise_type!r} is not supported (upstream assert False, B11)")
+        raise AssertionError(
+            f"function_noise_type {function_noise_type!r} is not supported (upstream assert False, B11)"
+        )
     if arg_noise_type not in ("none", "number"):
         raise AssertionError(f"arg_noise_type {arg_noise_type!r} is not supported")
     if description_noise_type not in ("none", "swap", "empty"):
@@ -173,18 +212,32 @@ def get_example(
     rng = random.Random(random_seed)
 
     main = compile_signature(signature, registry)
-    task, name, arglist = _task_section(main, description, func_name, arg_order, task_description_preamble, begin_token, indent_text)
+    task, name, arglist = _task_section(
+        main, description, func_name, arg_order, task_description_preamble, begin_token, indent_text
+    )
     shots, shot_blocks = [], []
     for shot in fewshot:
         compiled = compile_signature(shot["signature"], registry)
         text, _, _ = _task_section(
-            compiled, shot["description"], shot.get("func_name", "func"), shot.get("arg_order", arg_order),
-            shot.get("task_description_preamble", task_description_preamble), shot.get("begin_token", begin_token),
-            _indent(shot.get("indent", indent)))
+            compiled,
+            shot["description"],
+            shot.get("func_name", "func"),
+            shot.get("arg_order", arg_order),
+            shot.get("task_description_preamble", task_description_preamble),
+            shot.get("begin_token", begin_token),
+            _indent(shot.get("indent", indent)),
+        )
         shots.append(compiled)
         shot_blocks.append((text, compiled.readable()))
 
-    listed = _listing(main, shots, {"num_distractors": num_distractors, "target_func_location": target_func_location}, rng, fixes, registry)
+    listed = _listing(
+        main,
+        shots,
+        {"num_distractors": num_distractors, "target_func_location": target_func_location},
+        rng,
+        fixes,
+        registry,
+    )
 
     # name noise: the rename map is built by position (later duplicates win)
     names = [f.name for f in listed]
@@ -194,9 +247,13 @@ def get_example(
         new_names = derange(names, rng, true_derangement=fixes.true_derangement)
     else:
         new_names = names
-    mapping = {old: new for old, new in zip(names, new_names, strict=True)} if function_noise_type != "none" else {}
+    mapping = (
+        {old: new for old, new in zip(names, new_names, strict=True)} if function_noise_type != "none" else {}
+    )
 
-    arg_maps = [{a: f"arg{i}" for i, a in enumerate(f.args)} if arg_noise_type == "number" else None for f in listed]
+    arg_maps = [
+        {a: f"arg{i}" for i, a in enumerate(f.args)} if arg_noise_type == "number" else None for f in listed
+    ]
     docs = [_render_doc(f, m) for f, m in zip(listed, arg_maps, strict=True)]
     if description_noise_type == "swap":
         docs = derange(docs, rng, true_derangement=fixes.true_derangement)
@@ -211,28 +268,36 @@ def get_example(
         elif description_noise_type == "empty":
             lines.append(f"def {fn.library_name}.{new_name}({', '.join(args)})")
         else:
-            lines.append(f"def {fn.library_name}.{new_name}({', '.join(args)}):\n{indent_text}{quote}{doc}{quote}")
+            lines.append(
+                f"def {fn.library_name}.{new_name}({', '.join(args)}):\n{indent_text}{quote}{doc}{quote}"
+            )
 
     simultaneous = fixes.simultaneous_rename
     sections = [f"{intro}\n\n{joiner.join(lines)}"]
     for text, shot_target in shot_blocks:
-        shot_target = rename(shot_target, mapping, simultaneous=simultaneous) if fixes.rename_fewshot_targets else shot_target
+        shot_target = (
+            rename(shot_target, mapping, simultaneous=simultaneous)
+            if fixes.rename_fewshot_targets
+            else shot_target
+        )
         sections.append(f"{text}return {shot_target}\n[END]")
     prompt = section_joiner.join([*sections, task])
 
     target = "return " + rename(main.readable(), mapping, simultaneous=simultaneous)
-    calls = [f'{p}={d.dummy}' for p, d in zip(main.outer_names, main.params, strict=True)]
+    calls = [f"{p}={d.dummy}" for p, d in zip(main.outer_names, main.params, strict=True)]
     if main.style == "class":
         calls.append(f"{main.root_name}={main.root_name}")
-    test = "\n".join([
-        f"# signature = def {name}({arglist}):",
-        f"# indent = '{indent_text}'",
-        f"{main.root_name} = Dummy()",
-        f"# style = '{'import_style' if main.style == 'import' else 'class_style'}'",
-        f"x = {name}({', '.join(calls)})",
-        f"y = {rename(main.call, mapping, simultaneous=simultaneous)}",
-        "assert x == y, f'Test failure: {x} != {y}'",
-    ])
+    test = "\n".join(
+        [
+            f"# signature = def {name}({arglist}):",
+            f"# indent = '{indent_text}'",
+            f"{main.root_name} = Dummy()",
+            f"# style = '{'import_style' if main.style == 'import' else 'class_style'}'",
+            f"x = {name}({', '.join(calls)})",
+            f"y = {rename(main.call, mapping, simultaneous=simultaneous)}",
+            "assert x == y, f'Test failure: {x} != {y}'",
+        ]
+    )
     return TestCase(prompt=prompt, target=target, test=test, api_args=api_args, fixes=fixes.on())
 
 

@@ -22,24 +22,119 @@ import ast
 import builtins
 import re
 
-SAFE_BUILTINS = frozenset({
-    "abs", "all", "any", "ascii", "bin", "bool", "callable", "chr", "dict", "divmod", "enumerate", "filter", "float",
-    "format", "frozenset", "hash", "hex", "int", "isinstance", "issubclass", "iter", "len", "list", "map", "max", "min",
-    "next", "oct", "ord", "pow", "print", "range", "repr", "reversed", "round", "set", "slice", "sorted", "str", "sum",
-    "tuple", "zip", "True", "False", "None", "NotImplemented", "Ellipsis",
-})
+SAFE_BUILTINS = frozenset(
+    {
+        "abs",
+        "all",
+        "any",
+        "ascii",
+        "bin",
+        "bool",
+        "callable",
+        "chr",
+        "dict",
+        "divmod",
+        "enumerate",
+        "filter",
+        "float",
+        "format",
+        "frozenset",
+        "hash",
+        "hex",
+        "int",
+        "isinstance",
+        "issubclass",
+        "iter",
+        "len",
+        "list",
+        "map",
+        "max",
+        "min",
+        "next",
+        "oct",
+        "ord",
+        "pow",
+        "print",
+        "range",
+        "repr",
+        "reversed",
+        "round",
+        "set",
+        "slice",
+        "sorted",
+        "str",
+        "sum",
+        "tuple",
+        "zip",
+        "True",
+        "False",
+        "None",
+        "NotImplemented",
+        "Ellipsis",
+    }
+)
 _BUILTIN_NAMES = frozenset(dir(builtins))
-_EXCEPTIONS = frozenset(n for n in _BUILTIN_NAMES if isinstance(getattr(builtins, n), type) and issubclass(getattr(builtins, n), Exception))
+_EXCEPTIONS = frozenset(
+    n
+    for n in _BUILTIN_NAMES
+    if isinstance(getattr(builtins, n), type) and issubclass(getattr(builtins, n), Exception)
+)
 _BAD_ATTR = re.compile(r"^(_|f_|co_|tb_|gi_|cr_|ag_)|^mro$")
 _SWALLOWS_TIMEOUT = frozenset({"BaseException", "KeyboardInterrupt", "SystemExit", "GeneratorExit"})
 
 _ALLOWED = (
-    ast.Module, ast.FunctionDef, ast.arguments, ast.arg, ast.Return, ast.Assign, ast.AugAssign, ast.Expr, ast.If, ast.For,
-    ast.While, ast.Break, ast.Continue, ast.Pass, ast.Try, ast.ExceptHandler, ast.Raise, ast.Assert, ast.Global,
-    ast.Call, ast.keyword, ast.Constant, ast.JoinedStr, ast.FormattedValue, ast.BinOp, ast.UnaryOp, ast.BoolOp,
-    ast.Compare, ast.IfExp, ast.List, ast.Tuple, ast.Dict, ast.Set, ast.Subscript, ast.Slice, ast.ListComp, ast.SetComp,
-    ast.DictComp, ast.GeneratorExp, ast.comprehension, ast.Starred, ast.Lambda, ast.NamedExpr, ast.Name, ast.Attribute,
-    ast.Load, ast.Store, ast.operator, ast.unaryop, ast.boolop, ast.cmpop, ast.expr_context,
+    ast.Module,
+    ast.FunctionDef,
+    ast.arguments,
+    ast.arg,
+    ast.Return,
+    ast.Assign,
+    ast.AugAssign,
+    ast.Expr,
+    ast.If,
+    ast.For,
+    ast.While,
+    ast.Break,
+    ast.Continue,
+    ast.Pass,
+    ast.Try,
+    ast.ExceptHandler,
+    ast.Raise,
+    ast.Assert,
+    ast.Global,
+    ast.Call,
+    ast.keyword,
+    ast.Constant,
+    ast.JoinedStr,
+    ast.FormattedValue,
+    ast.BinOp,
+    ast.UnaryOp,
+    ast.BoolOp,
+    ast.Compare,
+    ast.IfExp,
+    ast.List,
+    ast.Tuple,
+    ast.Dict,
+    ast.Set,
+    ast.Subscript,
+    ast.Slice,
+    ast.ListComp,
+    ast.SetComp,
+    ast.DictComp,
+    ast.GeneratorExp,
+    ast.comprehension,
+    ast.Starred,
+    ast.Lambda,
+    ast.NamedExpr,
+    ast.Name,
+    ast.Attribute,
+    ast.Load,
+    ast.Store,
+    ast.operator,
+    ast.unaryop,
+    ast.boolop,
+    ast.cmpop,
+    ast.expr_context,
 )
 
 
@@ -71,7 +166,12 @@ def _node_ok(node: ast.AST, own_globals: frozenset[str]) -> bool:
     if isinstance(node, ast.Name):
         if node.id.startswith("_"):
             return False
-        return node.id not in _BUILTIN_NAMES or node.id in SAFE_BUILTINS or node.id in _EXCEPTIONS or not isinstance(node.ctx, ast.Load)
+        return (
+            node.id not in _BUILTIN_NAMES
+            or node.id in SAFE_BUILTINS
+            or node.id in _EXCEPTIONS
+            or not isinstance(node.ctx, ast.Load)
+        )
     if isinstance(node, ast.ExceptHandler):
         return node.type is not None and not _names(node.type) & _SWALLOWS_TIMEOUT
     return True

@@ -47,9 +47,19 @@ SOLIDS = {
     "solids1": (("tetrahedron", "cube", "octahedron", "sphere", "prism"), ("radius",)),
     "solids2": (("cylinder", "capsule", "cone", "prism", "parallelepiped"), ("radius", "height")),
     "solids3": (("cylinder", "capsule", "cone", "prism", "parallelepiped"), ("length", "width", "height")),
-    "solids4": (("cylinder", "capsule", "cone", "prism", "parallelepiped"), ("length", "width", "height", "depth")),
+    "solids4": (
+        ("cylinder", "capsule", "cone", "prism", "parallelepiped"),
+        ("length", "width", "height", "depth"),
+    ),
 }
-ATOM_ATTRS = ("atomic_num", "atomic_weight", "quantum_number", "electronegativity", "ionization_energy", "affinity")
+ATOM_ATTRS = (
+    "atomic_num",
+    "atomic_weight",
+    "quantum_number",
+    "electronegativity",
+    "ionization_energy",
+    "affinity",
+)
 NOTE_ATTRS = ("pitch", "volume", "velocity", "articulation", "length", "tuning")
 
 
@@ -61,8 +71,15 @@ def _solids(rid: str) -> APITask:
     solids, args = SOLIDS["solids2" if rid == "solids" else rid]
     placeholders = _join_and([f"[{a}|{a}]" for a in args])
     functions = [
-        Function(f"{kind.replace(' ', '_')}_of_{solid}", f"Calculates the {kind} of a {solid} with {placeholders}.", args, "float", "solids")
-        for kind in ("volume", "surface area") for solid in solids
+        Function(
+            f"{kind.replace(' ', '_')}_of_{solid}",
+            f"Calculates the {kind} of a {solid} with {placeholders}.",
+            args,
+            "float",
+            "solids",
+        )
+        for kind in ("volume", "surface area")
+        for solid in solids
     ]
     return APITask(id=rid, library_name="solids", functions=functions, style="import")
 
@@ -77,17 +94,30 @@ def _container(rid: str, item: str, attrs: tuple[str, ...], *, fixed: bool) -> A
     for attr in attrs:
         spaced = attr.replace("_", " ")
         placeholder = attr if fixed else "attr"  # B7: upstream used the id ``attr``, not the argument name
-        functions.append(Function(f"get_{name}_with_{attr}", f"Returns {article} {item} in the {rid} with [{spaced}|{placeholder}].", (attr,), ret, rid))
+        functions.append(
+            Function(
+                f"get_{name}_with_{attr}",
+                f"Returns {article} {item} in the {rid} with [{spaced}|{placeholder}].",
+                (attr,),
+                ret,
+                rid,
+            )
+        )
     return APITask(id=rid, library_name=rid, functions=functions, style="class")
 
 
 def _getters(rid: str, attrs: tuple[str, ...]) -> APITask:
-    functions = [Function(f"get_{a}", f"Returns the {a.replace('_', ' ')} of the {rid}.", (), "float", rid) for a in attrs]
+    functions = [
+        Function(f"get_{a}", f"Returns the {a.replace('_', ' ')} of the {rid}.", (), "float", rid)
+        for a in attrs
+    ]
     return APITask(id=rid, library_name=rid, functions=functions, style="class")
 
 
 IMAGE_JSON: dict[str, Any] = {
-    "id": "image", "library_name": "image", "style": "class",
+    "id": "image",
+    "library_name": "image",
+    "style": "class",
     "functions": [
         {"function_name": n, "documentation": d, "arglist": a, "return_type": r}
         for n, d, a, r in (
@@ -108,18 +138,37 @@ def library_from_json(obj: dict[str, Any] | str | Path) -> APITask:
     """A library in the upstream JSON form (``image.json``): function_name/documentation/arglist."""
     data: dict[str, Any] = obj if isinstance(obj, dict) else json.loads(Path(obj).read_text(encoding="utf-8"))
     try:
-        functions = [Function(f["function_name"], f["documentation"], tuple(f["arglist"]), f["return_type"], data["library_name"]) for f in data["functions"]]
-        return APITask(id=data["id"], library_name=data["library_name"], functions=functions, style=data["style"])
+        functions = [
+            Function(
+                f["function_name"],
+                f["documentation"],
+                tuple(f["arglist"]),
+                f["return_type"],
+                data["library_name"],
+            )
+            for f in data["functions"]
+        ]
+        return APITask(
+            id=data["id"], library_name=data["library_name"], functions=functions, style=data["style"]
+        )
     except KeyError as exc:
-        raise ValueError(f"library JSON is missing the field {exc}; expected id, library_name, style, functions[function_name, documentation, arglist, return_type]") from exc
+        raise ValueError(
+            f"library JSON is missing the field {exc}; expected id, library_name, style, functions[function_name, documentation, arglist, return_type]"
+        ) from exc
 
 
 def builtin_libraries(*, fixed_melody: bool = False) -> dict[str, APITask]:
     """The ten built-in registry entries, in upstream registration order."""
     libs = [
-        _container("molecule", "atom", ATOM_ATTRS, fixed=fixed_melody), _getters("atom", ATOM_ATTRS),
-        _container("melody", "note", NOTE_ATTRS, fixed=fixed_melody), _getters("note", NOTE_ATTRS),
-        _solids("solids1"), _solids("solids2"), _solids("solids"), _solids("solids3"), _solids("solids4"),
+        _container("molecule", "atom", ATOM_ATTRS, fixed=fixed_melody),
+        _getters("atom", ATOM_ATTRS),
+        _container("melody", "note", NOTE_ATTRS, fixed=fixed_melody),
+        _getters("note", NOTE_ATTRS),
+        _solids("solids1"),
+        _solids("solids2"),
+        _solids("solids"),
+        _solids("solids3"),
+        _solids("solids4"),
         library_from_json(IMAGE_JSON),
     ]
     return {lib.id: lib for lib in libs}
@@ -129,7 +178,11 @@ class Registry:
     """Registry id -> library. Users add their own with ``add`` (JSON dict/path or ``APITask``)."""
 
     def __init__(self, libraries: Iterable[APITask] | None = None, *, fixed_melody: bool = False):
-        self._libs = builtin_libraries(fixed_melody=fixed_melody) if libraries is None else {lib.id: lib for lib in libraries}
+        self._libs = (
+            builtin_libraries(fixed_melody=fixed_melody)
+            if libraries is None
+            else {lib.id: lib for lib in libraries}
+        )
 
     def add(self, library: APITask | dict[str, Any] | str | Path) -> APITask:
         lib = library if isinstance(library, APITask) else library_from_json(library)
@@ -150,8 +203,19 @@ class Registry:
     def dump(self) -> dict[str, Any]:
         """The ``libraries.json`` form: id -> {library_name, style, functions[name, documentation, args, return_type]}."""
         return {
-            rid: {"library_name": lib.library_name, "style": lib.style,
-                  "functions": [{"name": f.name, "documentation": f.definition, "args": list(f.args), "return_type": f.return_type} for f in lib.functions]}
+            rid: {
+                "library_name": lib.library_name,
+                "style": lib.style,
+                "functions": [
+                    {
+                        "name": f.name,
+                        "documentation": f.definition,
+                        "args": list(f.args),
+                        "return_type": f.return_type,
+                    }
+                    for f in lib.functions
+                ],
+            }
             for rid, lib in self._libs.items()
         }
 

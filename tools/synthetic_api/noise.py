@@ -61,9 +61,9 @@ def intersperse(targets: Sequence[T], distractors: Sequence[T]) -> list[T]:
     block = max(len(distractors) // n, 1)
     out: list[T] = []
     for i, target in enumerate(targets):
-        out.extend(distractors[i * block:(i + 1) * block])
+        out.extend(distractors[i * block : (i + 1) * block])
         out.append(target)
-    out.extend(distractors[(n - 1) * block:])
+    out.extend(distractors[(n - 1) * block :])
     return out
 
 
@@ -76,7 +76,9 @@ def rename(text: str, mapping: dict[str, str], *, simultaneous: bool = False) ->
     if not mapping:
         return text
     if simultaneous:
-        pattern = re.compile(r"\b(" + "|".join(re.escape(k) for k in sorted(mapping, key=len, reverse=True)) + r")\b")
+        pattern = re.compile(
+            r"\b(" + "|".join(re.escape(k) for k in sorted(mapping, key=len, reverse=True)) + r")\b"
+        )
         return pattern.sub(lambda m: mapping[m.group(1)], text)
     for old, new in mapping.items():
         text = text.replace(old, new)

@@ -62,7 +62,9 @@ class _Compiler:
         while isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
             node = node.func.value
         if not isinstance(node, ast.Name):
-            raise ValueError(f"a signature must be a call chain rooted at a library id, got {ast.unparse(node)!r}")
+            raise ValueError(
+                f"a signature must be a call chain rooted at a library id, got {ast.unparse(node)!r}"
+            )
         return node.id
 
     def call(self, node: ast.expr) -> tuple[str, str]:
@@ -104,7 +106,9 @@ class _Compiler:
             return f'"{node.value}"' if isinstance(node.value, str) else str(node.value)
         if isinstance(node, ast.Call):
             return self.call(node)[0]
-        raise ValueError(f"unsupported keyword value {ast.unparse(node)!r} for {arg}: use a literal, a name or a library call")
+        raise ValueError(
+            f"unsupported keyword value {ast.unparse(node)!r} for {arg}: use a literal, a name or a library call"
+        )
 
 
 def suffix_duplicates(names: Sequence[str]) -> list[str]:
@@ -130,7 +134,9 @@ def compile_signature(signature: str, registry: Registry) -> Compiled:
     root_id = compiler.root_of(tree.body)
     root = registry[root_id]
     call, _ = compiler.call(tree.body)
-    compiled = Compiled(call, compiler.params, root_id, root.library_name, root.style, compiler.targets, compiler.call_counts)
+    compiled = Compiled(
+        call, compiler.params, root_id, root.library_name, root.style, compiler.targets, compiler.call_counts
+    )
     compiled.outer_names = suffix_duplicates([p.name for p in compiled.params])
     return compiled
 

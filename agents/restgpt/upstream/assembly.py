@@ -41,17 +41,32 @@ SIMPLE_TOKENS = 1000
 def fill(text: str, **values: Any) -> str:
     """``str.format`` as PromptTemplate does, through ``restgraph.agents.prompt_template`` (a placeholder with
     no value is a clear error; an override template may leave values out, as upstream's could)."""
-    return fill_template(text, {k: v if isinstance(v, str) else str(v) for k, v in values.items()}, syntax="format", name="upstream prompt", optional=values)
+    return fill_template(
+        text,
+        {k: v if isinstance(v, str) else str(v) for k, v in values.items()},
+        syntax="format",
+        name="upstream prompt",
+        optional=values,
+    )
 
 
 # -- planner ------------------------------------------------------------------------------------
 def planner_scratchpad(history: Sequence[tuple[str, str]]) -> str:
-    return "".join(f"Plan step {i}: {plan}\nAPI response: {result}\n" for i, (plan, result) in enumerate(history, start=1))
+    return "".join(
+        f"Plan step {i}: {plan}\nAPI response: {result}\n"
+        for i, (plan, result) in enumerate(history, start=1)
+    )
 
 
-def planner_prompt(scenario: str, query: str, history: Sequence[tuple[str, str]], template: str | None = None) -> str:
-    return fill(template or source.template(PLANNER, "PLANNER_PROMPT"), input=query, agent_scratchpad=planner_scratchpad(history),
-                icl_examples=source.examples(PLANNER, scenario))
+def planner_prompt(
+    scenario: str, query: str, history: Sequence[tuple[str, str]], template: str | None = None
+) -> str:
+    return fill(
+        template or source.template(PLANNER, "PLANNER_PROMPT"),
+        input=query,
+        agent_scratchpad=planner_scratchpad(history),
+        icl_examples=source.examples(PLANNER, scenario),
+    )
 
 
 # -- API selector -------------------------------------------------------------------------------
@@ -72,9 +87,17 @@ def selector_retry(raw_output: str) -> str:
     return raw_output + "\n" + NOT_IN_LIST + "\n"
 
 
-def selector_prompt(scenario: str, endpoints: str, *, plan: str, background: str, scratchpad: str, template: str | None = None) -> str:
-    return fill(template or source.template(SELECTOR, "API_SELECTOR_PROMPT"), endpoints=endpoints, icl_examples=source.examples(SELECTOR, scenario),
-                plan=plan, background=background, agent_scratchpad=scratchpad)
+def selector_prompt(
+    scenario: str, endpoints: str, *, plan: str, background: str, scratchpad: str, template: str | None = None
+) -> str:
+    return fill(
+        template or source.template(SELECTOR, "API_SELECTOR_PROMPT"),
+        endpoints=endpoints,
+        icl_examples=source.examples(SELECTOR, scenario),
+        plan=plan,
+        background=background,
+        agent_scratchpad=scratchpad,
+    )
 
 
 # -- caller -------------------------------------------------------------------------------------
@@ -89,9 +112,23 @@ def caller_scratchpad(steps: Sequence[tuple[str, str]]) -> str:
     return "".join(f"Thought: {output}\nResponse: {result}\n" for output, result in steps)
 
 
-def caller_prompt(*, api_url: str, api_docs: str, background: str, api_plan: str, scratchpad: str, template: str | None = None) -> str:
-    return fill(template or source.template(CALLER, "CALLER_PROMPT"), api_url=api_url, api_docs=api_docs, background=background, api_plan=api_plan,
-                agent_scratchpad=scratchpad)
+def caller_prompt(
+    *,
+    api_url: str,
+    api_docs: str,
+    background: str,
+    api_plan: str,
+    scratchpad: str,
+    template: str | None = None,
+) -> str:
+    return fill(
+        template or source.template(CALLER, "CALLER_PROMPT"),
+        api_url=api_url,
+        api_docs=api_docs,
+        background=background,
+        api_plan=api_plan,
+        agent_scratchpad=scratchpad,
+    )
 
 
 # -- parser -------------------------------------------------------------------------------------
@@ -115,12 +152,27 @@ def schema_text(content: dict[str, Any]) -> str:
 
 
 def api_param(params: Any, data: Any) -> str:
-    return str({"params": params if params is not None else "No parameters", "data": data if data is not None else "No request body"})
+    return str(
+        {
+            "params": params if params is not None else "No parameters",
+            "data": data if data is not None else "No request body",
+        }
+    )
 
 
 #: which upstream file holds each template (the names ``-A prompts=...`` overrides use)
 TEMPLATE_FILES = {
-    "PLANNER_PROMPT": PLANNER, "API_SELECTOR_PROMPT": SELECTOR, "CALLER_PROMPT": CALLER,
-    **{name: PARSER for name in ("CODE_PARSING_SCHEMA_TEMPLATE", "CODE_PARSING_RESPONSE_TEMPLATE", "LLM_PARSING_TEMPLATE",
-                                 "LLM_SUMMARIZE_TEMPLATE", "POSTPROCESS_TEMPLATE")},
+    "PLANNER_PROMPT": PLANNER,
+    "API_SELECTOR_PROMPT": SELECTOR,
+    "CALLER_PROMPT": CALLER,
+    **{
+        name: PARSER
+        for name in (
+            "CODE_PARSING_SCHEMA_TEMPLATE",
+            "CODE_PARSING_RESPONSE_TEMPLATE",
+            "LLM_PARSING_TEMPLATE",
+            "LLM_SUMMARIZE_TEMPLATE",
+            "POSTPROCESS_TEMPLATE",
+        )
+    },
 }

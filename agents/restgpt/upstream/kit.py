@@ -70,25 +70,71 @@ class UpstreamKit(RoleKit):
         kwargs.setdefault("structured", self.structured)
         return await super().call(role, system, user, **kwargs)
 
-    async def ask(self, role: str, prompt: str, *, schema: Any, text_parser: Any, stop: Sequence[str]) -> RoleReply:
+    async def ask(
+        self, role: str, prompt: str, *, schema: Any, text_parser: Any, stop: Sequence[str]
+    ) -> RoleReply:
         return await self.call(role, "", prompt, schema=schema, text_parser=text_parser, stop=stop)
 
     # -- roles ----------------------------------------------------------------------------------
     async def planner(self, *, query: str, history: Sequence[tuple[str, str]], **_: Any) -> RoleReply:
-        prompt = assembly.planner_prompt(self.scenario, query, history, template=self.template("PLANNER_PROMPT"))
-        return await self.ask("planner", prompt, schema=PlannerDecision, text_parser=protocol.parse_planner, stop=assembly.PLANNER_STOP)
+        prompt = assembly.planner_prompt(
+            self.scenario, query, history, template=self.template("PLANNER_PROMPT")
+        )
+        return await self.ask(
+            "planner",
+            prompt,
+            schema=PlannerDecision,
+            text_parser=protocol.parse_planner,
+            stop=assembly.PLANNER_STOP,
+        )
 
-    async def selector(self, *, subtask: str, background: str, rounds: Sequence[tuple[str, str, str]] = (), instruction: str | None = None,
-                       failures: Sequence[str] = (), **_: Any) -> RoleReply:
-        pad = assembly.selector_scratchpad(rounds, instruction) + "".join(assembly.selector_retry(f) for f in failures)
-        prompt = assembly.selector_prompt(self.scenario, endpoint_listing(self.endpoints), plan=subtask, background=background, scratchpad=pad,
-                                          template=self.template("API_SELECTOR_PROMPT"))
-        return await self.ask("selector", prompt, schema=SelectorDecision, text_parser=protocol.parse_selector, stop=assembly.SELECTOR_STOP)
+    async def selector(
+        self,
+        *,
+        subtask: str,
+        background: str,
+        rounds: Sequence[tuple[str, str, str]] = (),
+        instruction: str | None = None,
+        failures: Sequence[str] = (),
+        **_: Any,
+    ) -> RoleReply:
+        pad = assembly.selector_scratchpad(rounds, instruction) + "".join(
+            assembly.selector_retry(f) for f in failures
+        )
+        prompt = assembly.selector_prompt(
+            self.scenario,
+            endpoint_listing(self.endpoints),
+            plan=subtask,
+            background=background,
+            scratchpad=pad,
+            template=self.template("API_SELECTOR_PROMPT"),
+        )
+        return await self.ask(
+            "selector",
+            prompt,
+            schema=SelectorDecision,
+            text_parser=protocol.parse_selector,
+            stop=assembly.SELECTOR_STOP,
+        )
 
-    async def caller(self, *, api_plan: str, background: str, endpoint: ReducedEndpoint, scratch: Sequence[str], **_: Any) -> RoleReply:
-        prompt = assembly.caller_prompt(api_url=self.api_url, api_docs=assembly.caller_docs(endpoint.key, self.docs(endpoint.key)), background=background,
-                                        api_plan=api_plan, scratchpad="".join(scratch), template=self.template("CALLER_PROMPT"))
-        return await self.ask("caller", prompt, schema=CallerDecision, text_parser=protocol.parse_caller, stop=assembly.CALLER_STOP)
+    async def caller(
+        self, *, api_plan: str, background: str, endpoint: ReducedEndpoint, scratch: Sequence[str], **_: Any
+    ) -> RoleReply:
+        prompt = assembly.caller_prompt(
+            api_url=self.api_url,
+            api_docs=assembly.caller_docs(endpoint.key, self.docs(endpoint.key)),
+            background=background,
+            api_plan=api_plan,
+            scratchpad="".join(scratch),
+            template=self.template("CALLER_PROMPT"),
+        )
+        return await self.ask(
+            "caller",
+            prompt,
+            schema=CallerDecision,
+            text_parser=protocol.parse_caller,
+            stop=assembly.CALLER_STOP,
+        )
 
     # -- executor hooks -------------------------------------------------------------------------
     def scratch_entry(self, raw: str, decision: CallerDecision | None, observation: str) -> str:
@@ -99,13 +145,21 @@ class UpstreamKit(RoleKit):
         summarised (no ``200`` schema), as code cannot run on it."""
         return result.json is not None or assembly.response_content(self.docs(result.template or "")) is None
 
-    async def parse_result(self, decision: CallerDecision, result: HttpResult, plan_endpoint: str | None) -> str:
+    async def parse_result(
+        self, decision: CallerDecision, result: HttpResult, plan_endpoint: str | None
+    ) -> str:
         name = result.template or ""
         docs = self.docs(name)
         if self.scenario == "spotify" and name == "GET /search" and plan_endpoint == "GET /search":
             docs = _narrow_search(docs, decision)
-        args: dict[str, Any] = {"api_path": self.api_url + name.split(" ", 1)[-1], "docs": docs, "body": result.text, "query": decision.output_instructions,
-                "description": decision.description, "api_param": assembly.api_param(decision.params, decision.data)}
+        args: dict[str, Any] = {
+            "api_path": self.api_url + name.split(" ", 1)[-1],
+            "docs": docs,
+            "body": result.text,
+            "query": decision.output_instructions,
+            "description": decision.description,
+            "api_param": assembly.api_param(decision.params, decision.data),
+        }
         if not self.config.use_parser:
             return await upstream_parser.simple_parse(self, **args)
         return await upstream_parser.parse(self, data=result.json, **args)
@@ -113,12 +167,16 @@ class UpstreamKit(RoleKit):
 
 def _narrow_search(docs: dict[str, Any], decision: CallerDecision) -> dict[str, Any]:
     """Spotify ``GET /search``: the parser sees only the searched ``{type}s`` (on a copy; several types allowed)."""
-    wanted = (decision.params or {}).get("type") or (parse_qs(urlsplit(decision.url or "").query).get("type") or [""])[0]
+    wanted = (decision.params or {}).get("type") or (
+        parse_qs(urlsplit(decision.url or "").query).get("type") or [""]
+    )[0]
     content = assembly.response_content(docs)
     if not wanted or content is None:
         return docs
     props = (content.get("schema") or {}).get("properties") or {}
-    kept = {f"{t.strip()}s": props[f"{t.strip()}s"] for t in str(wanted).split(",") if f"{t.strip()}s" in props}
+    kept = {
+        f"{t.strip()}s": props[f"{t.strip()}s"] for t in str(wanted).split(",") if f"{t.strip()}s" in props
+    }
     if not kept:
         return docs
     docs = copy.deepcopy(docs)

@@ -46,33 +46,77 @@ async def _code(kit: RoleKit, prompt: str) -> str:
 
 async def _run(kit: RoleKit, code: str, data: Any, stage: str) -> str | None:
     """What the code printed (untrimmed, as upstream's REPL returned it), None if it raised."""
-    result = await run_python(strip_fences(code) if "```" in code else code, inputs={"data": data}, timeout_s=kit.config.code_timeout_s,
-                              memory_mb=kit.config.code_memory_mb, allowed_modules=ALLOWED_MODULES, name=f"restgpt-parser:{stage}")
+    result = await run_python(
+        strip_fences(code) if "```" in code else code,
+        inputs={"data": data},
+        timeout_s=kit.config.code_timeout_s,
+        memory_mb=kit.config.code_memory_mb,
+        allowed_modules=ALLOWED_MODULES,
+        name=f"restgpt-parser:{stage}",
+    )
     return result.stdout if result.ok else None
 
 
-async def parse(kit: RoleKit, *, api_path: str, docs: dict[str, Any], body: str, data: Any, query: str | None, description: str,
-                api_param: str) -> str:
+async def parse(
+    kit: RoleKit,
+    *,
+    api_path: str,
+    docs: dict[str, Any],
+    body: str,
+    data: Any,
+    query: str | None,
+    description: str,
+    api_param: str,
+) -> str:
     """``ResponseParser._call`` for one response (``data`` is the parsed JSON of ``body``)."""
     common = {"api_path": api_path, "api_description": docs.get("description"), "api_param": api_param}
     content = assembly.response_content(docs)
     if content is None or query is None:
         variable = "LLM_SUMMARIZE_TEMPLATE" if content is None else "LLM_PARSING_TEMPLATE"
-        return await _llm(kit, kit.upstream_template(assembly.PARSER, variable, query=query, json=body, response_description=description, **common))
+        return await _llm(
+            kit,
+            kit.upstream_template(
+                assembly.PARSER, variable, query=query, json=body, response_description=description, **common
+            ),
+        )
     schema = assembly.schema_text(content)
     budget = kit.config.budget.parser_attempts
-    prompt = kit.upstream_template(assembly.PARSER, "CODE_PARSING_SCHEMA_TEMPLATE", response_schema=schema, response_example="No example provided",
-                                   response_description=description, query=query, **common)
+    prompt = kit.upstream_template(
+        assembly.PARSER,
+        "CODE_PARSING_SCHEMA_TEMPLATE",
+        response_schema=schema,
+        response_example="No example provided",
+        response_description=description,
+        query=query,
+        **common,
+    )
     output = await _run(kit, await _code(kit, prompt), data, "code_schema")
     if not output and budget >= 2:
         sample = tokenizer.cut(body, assembly.SAMPLE_TOKENS, "...")
-        prompt = kit.upstream_template(assembly.PARSER, "CODE_PARSING_RESPONSE_TEMPLATE", response_schema=schema, json=sample, query=query, **common)
+        prompt = kit.upstream_template(
+            assembly.PARSER,
+            "CODE_PARSING_RESPONSE_TEMPLATE",
+            response_schema=schema,
+            json=sample,
+            query=query,
+            **common,
+        )
         output = await _run(kit, await _code(kit, prompt), data, "code_sample")
     if not output and budget < 3:
         return f"The response could not be parsed within {budget} parser attempts (budget parser_attempts)."
     if not output:
         shown = tokenizer.cut(body, assembly.READ_TOKENS, "...")
-        output = await _llm(kit, kit.upstream_template(assembly.PARSER, "LLM_PARSING_TEMPLATE", json=shown, query=query, response_description=description, **common))
+        output = await _llm(
+            kit,
+            kit.upstream_template(
+                assembly.PARSER,
+                "LLM_PARSING_TEMPLATE",
+                json=shown,
+                query=query,
+                response_description=description,
+                **common,
+            ),
+        )
     return await postprocess(kit, output)
 
 
@@ -81,12 +125,34 @@ async def postprocess(kit: RoleKit, output: str) -> str:
     if tokenizer.n_tokens(output) <= assembly.OUTPUT_TOKENS:
         return output
     truncated = tokenizer.cut(output, assembly.OUTPUT_TOKENS)
-    return await _llm(kit, kit.upstream_template(assembly.PARSER, "POSTPROCESS_TEMPLATE", truncated_str=truncated))
+    return await _llm(
+        kit, kit.upstream_template(assembly.PARSER, "POSTPROCESS_TEMPLATE", truncated_str=truncated)
+    )
 
 
-async def simple_parse(kit: RoleKit, *, api_path: str, docs: dict[str, Any], body: str, query: str | None, description: str, api_param: str) -> str:
+async def simple_parse(
+    kit: RoleKit,
+    *,
+    api_path: str,
+    docs: dict[str, Any],
+    body: str,
+    query: str | None,
+    description: str,
+    api_param: str,
+) -> str:
     """``SimpleResponseParser._call``: the LLM reads the JSON, cut to 1,000 tokens + '...' (text, not token ids)."""
     variable = "LLM_SUMMARIZE_TEMPLATE" if assembly.response_content(docs) is None else "LLM_PARSING_TEMPLATE"
     shown = body if query is None else tokenizer.cut(body, assembly.SIMPLE_TOKENS, "...")
-    return await _llm(kit, kit.upstream_template(assembly.PARSER, variable, api_path=api_path, api_description=docs.get("description"),
-                                                 api_param=api_param, json=shown, query=query, response_description=description))
+    return await _llm(
+        kit,
+        kit.upstream_template(
+            assembly.PARSER,
+            variable,
+            api_path=api_path,
+            api_description=docs.get("description"),
+            api_param=api_param,
+            json=shown,
+            query=query,
+            response_description=description,
+        ),
+    )

@@ -26,7 +26,9 @@ def parse_planner(text: str) -> PlannerDecision:
     if re.search("Continue", plan):
         return PlannerDecision(kind="continue", text=plan)
     if re.search("Final Answer", plan):
-        return PlannerDecision(kind="final_answer", text=plan.split("Final Answer", 1)[1].lstrip(":").strip() or plan)
+        return PlannerDecision(
+            kind="final_answer", text=plan.split("Final Answer", 1)[1].lstrip(":").strip() or plan
+        )
     return PlannerDecision(kind="next_step", text=plan)
 
 
@@ -44,7 +46,7 @@ def _payload(action_input: str) -> dict:
     text = action_input.strip().strip('"').strip(",").strip("`")
     start, end = text.find("{"), text.rfind("}")
     try:
-        payload = json.loads(text[start:end + 1]) if start >= 0 else None
+        payload = json.loads(text[start : end + 1]) if start >= 0 else None
     except json.JSONDecodeError:
         payload = None
     if payload is None:
@@ -64,6 +66,13 @@ def parse_caller(text: str) -> CallerDecision:
     if action not in _VERBS:
         raise ParseError(f"unsupported operation {action!r}; use one of {', '.join(_VERBS)}")
     payload = _payload(match.group(2))
-    return CallerDecision(kind="operation", thought=text[: match.start()].strip(), method=action, url=payload["url"],
-                          params=payload.get("params"), data=payload.get("data") if action != "GET" else None,
-                          description=str(payload.get("description", "No description")), output_instructions=payload.get("output_instructions"))
+    return CallerDecision(
+        kind="operation",
+        thought=text[: match.start()].strip(),
+        method=action,
+        url=payload["url"],
+        params=payload.get("params"),
+        data=payload.get("data") if action != "GET" else None,
+        description=str(payload.get("description", "No description")),
+        output_instructions=payload.get("output_instructions"),
+    )

@@ -77,10 +77,14 @@ def reduce_upstream(spec: dict[str, Any], *, merge_allof: bool) -> list[Upstream
             full = copy.deepcopy(docs)
             if merge_allof:
                 full = merge_allof_properties(full)
-            endpoints.append(UpstreamEndpoint(f"{method.upper()} {route}", docs.get("description"), _reduce_docs(full)))
+            endpoints.append(
+                UpstreamEndpoint(f"{method.upper()} {route}", docs.get("description"), _reduce_docs(full))
+            )
     return endpoints
 
 
 def endpoint_listing(endpoints: list[UpstreamEndpoint]) -> str:
     """The selector's ``{endpoints}``: name and description up to the first '.'."""
-    return "\n".join(f"{e.name} {e.description.split('.')[0] if e.description is not None else ''}" for e in endpoints)
+    return "\n".join(
+        f"{e.name} {e.description.split('.')[0] if e.description is not None else ''}" for e in endpoints
+    )

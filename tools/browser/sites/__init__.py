@@ -26,9 +26,14 @@ from fastapi.responses import HTMLResponse, Response
 from restgraph.tools.browser.sites import books, care, eats, gyms, homes, transit
 from restgraph.tools.browser.sites.html import link, page, slug, table
 
-SITES = [("FitFinder", "/gyms/", "Gyms and studios in Riverton"), ("Harbor Homes", "/homes/", "Real estate listings"),
-         ("Lantern Books", "/books/", "Bookshop catalogue and author events"), ("Riverton Metro", "/transit/", "Bus routes and timetables"),
-         ("Riverton Eats", "/eats/", "Restaurant guide: hours and menus"), ("Little Steps", "/care/", "Childcare centres: tuition and hours")]
+SITES = [
+    ("FitFinder", "/gyms/", "Gyms and studios in Riverton"),
+    ("Harbor Homes", "/homes/", "Real estate listings"),
+    ("Lantern Books", "/books/", "Bookshop catalogue and author events"),
+    ("Riverton Metro", "/transit/", "Bus routes and timetables"),
+    ("Riverton Eats", "/eats/", "Restaurant guide: hours and menus"),
+    ("Little Steps", "/care/", "Childcare centres: tuition and hours"),
+]
 
 
 def detail_pages() -> list[str]:
@@ -53,13 +58,18 @@ def create_app() -> FastAPI:
     @app.get("/")
     def portal() -> HTMLResponse:
         rows = [(link(url, name), about) for name, url, about in SITES]
-        outside = '<p>Elsewhere: <a href="https://example.com/">example.com</a> (not reachable in offline mode)</p>'
+        outside = (
+            '<p>Elsewhere: <a href="https://example.com/">example.com</a> (not reachable in offline mode)</p>'
+        )
         return page("Loopback Web", "Start page", table("Sites", ["Site", "About"], rows, raw=True) + outside)
 
     @app.get("/sitemap.xml")
     def sitemap() -> Response:
         """Every detail page, as sites list them for search engines (``restgraph.tools.search`` crawls from it)."""
         urls = "".join(f"<url><loc>{escape(url)}</loc></url>" for url in pages)
-        return Response(f'<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{urls}</urlset>', media_type="application/xml")
+        return Response(
+            f'<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{urls}</urlset>',
+            media_type="application/xml",
+        )
 
     return app

@@ -51,27 +51,50 @@ def router() -> APIRouter:
 
     @r.get("/")
     def home():
-        return _page("Catalogue", "<p>Search our shelves.</p>" + search_form() + "<p>" + link("/books/events", "Author events") + "</p>")
+        return _page(
+            "Catalogue",
+            "<p>Search our shelves.</p>"
+            + search_form()
+            + "<p>"
+            + link("/books/events", "Author events")
+            + "</p>",
+        )
 
     @r.get("/search")
     def results(q: str = "", page: int = 1):
         found = search(q)
         chunk, pager = paginate(found, page, "/books/search", {"q": q})
         rows = [(link(f"/books/book/{b[0]}", b[1]), b[2], str(b[3]), money(b[4])) for b in chunk]
-        body = search_form(q) + table(f"Books matching '{q}', oldest first", ["Title", "Author", "Year", "Price"], rows, raw=True) + pager
+        body = (
+            search_form(q)
+            + table(
+                f"Books matching '{q}', oldest first", ["Title", "Author", "Year", "Price"], rows, raw=True
+            )
+            + pager
+        )
         return _page("Search results", body)
 
     @r.get("/events")
     def events():
         rows = [(e[1], e[2], e[3], link(f"/books/events/{e[0]}", f"Event details: {e[2]}")) for e in EVENTS]
-        return _page("Author events", "<p>Readings and signings around town.</p>" + table("Upcoming author events", ["Date", "Author", "Book", "Details"], rows, raw=True))
+        return _page(
+            "Author events",
+            "<p>Readings and signings around town.</p>"
+            + table("Upcoming author events", ["Date", "Author", "Book", "Details"], rows, raw=True),
+        )
 
     @r.get("/events/{event_id}")
     def event(event_id: int):
         e = next((e for e in EVENTS if e[0] == event_id), None)
         if e is None:
             return _page("Event not found", "<p>No such event.</p>")
-        facts = [("Author", e[2]), ("Book", e[3]), ("Date", e[1]), ("Starts", e[5]), ("Venue", f"{e[4]} (see Riverton Eats for directions)")]
+        facts = [
+            ("Author", e[2]),
+            ("Book", e[3]),
+            ("Date", e[1]),
+            ("Starts", e[5]),
+            ("Venue", f"{e[4]} (see Riverton Eats for directions)"),
+        ]
         return _page(f"{e[2]} reads from {e[3]}", table("Event details", ["Fact", "Value"], facts))
 
     @r.get("/book/{isbn}")
@@ -79,7 +102,14 @@ def router() -> APIRouter:
         b = next((b for b in BOOKS if b[0] == isbn), None)
         if b is None:
             return _page("Book not found", "<p>No such book.</p>")
-        facts = [("Author", b[2]), ("Published", b[3]), ("Price", money(b[4])), ("Pages", b[5]), ("Publisher", b[6]), ("ISBN", b[0])]
+        facts = [
+            ("Author", b[2]),
+            ("Published", b[3]),
+            ("Price", money(b[4])),
+            ("Pages", b[5]),
+            ("Publisher", b[6]),
+            ("ISBN", b[0]),
+        ]
         return _page(b[1], table("Book details", ["Field", "Value"], facts))
 
     return r

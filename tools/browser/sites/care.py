@@ -34,7 +34,9 @@ def age_label(months: int) -> str:
 def search(neighborhood: str = "", age: str = "") -> list[tuple]:
     """Centres in ``neighborhood`` taking children of ``age`` (a key of ``AGES``), by name."""
     limit = AGES.get(age)
-    found = [c for c in CENTERS if (not neighborhood or c[1] == neighborhood) and (limit is None or c[2] <= limit)]
+    found = [
+        c for c in CENTERS if (not neighborhood or c[1] == neighborhood) and (limit is None or c[2] <= limit)
+    ]
     return sorted(found, key=lambda c: c[0])
 
 
@@ -42,25 +44,46 @@ def router() -> APIRouter:
     r = APIRouter(prefix="/care")
 
     def search_form(neighborhood: str = "", age: str = "") -> str:
-        fields = select("neighborhood", "Neighborhood", ["", *NEIGHBORHOODS], neighborhood) + " " + select("age", "Child's age", ["", *AGES], age)
+        fields = (
+            select("neighborhood", "Neighborhood", ["", *NEIGHBORHOODS], neighborhood)
+            + " "
+            + select("age", "Child's age", ["", *AGES], age)
+        )
         return form("/care/search", fields, "Find childcare")
 
     @r.get("/")
     def home():
-        return _page("Childcare in Riverton", "<p>Daycare centres and preschools, with tuition and hours.</p>" + search_form())
+        return _page(
+            "Childcare in Riverton",
+            "<p>Daycare centres and preschools, with tuition and hours.</p>" + search_form(),
+        )
 
     @r.get("/search")
     def results(neighborhood: str = "", age: str = "", page: int = 1):
-        body = listing(search_form(neighborhood, age), search(neighborhood, age), page, "/care/search", {"neighborhood": neighborhood, "age": age},
-                       "Childcare centres", ["Centre", "Neighborhood", "Ages"], lambda c: (link(f"/care/c/{slug(c[0])}", c[0]), c[1], f"from {age_label(c[2])}"))
+        body = listing(
+            search_form(neighborhood, age),
+            search(neighborhood, age),
+            page,
+            "/care/search",
+            {"neighborhood": neighborhood, "age": age},
+            "Childcare centres",
+            ["Centre", "Neighborhood", "Ages"],
+            lambda c: (link(f"/care/c/{slug(c[0])}", c[0]), c[1], f"from {age_label(c[2])}"),
+        )
         return _page("Childcare centres", body)
 
     @r.get("/c/{name}")
     def detail(name: str):
         if (c := by_slug(CENTERS, name)) is None:
             return _page("Centre not found", "<p>No such centre.</p>")
-        facts = [("Neighborhood", c[1]), ("Ages", f"from {age_label(c[2])}"), ("Full-time tuition", f"{money(c[3])} per month"),
-                 ("Part-time tuition", f"{money(c[4])} per month"), ("Hours", f"{c[5][0]}-{c[5][1]}, Monday to Friday"), ("Nearest bus stop", c[6])]
+        facts = [
+            ("Neighborhood", c[1]),
+            ("Ages", f"from {age_label(c[2])}"),
+            ("Full-time tuition", f"{money(c[3])} per month"),
+            ("Part-time tuition", f"{money(c[4])} per month"),
+            ("Hours", f"{c[5][0]}-{c[5][1]}, Monday to Friday"),
+            ("Nearest bus stop", c[6]),
+        ]
         return _page(c[0], table("Centre details", ["Fact", "Value"], facts))
 
     return r

@@ -23,8 +23,10 @@ RESULTS_PER_PAGE = 10
 
 def _layout(title: str, heading: str, query: str = "", body: str = "") -> HTMLResponse:
     """A page of the engine: heading, the search box (holding ``query``), then ``body`` (already HTML)."""
-    box = (f'<form action="/search" method="get" role="search"><input type="text" name="q" aria-label="Search the web" value="{escape(query, quote=True)}">'
-           ' <button type="submit">Search</button></form>')
+    box = (
+        f'<form action="/search" method="get" role="search"><input type="text" name="q" aria-label="Search the web" value="{escape(query, quote=True)}">'
+        ' <button type="submit">Search</button></form>'
+    )
     return HTMLResponse(
         f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{escape(title)}</title></head>"
         f"<body><header><a href='/'>{ENGINE}</a></header><main><h1>{escape(heading)}</h1>{box}{body}</main>"
@@ -50,15 +52,24 @@ def create_engine_app(backend: SearchBackend) -> FastAPI:
         return _layout(ENGINE, "Search the offline web")
 
     @app.get("/search")
-    def search(q: str = "") -> HTMLResponse:  # sync: FastAPI runs it in a worker thread, the backend is synchronous
+    def search(
+        q: str = "",
+    ) -> HTMLResponse:  # sync: FastAPI runs it in a worker thread, the backend is synchronous
         query = q.strip()
         if not query:
             return _layout(ENGINE, "Search the offline web")
         try:
             hits = backend.search(query, RESULTS_PER_PAGE)
         except SearchError as exc:
-            return _layout(f"{query} - {ENGINE}", f"Results for {query}", query, f"<p>The search failed: {escape(str(exc))}</p>")
+            return _layout(
+                f"{query} - {ENGINE}",
+                f"Results for {query}",
+                query,
+                f"<p>The search failed: {escape(str(exc))}</p>",
+            )
         listing = results_html(query, hits) if hits else f"<p>No results for {escape(query)}.</p>"
-        return _layout(f"{query} - {ENGINE}", f"Results for {query}", query, f"<p>{len(hits)} results</p>{listing}")
+        return _layout(
+            f"{query} - {ENGINE}", f"Results for {query}", query, f"<p>{len(hits)} results</p>{listing}"
+        )
 
     return app

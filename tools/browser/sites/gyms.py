@@ -13,7 +13,12 @@ ACTIVITIES = ["Boxing", "CrossFit", "Pilates", "Spin", "Yoga"]
 
 # name, neighborhood, monthly price, [(day, time, activity), ...]
 GYMS: list[tuple[str, str, float, list[tuple[str, str, str]]]] = [
-    ("CrossFit East River", "Eastside", 189, [("Mon", "06:00", "CrossFit"), ("Wed", "18:30", "CrossFit"), ("Sat", "09:00", "Boxing")]),
+    (
+        "CrossFit East River",
+        "Eastside",
+        189,
+        [("Mon", "06:00", "CrossFit"), ("Wed", "18:30", "CrossFit"), ("Sat", "09:00", "Boxing")],
+    ),
     ("Avea Pilates", "Eastside", 149, [("Tue", "07:00", "Pilates"), ("Thu", "19:00", "Pilates")]),
     ("Harbor Spin Lab", "Eastside", 99, [("Mon", "17:30", "Spin"), ("Fri", "06:30", "Spin")]),
     ("Core & Reformer", "Eastside", 165, [("Wed", "08:00", "Pilates"), ("Sat", "10:00", "Yoga")]),
@@ -22,7 +27,12 @@ GYMS: list[tuple[str, str, float, list[tuple[str, str, str]]]] = [
     ("Sunrise Flow Studio", "Northgate", 72.5, [("Wed", "06:15", "Yoga"), ("Sun", "09:30", "Yoga")]),
     ("Peak Performance Gym", "Northgate", 59, [("Mon", "12:00", "Spin"), ("Fri", "17:00", "CrossFit")]),
     ("Lotus Room", "Northgate", 95, [("Tue", "20:00", "Yoga"), ("Thu", "07:00", "Pilates")]),
-    ("Old Town Athletic Club", "Old Town", 135, [("Mon", "06:00", "Spin"), ("Wed", "19:00", "Yoga"), ("Fri", "18:00", "Boxing")]),
+    (
+        "Old Town Athletic Club",
+        "Old Town",
+        135,
+        [("Mon", "06:00", "Spin"), ("Wed", "19:00", "Yoga"), ("Fri", "18:00", "Boxing")],
+    ),
     ("Cobblestone CrossFit", "Old Town", 175, [("Tue", "05:45", "CrossFit"), ("Sat", "08:00", "CrossFit")]),
     ("Westbank Pilates House", "Westbank", 155, [("Mon", "09:00", "Pilates"), ("Thu", "12:30", "Pilates")]),
     ("Riverside Cycle Club", "Westbank", 79, [("Tue", "06:00", "Spin"), ("Sun", "10:00", "Spin")]),
@@ -30,10 +40,18 @@ GYMS: list[tuple[str, str, float, list[tuple[str, str, str]]]] = [
 
 #: each gym's nearest Riverton Metro stop (printed on its page)
 NEAREST_STOP: dict[str, str] = {
-    "CrossFit East River": "Eastside Depot", "Avea Pilates": "Eastside Depot", "Harbor Spin Lab": "Old Town Square",
-    "Core & Reformer": "Eastside Depot", "Northgate Yoga Collective": "Northgate Mall", "Iron Bell Boxing": "Northgate Mall",
-    "Sunrise Flow Studio": "Central Station", "Peak Performance Gym": "Northgate Mall", "Lotus Room": "Museum Quarter",
-    "Old Town Athletic Club": "Old Town Square", "Cobblestone CrossFit": "Museum Quarter", "Westbank Pilates House": "Westbank Park",
+    "CrossFit East River": "Eastside Depot",
+    "Avea Pilates": "Eastside Depot",
+    "Harbor Spin Lab": "Old Town Square",
+    "Core & Reformer": "Eastside Depot",
+    "Northgate Yoga Collective": "Northgate Mall",
+    "Iron Bell Boxing": "Northgate Mall",
+    "Sunrise Flow Studio": "Central Station",
+    "Peak Performance Gym": "Northgate Mall",
+    "Lotus Room": "Museum Quarter",
+    "Old Town Athletic Club": "Old Town Square",
+    "Cobblestone CrossFit": "Museum Quarter",
+    "Westbank Pilates House": "Westbank Park",
     "Riverside Cycle Club": "Harbor Point",
 }
 
@@ -44,7 +62,11 @@ def activities(gym: tuple) -> set[str]:
 
 def search(neighborhood: str = "", activity: str = "") -> list[tuple]:
     """Matching gyms, cheapest first (the order the results page shows)."""
-    found = [g for g in GYMS if (not neighborhood or g[1] == neighborhood) and (not activity or activity in activities(g))]
+    found = [
+        g
+        for g in GYMS
+        if (not neighborhood or g[1] == neighborhood) and (not activity or activity in activities(g))
+    ]
     return sorted(found, key=lambda g: (g[2], g[0]))
 
 
@@ -52,7 +74,13 @@ def router() -> APIRouter:
     r = APIRouter(prefix="/gyms")
 
     def search_form(neighborhood: str = "", activity: str = "") -> str:
-        return form("/gyms/search", select("neighborhood", "Neighborhood", ["", *NEIGHBORHOODS], neighborhood) + " " + select("activity", "Activity", ["", *ACTIVITIES], activity), "Find gyms")
+        return form(
+            "/gyms/search",
+            select("neighborhood", "Neighborhood", ["", *NEIGHBORHOODS], neighborhood)
+            + " "
+            + select("activity", "Activity", ["", *ACTIVITIES], activity),
+            "Find gyms",
+        )
 
     @r.get("/")
     def home():
@@ -61,8 +89,16 @@ def router() -> APIRouter:
 
     @r.get("/search")
     def results(neighborhood: str = "", activity: str = "", page: int = 1):
-        body = listing(search_form(neighborhood, activity), search(neighborhood, activity), page, "/gyms/search", {"neighborhood": neighborhood, "activity": activity},
-                       "Matching gyms, cheapest first", ["Gym", "Neighborhood", "Membership"], lambda g: (link(f"/gyms/g/{slug(g[0])}", g[0]), g[1], money(g[2]) + " / month"))
+        body = listing(
+            search_form(neighborhood, activity),
+            search(neighborhood, activity),
+            page,
+            "/gyms/search",
+            {"neighborhood": neighborhood, "activity": activity},
+            "Matching gyms, cheapest first",
+            ["Gym", "Neighborhood", "Membership"],
+            lambda g: (link(f"/gyms/g/{slug(g[0])}", g[0]), g[1], money(g[2]) + " / month"),
+        )
         return _page("Search results", body)
 
     @r.get("/g/{name}")

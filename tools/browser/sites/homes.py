@@ -36,7 +36,11 @@ LISTINGS: list[tuple[int, str, str, str, int, int, int, str, int | None]] = [
 
 
 def search(town: str = "", kind: str = "", status: str = "", sort: str = "newest") -> list[tuple]:
-    found = [x for x in LISTINGS if (not town or x[2] == town) and (not kind or x[3] == kind) and (not status or x[7] == status)]
+    found = [
+        x
+        for x in LISTINGS
+        if (not town or x[2] == town) and (not kind or x[3] == kind) and (not status or x[7] == status)
+    ]
     if sort == "price_asc":
         return sorted(found, key=lambda x: (x[6], x[0]))
     if sort == "price_desc":
@@ -48,10 +52,22 @@ def router() -> APIRouter:
     r = APIRouter(prefix="/homes")
 
     def search_form(town: str = "", kind: str = "", status: str = "", sort: str = "newest") -> str:
-        sort_select = '<label>Sort <select name="sort" aria-label="Sort by">' + "".join(
-            f'<option value="{k}"{" selected" if k == sort else ""}>{v}</option>' for k, v in SORTS.items()
-        ) + "</select></label>"
-        fields = " ".join([select("town", "Town", ["", *TOWNS], town), select("type", "Property type", ["", *TYPES], kind), select("status", "Status", ["", *STATUSES], status), sort_select])
+        sort_select = (
+            '<label>Sort <select name="sort" aria-label="Sort by">'
+            + "".join(
+                f'<option value="{k}"{" selected" if k == sort else ""}>{v}</option>'
+                for k, v in SORTS.items()
+            )
+            + "</select></label>"
+        )
+        fields = " ".join(
+            [
+                select("town", "Town", ["", *TOWNS], town),
+                select("type", "Property type", ["", *TYPES], kind),
+                select("status", "Status", ["", *STATUSES], status),
+                sort_select,
+            ]
+        )
         return form("/homes/search", fields, "Search listings")
 
     @r.get("/")
@@ -61,9 +77,17 @@ def router() -> APIRouter:
     @r.get("/search")
     def results(town: str = "", type: str = "", status: str = "", sort: str = "newest", page: int = 1):
         found = search(town, type, status, sort)
-        chunk, pager = paginate(found, page, "/homes/search", {"town": town, "type": type, "status": status, "sort": sort})
-        rows = [(link(f"/homes/listing/{x[0]}", x[1]), x[2], x[3], str(x[4]), money(x[6]), x[7]) for x in chunk]
-        body = search_form(town, type, status, sort) + table("Listings", ["Address", "Town", "Type", "Beds", "Price", "Status"], rows, raw=True) + pager
+        chunk, pager = paginate(
+            found, page, "/homes/search", {"town": town, "type": type, "status": status, "sort": sort}
+        )
+        rows = [
+            (link(f"/homes/listing/{x[0]}", x[1]), x[2], x[3], str(x[4]), money(x[6]), x[7]) for x in chunk
+        ]
+        body = (
+            search_form(town, type, status, sort)
+            + table("Listings", ["Address", "Town", "Type", "Beds", "Price", "Status"], rows, raw=True)
+            + pager
+        )
         return _page("Listings", body)
 
     @r.get("/listing/{listing_id}")
@@ -71,7 +95,14 @@ def router() -> APIRouter:
         x = next((x for x in LISTINGS if x[0] == listing_id), None)
         if x is None:
             return _page("Listing not found", "<p>No such listing.</p>")
-        facts = [("Town", x[2]), ("Type", x[3]), ("Bedrooms", x[4]), ("Floor area", f"{x[5]:,} sqft"), ("Price" if x[8] is None else "Sold price", money(x[6])), ("Status", x[7] if x[8] is None else f"Sold in {x[8]}")]
+        facts = [
+            ("Town", x[2]),
+            ("Type", x[3]),
+            ("Bedrooms", x[4]),
+            ("Floor area", f"{x[5]:,} sqft"),
+            ("Price" if x[8] is None else "Sold price", money(x[6])),
+            ("Status", x[7] if x[8] is None else f"Sold in {x[8]}"),
+        ]
         return _page(x[1], table("Property facts", ["Fact", "Value"], facts))
 
     return r

@@ -31,16 +31,21 @@ def link(href: str, text: str) -> str:
     return f'<a href="{escape(href, quote=True)}">{escape(text)}</a>'
 
 
-def table(caption: str, headers: Sequence[str], rows: Iterable[Sequence[object]], *, raw: bool = False) -> str:
+def table(
+    caption: str, headers: Sequence[str], rows: Iterable[Sequence[object]], *, raw: bool = False
+) -> str:
     """``raw=True``: cells are already HTML (links)."""
     head = "".join(f"<th>{escape(h)}</th>" for h in headers)
-    body = "".join("<tr>" + "".join(f"<td>{c if raw else escape(str(c))}</td>" for c in row) + "</tr>" for row in rows)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{c if raw else escape(str(c))}</td>" for c in row) + "</tr>" for row in rows
+    )
     return f"<table><caption>{escape(caption)}</caption><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
 def select(name: str, label: str, options: Sequence[str], chosen: str = "") -> str:
     opts = "".join(
-        f'<option value="{escape(o, quote=True)}"{" selected" if o == chosen else ""}>{escape(o or "Any")}</option>' for o in options
+        f'<option value="{escape(o, quote=True)}"{" selected" if o == chosen else ""}>{escape(o or "Any")}</option>'
+        for o in options
     )
     return f'<label>{escape(label)} <select name="{name}" aria-label="{escape(label, quote=True)}">{opts}</select></label>'
 
@@ -71,7 +76,16 @@ def paginate(items: Sequence, page_no: int, base: str, params: dict[str, str]) -
     return chunk, f'<nav aria-label="Pagination">{" ".join(parts)}</nav>'
 
 
-def listing(search_form: str, found: Sequence, page_no: int, base: str, params: dict[str, str], caption: str, headers: Sequence[str], row: Callable[[Any], Sequence[object]]) -> str:
+def listing(
+    search_form: str,
+    found: Sequence,
+    page_no: int,
+    base: str,
+    params: dict[str, str],
+    caption: str,
+    headers: Sequence[str],
+    row: Callable[[Any], Sequence[object]],
+) -> str:
     """A results page's body: the search form, one page of ``found`` as a table (cells are HTML), the pager."""
     chunk, pager = paginate(found, page_no, base, params)
     return search_form + table(caption, headers, [row(item) for item in chunk], raw=True) + pager

@@ -12,11 +12,41 @@ DAYS = ["Weekday", "Saturday"]
 
 # number, name, stops in order, {day: [departure times from the first stop]}, minutes between consecutive stops
 ROUTES: list[tuple[str, str, list[str], dict[str, list[str]], list[int]]] = [
-    ("7", "Airport Express", ["Central Station", "Museum Quarter", "Airport Terminal"], {"Weekday": ["05:40", "06:10", "06:40"], "Saturday": ["07:00", "08:00"]}, [9, 26]),
-    ("12", "Harbor Loop", ["Harbor Point", "Old Town Square", "Central Station"], {"Weekday": ["06:00", "21:50"], "Saturday": ["08:15", "15:30", "22:40"]}, [11, 8]),
-    ("15", "Museum Line", ["Westbank Park", "Museum Quarter", "Northgate Mall"], {"Weekday": ["07:05", "08:05"], "Saturday": ["09:10"]}, [14, 12]),
-    ("22", "Eastside Connector", ["Eastside Depot", "Old Town Square", "Museum Quarter"], {"Weekday": ["06:25", "07:25"], "Saturday": ["10:00"]}, [10, 7]),
-    ("31", "Northgate Shuttle", ["Northgate Mall", "Central Station"], {"Weekday": ["06:45"], "Saturday": []}, [18]),
+    (
+        "7",
+        "Airport Express",
+        ["Central Station", "Museum Quarter", "Airport Terminal"],
+        {"Weekday": ["05:40", "06:10", "06:40"], "Saturday": ["07:00", "08:00"]},
+        [9, 26],
+    ),
+    (
+        "12",
+        "Harbor Loop",
+        ["Harbor Point", "Old Town Square", "Central Station"],
+        {"Weekday": ["06:00", "21:50"], "Saturday": ["08:15", "15:30", "22:40"]},
+        [11, 8],
+    ),
+    (
+        "15",
+        "Museum Line",
+        ["Westbank Park", "Museum Quarter", "Northgate Mall"],
+        {"Weekday": ["07:05", "08:05"], "Saturday": ["09:10"]},
+        [14, 12],
+    ),
+    (
+        "22",
+        "Eastside Connector",
+        ["Eastside Depot", "Old Town Square", "Museum Quarter"],
+        {"Weekday": ["06:25", "07:25"], "Saturday": ["10:00"]},
+        [10, 7],
+    ),
+    (
+        "31",
+        "Northgate Shuttle",
+        ["Northgate Mall", "Central Station"],
+        {"Weekday": ["06:45"], "Saturday": []},
+        [18],
+    ),
 ]
 
 
@@ -51,8 +81,16 @@ def router() -> APIRouter:
 
     @r.get("/")
     def home():
-        rows = [(link(f"/transit/route/{x[0]}", f"Route {x[0]}"), x[1], f"{x[2][0]} to {x[2][-1]}") for x in ROUTES]
-        return _page("Routes and timetables", table("All routes", ["Route", "Name", "Runs"], rows, raw=True) + "<h2>Search stops</h2>" + stop_form())
+        rows = [
+            (link(f"/transit/route/{x[0]}", f"Route {x[0]}"), x[1], f"{x[2][0]} to {x[2][-1]}")
+            for x in ROUTES
+        ]
+        return _page(
+            "Routes and timetables",
+            table("All routes", ["Route", "Name", "Runs"], rows, raw=True)
+            + "<h2>Search stops</h2>"
+            + stop_form(),
+        )
 
     @r.get("/route/{number}")
     def route(number: str, day: str = "Weekday"):
@@ -60,15 +98,23 @@ def router() -> APIRouter:
         if x is None:
             return _page("Route not found", "<p>No such route.</p>")
         day = day if day in DAYS else "Weekday"
-        switch = " ".join(link(f"/transit/route/{number}?day={d}", f"{d} timetable") for d in DAYS if d != day)
+        switch = " ".join(
+            link(f"/transit/route/{number}?day={d}", f"{d} timetable") for d in DAYS if d != day
+        )
         rows = timetable(x, day) or [["No service"] + [""] * (len(x[2]) - 1)]
-        return _page(f"Route {x[0]}: {x[1]} ({day})", f"<p>Showing the {day} timetable. {switch}</p>" + table(f"{day} departures", x[2], rows))
+        return _page(
+            f"Route {x[0]}: {x[1]} ({day})",
+            f"<p>Showing the {day} timetable. {switch}</p>" + table(f"{day} departures", x[2], rows),
+        )
 
     @r.get("/stops")
     def stops(stop: str = ""):
         found = routes_at(stop)
         rows = [(link(f"/transit/route/{x[0]}", f"Route {x[0]}"), x[1]) for x in found]
-        return _page("Stop search", stop_form(stop) + table(f"Routes serving '{stop}'", ["Route", "Name"], rows, raw=True))
+        return _page(
+            "Stop search",
+            stop_form(stop) + table(f"Routes serving '{stop}'", ["Route", "Name"], rows, raw=True),
+        )
 
     return r
 

@@ -51,7 +51,9 @@ def _endpoint(store: SessionStore, handler: Handler) -> Callable[[Request], Awai
     async def endpoint(request: Request) -> Response:
         token = bearer_token(request)
         if token is None:
-            message = "No token provided" if "authorization" not in request.headers else "Invalid access token"
+            message = (
+                "No token provided" if "authorization" not in request.headers else "Invalid access token"
+            )
             return _error(401, message)
         session = store.get(token)
         raw = await request.body()
@@ -74,9 +76,21 @@ def _endpoint(store: SessionStore, handler: Handler) -> Callable[[Request], Awai
         except SpotifyError as exc:
             response = JSONResponse(exc.body(), status_code=exc.status)
         except Exception as exc:  # a sandbox bug: answer like Spotify's 500 and keep it in the log
-            response = JSONResponse(SpotifyError(500, f"Server error: {type(exc).__name__}").body(), status_code=500)
+            response = JSONResponse(
+                SpotifyError(500, f"Server error: {type(exc).__name__}").body(), status_code=500
+            )
         path = request.url.path[3:] if request.url.path.startswith("/v1/") else request.url.path
-        session.log.append(LogEntry(method=request.method, path=path, template=_template(request), params=params, body=body, status=response.status_code, returned_uris=ctx.returned_uris if ctx else []))
+        session.log.append(
+            LogEntry(
+                method=request.method,
+                path=path,
+                template=_template(request),
+                params=params,
+                body=body,
+                status=response.status_code,
+                returned_uris=ctx.returned_uris if ctx else [],
+            )
+        )
         return response
 
     endpoint.__name__ = handler.__name__

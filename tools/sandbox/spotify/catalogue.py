@@ -47,14 +47,23 @@ class Catalogue:
     def artist_albums(self, artist_id: str) -> list[Album]:
         """Spotify's order: grouped album, single, compilation, appears_on; newest first in a group."""
         own = [a for a in self.data.albums if a.artist_ids and a.artist_ids[0] == artist_id]
-        appears = [a for a in self.data.albums if artist_id in a.artist_ids[1:] or (a not in own and any(artist_id in self.tracks[t].artist_ids for t in a.track_ids))]
+        appears = [
+            a
+            for a in self.data.albums
+            if artist_id in a.artist_ids[1:]
+            or (a not in own and any(artist_id in self.tracks[t].artist_ids for t in a.track_ids))
+        ]
         rank = {"album": 0, "single": 1, "compilation": 2}
         own.sort(key=lambda a: (rank.get(a.album_type, 3), _neg_date(a.release_date)))
         appears.sort(key=lambda a: _neg_date(a.release_date))
         return own + appears
 
     def newest_album(self, artist_id: str) -> Album:
-        return next(a for a in self.artist_albums(artist_id) if a.album_type == "album" and a.artist_ids[0] == artist_id)
+        return next(
+            a
+            for a in self.artist_albums(artist_id)
+            if a.album_type == "album" and a.artist_ids[0] == artist_id
+        )
 
     # ------------------------------------------------------------ time
     def timestamp(self, clock: int) -> str:

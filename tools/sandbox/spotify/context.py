@@ -79,7 +79,9 @@ class Ctx:
             raise SpotifyError(400, f"Missing required parameter: {name}")
         return value
 
-    def id_list(self, *, query_name: str = "ids", body_key: str = "ids", maximum: int = 50, required: bool = True) -> list[str]:
+    def id_list(
+        self, *, query_name: str = "ids", body_key: str = "ids", maximum: int = 50, required: bool = True
+    ) -> list[str]:
         """Ids from the query string (comma-separated) or, failing that, the JSON body (Spotify's rule)."""
         raw = self.params.get(query_name)
         if raw:

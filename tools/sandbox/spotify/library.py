@@ -73,23 +73,43 @@ def new_playlist_id(state: SpotifyState, name: str) -> str:
     return out
 
 
-def create_playlist(state: SpotifyState, name: str, description: str | None = None, public: bool = True, collaborative: bool = False) -> Playlist:
+def create_playlist(
+    state: SpotifyState,
+    name: str,
+    description: str | None = None,
+    public: bool = True,
+    collaborative: bool = False,
+) -> Playlist:
     tick(state)
     state.created += 1
-    pl = Playlist(id=new_playlist_id(state, name), name=name, description=description, public=public, collaborative=collaborative, owner_id=state.user.id, owner_name=state.user.display_name)
+    pl = Playlist(
+        id=new_playlist_id(state, name),
+        name=name,
+        description=description,
+        public=public,
+        collaborative=collaborative,
+        owner_id=state.user.id,
+        owner_name=state.user.display_name,
+    )
     state.playlists.insert(0, pl)
     return pl
 
 
-def add_to_playlist(state: SpotifyState, cat: Catalogue, pl: Playlist, track_ids: list[str], position: int | None = None) -> None:
+def add_to_playlist(
+    state: SpotifyState, cat: Catalogue, pl: Playlist, track_ids: list[str], position: int | None = None
+) -> None:
     tick(state)
-    rows = [PlaylistItem(id=t, added_at=cat.timestamp(state.clock), added_by=state.user.id) for t in track_ids]
+    rows = [
+        PlaylistItem(id=t, added_at=cat.timestamp(state.clock), added_by=state.user.id) for t in track_ids
+    ]
     at = len(pl.items) if position is None else min(position, len(pl.items))
     pl.items[at:at] = rows
     pl.snapshot += 1
 
 
-def remove_from_playlist(state: SpotifyState, pl: Playlist, removals: list[tuple[str, list[int] | None]]) -> None:
+def remove_from_playlist(
+    state: SpotifyState, pl: Playlist, removals: list[tuple[str, list[int] | None]]
+) -> None:
     """``removals``: (track id, positions or None). Without positions every occurrence goes (Spotify)."""
     tick(state)
     drop_positions: set[int] = set()

@@ -87,7 +87,12 @@ def _set_item(state: SpotifyState, cat: Catalogue, track_id: str) -> None:
         state.history.append(state.player.item_id)
     state.player.item_id = track_id
     state.player.progress_ms = 0
-    state.recently_played.insert(0, PlayHistory(track_id=track_id, played_at=cat.timestamp(state.clock), context_uri=state.player.context_uri))
+    state.recently_played.insert(
+        0,
+        PlayHistory(
+            track_id=track_id, played_at=cat.timestamp(state.clock), context_uri=state.player.context_uri
+        ),
+    )
 
 
 def play(state: SpotifyState, cat: Catalogue, body: dict[str, Any], device_id: str | None) -> None:
@@ -121,7 +126,7 @@ def play(state: SpotifyState, cat: Catalogue, body: dict[str, Any], device_id: s
         context, tracks, start = start_with
         state.player.context_uri = context
         _set_item(state, cat, tracks[start])
-        state.context_queue = tracks[start + 1:]
+        state.context_queue = tracks[start + 1 :]
     if position is not None:
         state.player.progress_ms = position
     state.player.is_playing = True
@@ -206,7 +211,12 @@ def skip_previous(state: SpotifyState, cat: Catalogue, device_id: str | None) ->
         if current:
             state.context_queue.insert(0, current)
         state.player.item_id = previous
-        state.recently_played.insert(0, PlayHistory(track_id=previous, played_at=cat.timestamp(state.clock), context_uri=state.player.context_uri))
+        state.recently_played.insert(
+            0,
+            PlayHistory(
+                track_id=previous, played_at=cat.timestamp(state.clock), context_uri=state.player.context_uri
+            ),
+        )
     state.player.progress_ms = 0
     state.player.is_playing = True
 

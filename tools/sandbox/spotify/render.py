@@ -23,12 +23,20 @@ from restgraph.tools.sandbox.spotify.models import (
 
 def _images(seed: str) -> list[dict[str, Any]]:
     digest = hashlib.sha1(seed.encode()).hexdigest()
-    return [{"url": f"https://i.scdn.co/image/ab67616d0000b273{digest[:24]}", "height": 640, "width": 640},
-            {"url": f"https://i.scdn.co/image/ab67616d00001e02{digest[:24]}", "height": 300, "width": 300}]
+    return [
+        {"url": f"https://i.scdn.co/image/ab67616d0000b273{digest[:24]}", "height": 640, "width": 640},
+        {"url": f"https://i.scdn.co/image/ab67616d00001e02{digest[:24]}", "height": 300, "width": 300},
+    ]
 
 
 def _links(kind: str, item_id: str) -> dict[str, Any]:
-    return {"external_urls": {"spotify": f"https://open.spotify.com/{kind}/{item_id}"}, "href": f"{API_BASE}/{kind}s/{item_id}", "id": item_id, "type": kind, "uri": uri(kind, item_id)}
+    return {
+        "external_urls": {"spotify": f"https://open.spotify.com/{kind}/{item_id}"},
+        "href": f"{API_BASE}/{kind}s/{item_id}",
+        "id": item_id,
+        "type": kind,
+        "uri": uri(kind, item_id),
+    }
 
 
 class Renderer:
@@ -44,12 +52,29 @@ class Renderer:
         return {**_links("artist", artist_id), "name": self.cat.artists[artist_id].name}
 
     def artist(self, artist: Artist) -> dict[str, Any]:
-        return {**_links("artist", artist.id), "name": artist.name, "followers": {"href": None, "total": artist.followers}, "genres": list(artist.genres), "images": _images(artist.id), "popularity": artist.popularity}
+        return {
+            **_links("artist", artist.id),
+            "name": artist.name,
+            "followers": {"href": None, "total": artist.followers},
+            "genres": list(artist.genres),
+            "images": _images(artist.id),
+            "popularity": artist.popularity,
+        }
 
     def _album_base(self, album: Album) -> dict[str, Any]:
-        base = {**_links("album", album.id), "album_type": album.album_type, "total_tracks": len(album.track_ids), "images": _images(album.id), "name": album.name, "release_date": album.release_date, "release_date_precision": album.release_date_precision}
+        base = {
+            **_links("album", album.id),
+            "album_type": album.album_type,
+            "total_tracks": len(album.track_ids),
+            "images": _images(album.id),
+            "name": album.name,
+            "release_date": album.release_date,
+            "release_date_precision": album.release_date_precision,
+        }
         markets = self._markets()
-        base["available_markets"] = markets.get("available_markets", [self.market] if self.market else list(MARKETS))
+        base["available_markets"] = markets.get(
+            "available_markets", [self.market] if self.market else list(MARKETS)
+        )
         return base
 
     def simple_album(self, album: Album, group: str | None = None) -> dict[str, Any]:
@@ -64,7 +89,10 @@ class Renderer:
             **self._album_base(album),
             "artists": [self.simple_artist(a) for a in album.artist_ids],
             "tracks": page(tracks, f"{API_BASE}/albums/{album.id}/tracks", limit, 0),
-            "copyrights": [{"text": f"(C) {album.release_date[:4]} {album.label}", "type": "C"}, {"text": f"(P) {album.release_date[:4]} {album.label}", "type": "P"}],
+            "copyrights": [
+                {"text": f"(C) {album.release_date[:4]} {album.label}", "type": "C"},
+                {"text": f"(P) {album.release_date[:4]} {album.label}", "type": "P"},
+            ],
             "external_ids": {"upc": str(int(hashlib.sha1(album.id.encode()).hexdigest(), 16))[:12]},
             "genres": [],
             "label": album.label,
@@ -87,50 +115,116 @@ class Renderer:
 
     def track(self, track: Track) -> dict[str, Any]:
         album = self.cat.albums[track.album_id]
-        return {**self.simple_track(track), "album": self.simple_album(album), "external_ids": {"isrc": "US" + hashlib.sha1(track.id.encode()).hexdigest()[:10].upper()}, "popularity": track.popularity}
+        return {
+            **self.simple_track(track),
+            "album": self.simple_album(album),
+            "external_ids": {"isrc": "US" + hashlib.sha1(track.id.encode()).hexdigest()[:10].upper()},
+            "popularity": track.popularity,
+        }
 
     def track_by_id(self, track_id: str) -> dict[str, Any]:
         return self.track(self.cat.tracks[track_id])
 
     # ------------------------------------------------------------ users and playlists
     def owner(self, user_id: str, display_name: str | None) -> dict[str, Any]:
-        return {"external_urls": {"spotify": f"https://open.spotify.com/user/{user_id}"}, "href": f"{API_BASE}/users/{user_id}", "id": user_id, "type": "user", "uri": uri("user", user_id), "display_name": display_name}
+        return {
+            "external_urls": {"spotify": f"https://open.spotify.com/user/{user_id}"},
+            "href": f"{API_BASE}/users/{user_id}",
+            "id": user_id,
+            "type": "user",
+            "uri": uri("user", user_id),
+            "display_name": display_name,
+        }
 
     def private_user(self, state: SpotifyState) -> dict[str, Any]:
         user = state.user
-        return {**self.owner(user.id, user.display_name), "country": user.country, "email": user.email, "explicit_content": {"filter_enabled": False, "filter_locked": False}, "followers": {"href": None, "total": user.followers}, "images": _images(user.id), "product": user.product}
+        return {
+            **self.owner(user.id, user.display_name),
+            "country": user.country,
+            "email": user.email,
+            "explicit_content": {"filter_enabled": False, "filter_locked": False},
+            "followers": {"href": None, "total": user.followers},
+            "images": _images(user.id),
+            "product": user.product,
+        }
 
     def _playlist_common(self, pl: Playlist | PublicPlaylist) -> dict[str, Any]:
         if isinstance(pl, PublicPlaylist):
-            owner, snapshot, collaborative = self.owner(pl.owner["id"], pl.owner.get("display_name")), "MQ==", False
+            owner, snapshot, collaborative = (
+                self.owner(pl.owner["id"], pl.owner.get("display_name")),
+                "MQ==",
+                False,
+            )
         else:
-            owner, snapshot, collaborative = self.owner(pl.owner_id, pl.owner_name), snapshot_id(pl), pl.collaborative
-        return {**_links("playlist", pl.id), "collaborative": collaborative, "images": _images(pl.id), "name": pl.name, "owner": owner, "public": pl.public, "snapshot_id": snapshot}
+            owner, snapshot, collaborative = (
+                self.owner(pl.owner_id, pl.owner_name),
+                snapshot_id(pl),
+                pl.collaborative,
+            )
+        return {
+            **_links("playlist", pl.id),
+            "collaborative": collaborative,
+            "images": _images(pl.id),
+            "name": pl.name,
+            "owner": owner,
+            "public": pl.public,
+            "snapshot_id": snapshot,
+        }
 
     def simple_playlist(self, pl: Playlist | PublicPlaylist) -> dict[str, Any]:
         total = len(pl.track_ids) if isinstance(pl, PublicPlaylist) else len(pl.items)
-        return {**self._playlist_common(pl), "description": pl.description or "", "tracks": {"href": f"{API_BASE}/playlists/{pl.id}/tracks", "total": total}}
+        return {
+            **self._playlist_common(pl),
+            "description": pl.description or "",
+            "tracks": {"href": f"{API_BASE}/playlists/{pl.id}/tracks", "total": total},
+        }
 
     def playlist_items(self, pl: Playlist | PublicPlaylist) -> list[dict[str, Any]]:
         if isinstance(pl, PublicPlaylist):
             rows = [(t, "2023-01-01T00:00:00Z", pl.owner["id"]) for t in pl.track_ids]
         else:
             rows = [(i.id, i.added_at, i.added_by) for i in pl.items]
-        return [{"added_at": at, "added_by": {k: v for k, v in self.owner(by, None).items() if k != "display_name"}, "is_local": False, "track": self.track_by_id(t)} for t, at, by in rows]
+        return [
+            {
+                "added_at": at,
+                "added_by": {k: v for k, v in self.owner(by, None).items() if k != "display_name"},
+                "is_local": False,
+                "track": self.track_by_id(t),
+            }
+            for t, at, by in rows
+        ]
 
     def playlist(self, pl: Playlist | PublicPlaylist) -> dict[str, Any]:
-        return {**self._playlist_common(pl), "description": pl.description, "followers": {"href": None, "total": 0}, "tracks": page(self.playlist_items(pl), f"{API_BASE}/playlists/{pl.id}/tracks", 100, 0)}
+        return {
+            **self._playlist_common(pl),
+            "description": pl.description,
+            "followers": {"href": None, "total": 0},
+            "tracks": page(self.playlist_items(pl), f"{API_BASE}/playlists/{pl.id}/tracks", 100, 0),
+        }
 
     # ------------------------------------------------------------ player
     def device(self, state: SpotifyState, device_id: str) -> dict[str, Any]:
         dev = next(d for d in state.devices if d.id == device_id)
-        return {"id": dev.id, "is_active": dev.is_active, "is_private_session": dev.is_private_session, "is_restricted": dev.is_restricted, "name": dev.name, "type": dev.type, "volume_percent": dev.volume_percent}
+        return {
+            "id": dev.id,
+            "is_active": dev.is_active,
+            "is_private_session": dev.is_private_session,
+            "is_restricted": dev.is_restricted,
+            "name": dev.name,
+            "type": dev.type,
+            "volume_percent": dev.volume_percent,
+        }
 
     def context(self, context_uri: str | None) -> dict[str, Any] | None:
         if not context_uri:
             return None
         kind, item_id = context_uri.split(":")[1:3]
-        return {"type": kind, "href": f"{API_BASE}/{kind}s/{item_id}", "external_urls": {"spotify": f"https://open.spotify.com/{kind}/{item_id}"}, "uri": context_uri}
+        return {
+            "type": kind,
+            "href": f"{API_BASE}/{kind}s/{item_id}",
+            "external_urls": {"spotify": f"https://open.spotify.com/{kind}/{item_id}"},
+            "uri": context_uri,
+        }
 
     def playback(self, state: SpotifyState, with_device: bool = True) -> dict[str, Any]:
         player = state.player
@@ -139,7 +233,11 @@ class Renderer:
             "progress_ms": player.progress_ms,
             "is_playing": player.is_playing,
             "currently_playing_type": "track",
-            "actions": {"pausing": not player.is_playing, "resuming": player.is_playing, "skipping_prev": not state.history},
+            "actions": {
+                "pausing": not player.is_playing,
+                "resuming": player.is_playing,
+                "skipping_prev": not state.history,
+            },
         }
         if player.item_id:
             out["item"] = self.track_by_id(player.item_id)
@@ -157,14 +255,16 @@ def snapshot_id(pl: Playlist) -> str:
     return hashlib.sha1(f"{pl.id}:{pl.snapshot}".encode()).hexdigest()[:32]
 
 
-def page(items: list[Any], href: str, limit: int, offset: int, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+def page(
+    items: list[Any], href: str, limit: int, offset: int, extra: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """A ``PagingObject`` over ``items`` with working ``next``/``previous`` links."""
 
     def link(off: int) -> str:
         return f"{href}?{urlencode({**(extra or {}), 'offset': off, 'limit': limit})}"
 
     total = len(items)
-    chunk = items[offset:offset + limit]
+    chunk = items[offset : offset + limit]
     return {
         "href": link(offset),
         "items": chunk,

@@ -34,7 +34,9 @@ def get_artist(ctx: Ctx) -> Reply:
 def get_artist_albums(ctx: Ctx) -> Reply:
     artist = ctx.known(ctx.path_params["id"], ctx.cat.artists, "artist")
     limit, offset = ctx.limit_offset()
-    groups = [g.strip() for g in ctx.params.get("include_groups", "").split(",") if g.strip()] or list(_GROUPS)
+    groups = [g.strip() for g in ctx.params.get("include_groups", "").split(",") if g.strip()] or list(
+        _GROUPS
+    )
     if any(g not in _GROUPS for g in groups):
         raise SpotifyError(400, "Invalid include_groups: use album, single, appears_on or compilation")
     rows = []
@@ -81,19 +83,33 @@ def get_search(ctx: Ctx) -> Reply:
         raise SpotifyError(400, "Invalid offset: must be at most 1000")
     ctx.market()
     found = search(ctx.cat, ctx.state, q, [k for k in kinds if k in ("track", "album", "artist", "playlist")])
-    render: dict[str, Callable[[Any], dict[str, Any]]] = {"track": ctx.render.track, "album": ctx.render.simple_album, "artist": ctx.render.artist, "playlist": ctx.render.simple_playlist}
+    render: dict[str, Callable[[Any], dict[str, Any]]] = {
+        "track": ctx.render.track,
+        "album": ctx.render.simple_album,
+        "artist": ctx.render.artist,
+        "playlist": ctx.render.simple_playlist,
+    }
     body = {}
     for kind in kinds:
         items = found.get(kind, [])
-        chunk = items[offset:offset + limit]
+        chunk = items[offset : offset + limit]
         ctx.returned_uris.extend(uri(kind, item.id) for item in chunk)
-        body[f"{kind}s"] = page([render[kind](i) for i in items] if kind in render else [], f"{API_BASE}/search", limit, offset, {"query": q, "type": kind})
+        body[f"{kind}s"] = page(
+            [render[kind](i) for i in items] if kind in render else [],
+            f"{API_BASE}/search",
+            limit,
+            offset,
+            {"query": q, "type": kind},
+        )
     return Reply(body=body)
 
 
 def get_recommendations(ctx: Ctx) -> Reply:
     limit = ctx.int_param("limit", 20, 1, 100)
-    seeds = {key: [s.strip() for s in ctx.params.get(f"seed_{key}", "").split(",") if s.strip()] for key in ("artists", "genres", "tracks")}
+    seeds = {
+        key: [s.strip() for s in ctx.params.get(f"seed_{key}", "").split(",") if s.strip()]
+        for key in ("artists", "genres", "tracks")
+    }
     if not any(seeds.values()):
         raise SpotifyError(400, "At least one seed (seed_artists, seed_genres or seed_tracks) is required")
     if sum(len(v) for v in seeds.values()) > 5:
@@ -110,8 +126,21 @@ def get_recommendations(ctx: Ctx) -> Reply:
     artists += [a.id for a in ctx.cat.data.artists if genres & set(a.genres)]
     pool: list[str] = []
     for artist_id in dict.fromkeys(artists):
-        pool += [t for t in ctx.cat.artists[artist_id].top_track_ids if t not in pool and t not in seeds["tracks"]]
-    seed_objects = [{"afterFilteringSize": len(pool), "afterRelinkingSize": len(pool), "href": f"{API_BASE}/{'artists' if k == 'artists' else 'tracks'}/{s}" if k != "genres" else "", "id": s, "initialPoolSize": len(pool), "type": k[:-1].upper()} for k, v in seeds.items() for s in v]
+        pool += [
+            t for t in ctx.cat.artists[artist_id].top_track_ids if t not in pool and t not in seeds["tracks"]
+        ]
+    seed_objects = [
+        {
+            "afterFilteringSize": len(pool),
+            "afterRelinkingSize": len(pool),
+            "href": f"{API_BASE}/{'artists' if k == 'artists' else 'tracks'}/{s}" if k != "genres" else "",
+            "id": s,
+            "initialPoolSize": len(pool),
+            "type": k[:-1].upper(),
+        }
+        for k, v in seeds.items()
+        for s in v
+    ]
     return Reply(body={"seeds": seed_objects, "tracks": [ctx.render.track_by_id(t) for t in pool[:limit]]})
 
 

@@ -61,8 +61,21 @@ def get_recently_played(ctx: Ctx) -> Reply:
                 raise SpotifyError(400, f"Invalid {key}: a unix timestamp in milliseconds") from exc
             stamps = [(ms, r) for ms, r in stamps if keep(ms, cut)]
     chunk = stamps[:limit]
-    items = [{"track": ctx.render.track_by_id(r.track_id), "played_at": r.played_at, **({"context": ctx.render.context(r.context_uri)} if r.context_uri else {})} for _, r in chunk]
-    body: dict[str, Any] = {"href": f"{API_BASE}/me/player/recently-played?limit={limit}", "limit": limit, "total": len(stamps), "items": items, "cursors": {}}
+    items = [
+        {
+            "track": ctx.render.track_by_id(r.track_id),
+            "played_at": r.played_at,
+            **({"context": ctx.render.context(r.context_uri)} if r.context_uri else {}),
+        }
+        for _, r in chunk
+    ]
+    body: dict[str, Any] = {
+        "href": f"{API_BASE}/me/player/recently-played?limit={limit}",
+        "limit": limit,
+        "total": len(stamps),
+        "items": items,
+        "cursors": {},
+    }
     if chunk:
         body["cursors"] = {"after": str(chunk[0][0]), "before": str(chunk[-1][0])}
     if len(stamps) > limit:

@@ -42,7 +42,10 @@ def delete_saved_tracks(ctx: Ctx) -> Reply:
 
 def get_saved_albums(ctx: Ctx) -> Reply:
     limit, offset = ctx.limit_offset()
-    rows = [{"added_at": s.added_at, "album": ctx.render.album(ctx.cat.albums[s.id])} for s in ctx.state.saved_albums]
+    rows = [
+        {"added_at": s.added_at, "album": ctx.render.album(ctx.cat.albums[s.id])}
+        for s in ctx.state.saved_albums
+    ]
     return Reply(body=page(rows, f"{API_BASE}/me/albums", limit, offset))
 
 
@@ -71,9 +74,15 @@ def get_following(ctx: Ctx) -> Reply:
     ids = list(ctx.state.followed_artists)
     after = ctx.params.get("after")
     if after:
-        ids = ids[ids.index(after) + 1:] if after in ids else []
+        ids = ids[ids.index(after) + 1 :] if after in ids else []
     chunk = ids[:limit]
-    body: dict[str, Any] = {"href": f"{API_BASE}/me/following?type=artist&limit={limit}", "limit": limit, "total": len(ctx.state.followed_artists), "cursors": {}, "items": [ctx.render.artist(ctx.cat.artists[a]) for a in chunk]}
+    body: dict[str, Any] = {
+        "href": f"{API_BASE}/me/following?type=artist&limit={limit}",
+        "limit": limit,
+        "total": len(ctx.state.followed_artists),
+        "cursors": {},
+        "items": [ctx.render.artist(ctx.cat.artists[a]) for a in chunk],
+    }
     if len(ids) > limit:
         body["cursors"] = {"after": chunk[-1]}
         body["next"] = f"{API_BASE}/me/following?type=artist&after={chunk[-1]}&limit={limit}"
@@ -127,7 +136,9 @@ def create_playlist(ctx: Ctx) -> Reply:
     public = _as_bool(body.get("public", True), "public")
     collaborative = _as_bool(body.get("collaborative", False), "collaborative")
     description = body.get("description")
-    pl = library.create_playlist(ctx.state, name, description if isinstance(description, str) else None, public, collaborative)
+    pl = library.create_playlist(
+        ctx.state, name, description if isinstance(description, str) else None, public, collaborative
+    )
     return Reply(201, ctx.render.playlist(pl))
 
 
@@ -180,7 +191,9 @@ def put_playlist(ctx: Ctx) -> Reply:
 def get_playlist_tracks(ctx: Ctx) -> Reply:
     pl = _playlist(ctx)
     limit, offset = ctx.limit_offset(default_limit=100, max_limit=100)
-    return Reply(body=page(ctx.render.playlist_items(pl), f"{API_BASE}/playlists/{pl.id}/tracks", limit, offset))
+    return Reply(
+        body=page(ctx.render.playlist_items(pl), f"{API_BASE}/playlists/{pl.id}/tracks", limit, offset)
+    )
 
 
 def _track_uris(ctx: Ctx, uris: list[Any]) -> list[str]:
@@ -228,7 +241,9 @@ def remove_playlist_tracks(ctx: Ctx) -> Reply:
             raise SpotifyError(400, "Each entry of tracks must be an object with a uri")
         (track_id,) = _track_uris(ctx, [entry["uri"]])
         positions = entry.get("positions")
-        if positions is not None and not (isinstance(positions, list) and all(isinstance(p, int) for p in positions)):
+        if positions is not None and not (
+            isinstance(positions, list) and all(isinstance(p, int) for p in positions)
+        ):
             raise SpotifyError(400, "positions must be a list of integers")
         removals.append((track_id, positions))
     assert isinstance(pl, Playlist)

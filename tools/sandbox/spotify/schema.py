@@ -17,8 +17,29 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-_BOOL_KEYS = {"required", "nullable", "additionalProperties", "deprecated", "readOnly", "writeOnly", "uniqueItems", "exclusiveMinimum", "exclusiveMaximum", "explode", "allowEmptyValue"}
-_NUMBER_KEYS = {"minimum", "maximum", "minLength", "maxLength", "minItems", "maxItems", "multipleOf", "default"}
+_BOOL_KEYS = {
+    "required",
+    "nullable",
+    "additionalProperties",
+    "deprecated",
+    "readOnly",
+    "writeOnly",
+    "uniqueItems",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "explode",
+    "allowEmptyValue",
+}
+_NUMBER_KEYS = {
+    "minimum",
+    "maximum",
+    "minLength",
+    "maxLength",
+    "minItems",
+    "maxItems",
+    "multipleOf",
+    "default",
+}
 
 
 def _number(value: str) -> int | float | str:
@@ -44,7 +65,11 @@ def _fix(obj: Any, parent_key: str | None = None) -> Any:
                 out[key] = value
             elif key in _BOOL_KEYS and isinstance(value, str) and value.lower() in ("true", "false"):
                 out[key] = value.lower() == "true"
-            elif key in _NUMBER_KEYS and isinstance(value, str) and not (key == "default" and obj.get("type") == "string"):
+            elif (
+                key in _NUMBER_KEYS
+                and isinstance(value, str)
+                and not (key == "default" and obj.get("type") == "string")
+            ):
                 out[key] = _number(value)
             else:
                 out[key] = _fix(value, key)

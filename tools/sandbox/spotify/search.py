@@ -56,7 +56,9 @@ def parse_query(q: str) -> tuple[tuple[str, ...], dict[str, str]]:
     return words(rest), filters
 
 
-def _score(free: Sequence[str], filters: dict[str, str], fields: dict[str, str], popularity: int) -> float | None:
+def _score(
+    free: Sequence[str], filters: dict[str, str], fields: dict[str, str], popularity: int
+) -> float | None:
     """None when the item does not match; else a rank score (higher is better)."""
     all_words = words(" ".join(fields.values()))  # cached per item text
     for key, value in filters.items():
@@ -81,8 +83,14 @@ def _score(free: Sequence[str], filters: dict[str, str], fields: dict[str, str],
     return score
 
 
-def _rank(items: list[tuple[Any, dict[str, str], int]], free: Sequence[str], filters: dict[str, str]) -> list[Any]:
-    scored = [(s, i, item) for i, (item, fields, pop) in enumerate(items) if (s := _score(free, filters, fields, pop)) is not None]
+def _rank(
+    items: list[tuple[Any, dict[str, str], int]], free: Sequence[str], filters: dict[str, str]
+) -> list[Any]:
+    scored = [
+        (s, i, item)
+        for i, (item, fields, pop) in enumerate(items)
+        if (s := _score(free, filters, fields, pop)) is not None
+    ]
     scored.sort(key=lambda x: (-x[0], x[1]))
     return [item for _, _, item in scored]
 
@@ -95,14 +103,46 @@ def _catalogue_rows(cat: Catalogue, kind: str) -> list[tuple[Any, dict[str, str]
     key = (id(cat), kind)
     if key not in _ROWS:
         artist_names: Callable[[list[str]], str] = lambda ids: " ".join(cat.artists[a].name for a in ids)  # noqa: E731
-        genres: Callable[[list[str]], str] = lambda ids: " ".join(g for a in ids for g in cat.artists[a].genres)  # noqa: E731
+        genres: Callable[[list[str]], str] = lambda ids: " ".join(  # noqa: E731
+            g for a in ids for g in cat.artists[a].genres
+        )
         rows: list[tuple[Any, dict[str, str], int]]
         if kind == "track":
-            rows = [(t, {"name": t.name, "track": t.name, "artist": artist_names(t.artist_ids), "album": cat.albums[t.album_id].name, "genre": genres(t.artist_ids), "year": cat.albums[t.album_id].release_date[:4]}, t.popularity) for t in cat.data.tracks]
+            rows = [
+                (
+                    t,
+                    {
+                        "name": t.name,
+                        "track": t.name,
+                        "artist": artist_names(t.artist_ids),
+                        "album": cat.albums[t.album_id].name,
+                        "genre": genres(t.artist_ids),
+                        "year": cat.albums[t.album_id].release_date[:4],
+                    },
+                    t.popularity,
+                )
+                for t in cat.data.tracks
+            ]
         elif kind == "album":
-            rows = [(a, {"name": a.name, "album": a.name, "artist": artist_names(a.artist_ids), "genre": genres(a.artist_ids), "year": a.release_date[:4]}, max(cat.tracks[t].popularity for t in a.track_ids)) for a in cat.data.albums]
+            rows = [
+                (
+                    a,
+                    {
+                        "name": a.name,
+                        "album": a.name,
+                        "artist": artist_names(a.artist_ids),
+                        "genre": genres(a.artist_ids),
+                        "year": a.release_date[:4],
+                    },
+                    max(cat.tracks[t].popularity for t in a.track_ids),
+                )
+                for a in cat.data.albums
+            ]
         elif kind == "artist":
-            rows = [(a, {"name": a.name, "artist": a.name, "genre": " ".join(a.genres)}, a.popularity) for a in cat.data.artists]
+            rows = [
+                (a, {"name": a.name, "artist": a.name, "genre": " ".join(a.genres)}, a.popularity)
+                for a in cat.data.artists
+            ]
         else:
             rows = [(p, {"name": p.name, "description": p.description or ""}, 50) for p in cat.data.playlists]
         _ROWS[key] = rows
@@ -119,6 +159,10 @@ def search(cat: Catalogue, state: SpotifyState, q: str, kinds: list[str]) -> dic
     for kind in kinds:
         rows = list(_catalogue_rows(cat, kind))
         if kind == "playlist":
-            rows += [(p, {"name": p.name, "description": p.description or ""}, 50) for p in state.playlists if p.public]
+            rows += [
+                (p, {"name": p.name, "description": p.description or ""}, 50)
+                for p in state.playlists
+                if p.public
+            ]
         out[kind] = _rank(rows, free, filters)
     return out

@@ -32,13 +32,22 @@ def build_initial_state(cat: Catalogue) -> SpotifyState:
     library.save_albums(state, cat, [playing.id])
     state.devices = [Device(**d) for d in fx["devices"]]
     active = next(d for d in state.devices if d.is_active)
-    state.player = Player(device_id=active.id, item_id=playing.track_ids[0], context_uri=uri("album", playing.id), **fx["player"])
+    state.player = Player(
+        device_id=active.id,
+        item_id=playing.track_ids[0],
+        context_uri=uri("album", playing.id),
+        **fx["player"],
+    )
     state.context_queue = list(playing.track_ids[1:])
     library.save_albums(state, cat, [cat.album_named(seq["save_album"]).id])
     older = [cat.track_named(a, t).id for a, t in fx["recently_played_older"]]
-    state.recently_played = [PlayHistory(track_id=playing.track_ids[0], played_at=cat.timestamp(state.clock), context_uri=state.player.context_uri)] + [
-        PlayHistory(track_id=t, played_at=cat.timestamp(-600 * (i + 1))) for i, t in enumerate(older)
-    ]
+    state.recently_played = [
+        PlayHistory(
+            track_id=playing.track_ids[0],
+            played_at=cat.timestamp(state.clock),
+            context_uri=state.player.context_uri,
+        )
+    ] + [PlayHistory(track_id=t, played_at=cat.timestamp(-600 * (i + 1))) for i, t in enumerate(older)]
     state.top_artists = [cat.artist_named(n).id for n in fx["top_artists"]]
     state.top_tracks = [cat.track_named(a, t).id for a, t in fx["top_tracks"]]
     return state
@@ -93,4 +102,7 @@ class SessionStore:
             session = self._sessions.pop(token, None) if drop else self._sessions.get(token)
         if session is None:
             session = Session(initial_state())
-        return {"final_state": session.state.model_dump(mode="json"), "request_log": [e.model_dump(mode="json") for e in session.log]}
+        return {
+            "final_state": session.state.model_dump(mode="json"),
+            "request_log": [e.model_dump(mode="json") for e in session.log],
+        }

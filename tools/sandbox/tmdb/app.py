@@ -25,7 +25,9 @@ API_PREFIX = "/3"
 
 
 def _error(status: int, code: int, message: str) -> JSONResponse:
-    return JSONResponse({"success": False, "status_code": code, "status_message": message}, status_code=status)
+    return JSONResponse(
+        {"success": False, "status_code": code, "status_message": message}, status_code=status
+    )
 
 
 def _authorised(request: Request) -> bool:
@@ -45,7 +47,9 @@ def _endpoint(db: FixtureDB, handler: Callable[..., Any]) -> Callable[[Request],
             return _error(404, 34, "The resource you requested could not be found.")
         except BadParam as exc:
             return _error(exc.status, exc.code, str(exc))
-        return Response(orjson.dumps(body), media_type="application/json")  # bodies run to 100 KB: orjson is ~5x json
+        return Response(
+            orjson.dumps(body), media_type="application/json"
+        )  # bodies run to 100 KB: orjson is ~5x json
 
     return endpoint
 
@@ -53,7 +57,9 @@ def _endpoint(db: FixtureDB, handler: Callable[..., Any]) -> Callable[[Request],
 def create_app(db: FixtureDB | None = None) -> FastAPI:
     """The sandbox app (``restgraph.tools.sandbox`` registers it as ``tmdb``)."""
     db = db or get_db()
-    app = FastAPI(title="TMDB sandbox (restgraph)", description=__doc__, docs_url=None, redoc_url=None, openapi_url=None)
+    app = FastAPI(
+        title="TMDB sandbox (restgraph)", description=__doc__, docs_url=None, redoc_url=None, openapi_url=None
+    )
     for template, handler in ROUTES:
         app.add_api_route(API_PREFIX + template, _endpoint(db, handler), methods=["GET"], name=template)
 

@@ -57,9 +57,14 @@ class FixtureDB:
 
         orgs = load("orgs.json", Orgs)
         world = World(
-            people=_index(load("people.json", PeopleFile).people, "person"), movies=_index(load("movies.json", MovieFile).movies, "movie"),
-            shows=_index(load("tv.json", TVFile).shows, "tv"), companies=_index(orgs.companies, "company"), networks=_index(orgs.networks, "network"),
-            collections=_index(orgs.collections, "collection"), lists=load("lists.json", FrozenLists))
+            people=_index(load("people.json", PeopleFile).people, "person"),
+            movies=_index(load("movies.json", MovieFile).movies, "movie"),
+            shows=_index(load("tv.json", TVFile).shows, "tv"),
+            companies=_index(orgs.companies, "company"),
+            networks=_index(orgs.networks, "network"),
+            collections=_index(orgs.collections, "collection"),
+            lists=load("lists.json", FrozenLists),
+        )
         self.padded = padded
         self._use(world)
         self._check_references()  # the authored files; the padding references only ids it made or authored ones
@@ -135,11 +140,25 @@ class FixtureDB:
         for company in self.companies.values():
             need(self.companies, company.parent, f"company {company.id} parent")
         lists = self.lists
-        for name in ("movie_popular", "movie_top_rated", "movie_now_playing", "movie_upcoming", "trending_movie_day", "trending_movie_week"):
+        for name in (
+            "movie_popular",
+            "movie_top_rated",
+            "movie_now_playing",
+            "movie_upcoming",
+            "trending_movie_day",
+            "trending_movie_week",
+        ):
             for mid in getattr(lists, name):
                 need(self.movies, mid, f"lists.{name}")
         need(self.movies, lists.movie_latest, "lists.movie_latest")
-        for name in ("tv_popular", "tv_top_rated", "tv_on_the_air", "tv_airing_today", "trending_tv_day", "trending_tv_week"):
+        for name in (
+            "tv_popular",
+            "tv_top_rated",
+            "tv_on_the_air",
+            "tv_airing_today",
+            "trending_tv_day",
+            "trending_tv_week",
+        ):
             for tid in getattr(lists, name):
                 need(self.shows, tid, f"lists.{name}")
         need(self.shows, lists.tv_latest, "lists.tv_latest")

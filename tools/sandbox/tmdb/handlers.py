@@ -38,9 +38,12 @@ __all__ = ["ROUTES", "BadParam", "NotFound"]
 
 # --- movies ------------------------------------------------------------------------------------------
 _APPENDABLE = {
-    "credits": lambda db, m, q: v.movie_credits(db, m), "images": lambda db, m, q: v.movie_images(m),
-    "keywords": lambda db, m, q: {"keywords": v.keywords(m.keywords)}, "release_dates": lambda db, m, q: v.release_dates(m),
-    "reviews": lambda db, m, q: v.reviews(m.id, m.reviews, "movie", 1), "similar": lambda db, m, q: v.paged(_movies(db, m.similar), 1),
+    "credits": lambda db, m, q: v.movie_credits(db, m),
+    "images": lambda db, m, q: v.movie_images(m),
+    "keywords": lambda db, m, q: {"keywords": v.keywords(m.keywords)},
+    "release_dates": lambda db, m, q: v.release_dates(m),
+    "reviews": lambda db, m, q: v.reviews(m.id, m.reviews, "movie", 1),
+    "similar": lambda db, m, q: v.paged(_movies(db, m.similar), 1),
     "recommendations": lambda db, m, q: v.paged(_movies(db, m.recommendations), 1),
 }
 
@@ -85,7 +88,11 @@ def movie_list(name: str, dated: bool = False) -> Handler:
 def movie_latest(db, path, q):  # noqa: ANN001
     body = v.movie_detail(db, db.movies[db.lists.movie_latest])
     # tmdb_oas types these as integers / non-null strings for /movie/latest only
-    body.update(popularity=int(round(body["popularity"])), vote_average=int(round(body["vote_average"])), runtime=body["runtime"] or 0)
+    body.update(
+        popularity=int(round(body["popularity"])),
+        vote_average=int(round(body["vote_average"])),
+        runtime=body["runtime"] or 0,
+    )
     for key in ("homepage", "imdb_id", "overview", "tagline"):
         body[key] = body[key] or ""
     return body
@@ -121,7 +128,9 @@ def season_detail(db, path, q):  # noqa: ANN001
 def season_credits(db, path, q):  # noqa: ANN001
     s = _id(path, "tv_id", db.shows)
     season = _season(db, s, path)
-    return v.tv_credits(db, v.season_id(s, season), season.cast or s.cast, season.crew, f"tv{s.id}s{season.season_number}")
+    return v.tv_credits(
+        db, v.season_id(s, season), season.cast or s.cast, season.crew, f"tv{s.id}s{season.season_number}"
+    )
 
 
 def season_images(db, path, q):  # noqa: ANN001
@@ -140,7 +149,12 @@ def episode_credits(db, path, q):  # noqa: ANN001
     season = _season(db, s, path)
     e = _episode(season, path)
     body = v.episode_detail(db, s, season, e)
-    return {"cast": v.tv_credits(db, 0, season.cast or s.cast, [], f"tv{s.id}")["cast"], "crew": body["crew"], "guest_stars": body["guest_stars"], "id": body["id"]}
+    return {
+        "cast": v.tv_credits(db, 0, season.cast or s.cast, [], f"tv{s.id}")["cast"],
+        "crew": body["crew"],
+        "guest_stars": body["guest_stars"],
+        "id": body["id"],
+    }
 
 
 def episode_images(db, path, q):  # noqa: ANN001
@@ -171,13 +185,19 @@ def person_detail(db, path, q):  # noqa: ANN001
 def person_sub(kind: str) -> Handler:
     def handler(db, path, q):  # noqa: ANN001
         p = _id(path, "person_id", db.people)
-        return {"images": v.person_images, "movie_credits": lambda p: v.person_movie_credits(db, p), "tv_credits": lambda p: v.person_tv_credits(db, p)}[kind](p)
+        return {
+            "images": v.person_images,
+            "movie_credits": lambda p: v.person_movie_credits(db, p),
+            "tv_credits": lambda p: v.person_tv_credits(db, p),
+        }[kind](p)
 
     return handler
 
 
 def person_popular(db, path, q):  # noqa: ANN001
-    return v.paged_render([db.people[i] for i in db.lists.person_popular], _page(q), lambda p: v.person_item(db, p))
+    return v.paged_render(
+        [db.people[i] for i in db.lists.person_popular], _page(q), lambda p: v.person_item(db, p)
+    )
 
 
 # --- companies, networks, collections, credits, reviews ------------------------------------------------
@@ -226,26 +246,51 @@ def review(db, path, q):  # noqa: ANN001
 
 
 ROUTES: list[tuple[str, Handler]] = [
-    ("/movie/popular", movie_list("movie_popular")), ("/movie/top_rated", movie_list("movie_top_rated")),
-    ("/movie/now_playing", movie_list("movie_now_playing", dated=True)), ("/movie/upcoming", movie_list("movie_upcoming", dated=True)),
-    ("/movie/latest", movie_latest), ("/movie/{movie_id}", movie_detail),
-    *[(f"/movie/{{movie_id}}/{k}", movie_sub(k)) for k in ("credits", "images", "keywords", "release_dates", "reviews", "similar", "recommendations")],
-    ("/tv/popular", tv_list("tv_popular")), ("/tv/top_rated", tv_list("tv_top_rated")), ("/tv/on_the_air", tv_list("tv_on_the_air")),
-    ("/tv/airing_today", tv_list("tv_airing_today")), ("/tv/latest", tv_latest), ("/tv/{tv_id}", tv_detail),
-    *[(f"/tv/{{tv_id}}/{k}", tv_sub(k)) for k in ("credits", "images", "keywords", "reviews", "similar", "recommendations")],
-    ("/tv/{tv_id}/season/{season_number}", season_detail), ("/tv/{tv_id}/season/{season_number}/credits", season_credits),
+    ("/movie/popular", movie_list("movie_popular")),
+    ("/movie/top_rated", movie_list("movie_top_rated")),
+    ("/movie/now_playing", movie_list("movie_now_playing", dated=True)),
+    ("/movie/upcoming", movie_list("movie_upcoming", dated=True)),
+    ("/movie/latest", movie_latest),
+    ("/movie/{movie_id}", movie_detail),
+    *[
+        (f"/movie/{{movie_id}}/{k}", movie_sub(k))
+        for k in ("credits", "images", "keywords", "release_dates", "reviews", "similar", "recommendations")
+    ],
+    ("/tv/popular", tv_list("tv_popular")),
+    ("/tv/top_rated", tv_list("tv_top_rated")),
+    ("/tv/on_the_air", tv_list("tv_on_the_air")),
+    ("/tv/airing_today", tv_list("tv_airing_today")),
+    ("/tv/latest", tv_latest),
+    ("/tv/{tv_id}", tv_detail),
+    *[
+        (f"/tv/{{tv_id}}/{k}", tv_sub(k))
+        for k in ("credits", "images", "keywords", "reviews", "similar", "recommendations")
+    ],
+    ("/tv/{tv_id}/season/{season_number}", season_detail),
+    ("/tv/{tv_id}/season/{season_number}/credits", season_credits),
     ("/tv/{tv_id}/season/{season_number}/images", season_images),
     ("/tv/{tv_id}/season/{season_number}/episode/{episode_number}", episode_detail),
     ("/tv/{tv_id}/season/{season_number}/episode/{episode_number}/credits", episode_credits),
     ("/tv/{tv_id}/season/{season_number}/episode/{episode_number}/images", episode_images),
-    ("/person/popular", person_popular), ("/person/{person_id}", person_detail),
+    ("/person/popular", person_popular),
+    ("/person/{person_id}", person_detail),
     *[(f"/person/{{person_id}}/{k}", person_sub(k)) for k in ("images", "movie_credits", "tv_credits")],
-    ("/search/movie", search_movie), ("/search/tv", search_tv), ("/search/person", search_person),
-    ("/search/company", search_company), ("/search/collection", search_collection),
-    ("/discover/movie", discover_movie), ("/discover/tv", discover_tv), ("/trending/{media_type}/{time_window}", trending),
-    ("/genre/movie/list", genre_list(MOVIE_GENRES)), ("/genre/tv/list", genre_list(TV_GENRES)),
-    ("/company/{company_id}", company), ("/company/{company_id}/images", company_images),
-    ("/network/{network_id}", network), ("/network/{network_id}/images", network_images),
-    ("/collection/{collection_id}", collection), ("/collection/{collection_id}/images", collection_images),
-    ("/credit/{credit_id}", credit), ("/review/{review_id}", review),
+    ("/search/movie", search_movie),
+    ("/search/tv", search_tv),
+    ("/search/person", search_person),
+    ("/search/company", search_company),
+    ("/search/collection", search_collection),
+    ("/discover/movie", discover_movie),
+    ("/discover/tv", discover_tv),
+    ("/trending/{media_type}/{time_window}", trending),
+    ("/genre/movie/list", genre_list(MOVIE_GENRES)),
+    ("/genre/tv/list", genre_list(TV_GENRES)),
+    ("/company/{company_id}", company),
+    ("/company/{company_id}/images", company_images),
+    ("/network/{network_id}", network),
+    ("/network/{network_id}/images", network_images),
+    ("/collection/{collection_id}", collection),
+    ("/collection/{collection_id}/images", collection_images),
+    ("/credit/{credit_id}", credit),
+    ("/review/{review_id}", review),
 ]

@@ -75,7 +75,9 @@ def _page(query: Query) -> int:
     if page is None:
         return 1
     if not 1 <= page <= 500:
-        raise BadParam("Invalid page: Pages start at 1 and max at 500. They are expected to be an integer.", status=400)
+        raise BadParam(
+            "Invalid page: Pages start at 1 and max at 500. They are expected to be an integer.", status=400
+        )
     return page
 
 

@@ -35,7 +35,9 @@ from dataclasses import dataclass
 from restgraph.tools.sandbox.tmdb.search import query_words
 
 PAGE = 20
-STOP_WORDS = frozenset(["a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or", "the", "to", "with"])
+STOP_WORDS = frozenset(
+    ["a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or", "the", "to", "with"]
+)
 _FULL = {"person": 6, "movie": 8, "tv": 3, "collection": 3, "company": 19}
 _ONE_WORD = {"person": 363, "movie": 40, "tv": 12, "collection": 6, "company": 40}
 
@@ -59,7 +61,9 @@ def distinctive(query: str) -> list[str]:
 def is_partial(query: str, found: list[str]) -> bool:
     """Does the query name fewer words than every authored name it finds (none of them is exactly the query)?"""
     words = query_words(query)
-    return bool(found) and all(len(name.split()) > len(words) for name in found) and " ".join(words) not in found
+    return (
+        bool(found) and all(len(name.split()) > len(words) for name in found) and " ".join(words) not in found
+    )
 
 
 def estimate(kind: str, query: str, found: list[str]) -> Estimate:
@@ -67,14 +71,29 @@ def estimate(kind: str, query: str, found: list[str]) -> Estimate:
     n = len(distinctive(query))
     if kind == "person":
         if n == 1:
-            return Estimate(_ONE_WORD[kind], "one name word: everyone with that given name or surname (spec capture 'Bradley': 363)")
+            return Estimate(
+                _ONE_WORD[kind],
+                "one name word: everyone with that given name or surname (spec capture 'Bradley': 363)",
+            )
         if is_partial(query, found):
             return Estimate(40, "part of a longer name: the whole family of names sharing it")
-        return Estimate(_FULL[kind], "a full name: the person, a few namesakes and longer names holding every word")
+        return Estimate(
+            _FULL[kind], "a full name: the person, a few namesakes and longer names holding every word"
+        )
     if n == 1:
         return Estimate(_ONE_WORD[kind], f"one distinctive word: its namesakes across the {kind} catalogue")
     if kind == "movie" and n == 2:
-        return Estimate(_FULL[kind], "a two-word title: sequels, remakes and documentaries holding both words")
+        return Estimate(
+            _FULL[kind], "a two-word title: sequels, remakes and documentaries holding both words"
+        )
     total = 4 if kind == "movie" else _FULL[kind]
-    captured = {"tv": "'Game of Thrones': 1", "collection": "'The Fast and the Furious': 1", "company": "'Sony Pictures': 19"}.get(kind)
-    return Estimate(total, f"a full distinctive name: few {kind} names hold all of its words" + (f" (spec capture {captured})" if captured else ""))
+    captured = {
+        "tv": "'Game of Thrones': 1",
+        "collection": "'The Fast and the Furious': 1",
+        "company": "'Sony Pictures': 19",
+    }.get(kind)
+    return Estimate(
+        total,
+        f"a full distinctive name: few {kind} names hold all of its words"
+        + (f" (spec capture {captured})" if captured else ""),
+    )

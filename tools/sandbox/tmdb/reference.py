@@ -32,7 +32,12 @@ class Solution:
 
 
 def call(path: str, **params: Any) -> dict[str, Any]:
-    return {"method": "GET", "path": path, "params": {k.replace("__", "."): val for k, val in params.items()} or None, "body": None}
+    return {
+        "method": "GET",
+        "path": path,
+        "params": {k.replace("__", "."): val for k, val in params.items()} or None,
+        "body": None,
+    }
 
 
 # --- criterion builders ----------------------------------------------------------------------------------
@@ -142,7 +147,11 @@ def replay(db: FixtureDB, calls: list[dict[str, Any]]) -> Responses:
         for pattern, handler in _COMPILED:
             match = pattern.match(c["path"])
             if match:
-                out.append(handler(db, match.groupdict(), {k: str(val) for k, val in (c.get("params") or {}).items()}))
+                out.append(
+                    handler(
+                        db, match.groupdict(), {k: str(val) for k, val in (c.get("params") or {}).items()}
+                    )
+                )
                 break
         else:
             raise KeyError(f"no sandbox route for {c['path']}")

@@ -22,4 +22,9 @@ def reference_gold(index: int, db: FixtureDB | None = None) -> dict[str, Any]:
     responses = replay(db, sol.calls)
     answer = sol.answer(responses)
     calls, template = templated(sol.calls, responses, answer)
-    return {"reference_calls": sol.calls, "reference_answer": answer, "criterion": sol.criterion(db), "reference_template": {"calls": calls, "answer": template}}
+    return {
+        "reference_calls": sol.calls,
+        "reference_answer": answer,
+        "criterion": sol.criterion(db),
+        "reference_template": {"calls": calls, "answer": template},
+    }

@@ -27,7 +27,17 @@ from restgraph.tools.placeholders import ReferenceError_, substitute
 
 _NAMES = ("name", "title")
 #: enumerations, not values an answer reports ("movie" in "latest movie" is no media_type)
-_CODES = ("media_type", "department", "known_for_department", "job", "original_language", "iso_639_1", "iso_3166_1", "status", "type")
+_CODES = (
+    "media_type",
+    "department",
+    "known_for_department",
+    "job",
+    "original_language",
+    "iso_639_1",
+    "iso_3166_1",
+    "status",
+    "type",
+)
 ID_SEGMENTS = ("movie", "tv", "person", "company", "network", "collection", "review", "credit")
 
 
@@ -88,7 +98,9 @@ def template_answer(answer: str, responses: list[Any]) -> str:
     return "".join(out) + answer[at:]
 
 
-def templated(calls: list[dict[str, Any]], responses: list[Any], answer: str) -> tuple[list[dict[str, Any]], str]:
+def templated(
+    calls: list[dict[str, Any]], responses: list[Any], answer: str
+) -> tuple[list[dict[str, Any]], str]:
     """(calls, answer) as templates that resolve to exactly the given ones (each falls back to its concrete form)."""
     t_calls, t_answer = template_calls(calls, responses), template_answer(answer, responses)
     try:

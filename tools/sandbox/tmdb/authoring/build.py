@@ -23,8 +23,20 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 def people() -> list[dict[str, Any]]:
     out = []
     for pid, name, gender, birthday, deathday, place, dept, pop in PEOPLE:
-        out.append({"id": pid, "name": name, "gender": gender, "birthday": birthday, "deathday": deathday, "place_of_birth": place,
-                    "known_for_department": dept, "popularity": pop, "also_known_as": ALSO_KNOWN_AS.get(pid, []), "biography": BIOS.get(pid, "")})
+        out.append(
+            {
+                "id": pid,
+                "name": name,
+                "gender": gender,
+                "birthday": birthday,
+                "deathday": deathday,
+                "place_of_birth": place,
+                "known_for_department": dept,
+                "popularity": pop,
+                "also_known_as": ALSO_KNOWN_AS.get(pid, []),
+                "biography": BIOS.get(pid, ""),
+            }
+        )
     return out
 
 
@@ -35,8 +47,14 @@ def ordered_lists() -> dict[str, Any]:
     pops = {p[0]: p[7] for p in PEOPLE}
     out: dict[str, Any] = dict(LISTS)
     ids: dict[str, list[int]] = {k: v for k, v in LISTS.items() if isinstance(v, list)}
-    for key, table, field in [("movie_popular", movies, "popularity"), ("movie_top_rated", movies, "vote_average"), ("tv_popular", shows, "popularity"),
-                              ("tv_top_rated", shows, "vote_average"), ("tv_on_the_air", shows, "popularity")]:
+    for key, table, field in [
+        ("movie_popular", movies, "popularity"),
+        ("movie_top_rated", movies, "vote_average"),
+        ("tv_popular", shows, "popularity"),
+        ("tv_top_rated", shows, "vote_average"),
+        ("tv_on_the_air", shows, "popularity"),
+    ]:
+
         def measure(i: int, t: dict[int, Any] = table, f: str = field) -> float:
             return -t[i][f]
 
@@ -51,7 +69,9 @@ def render() -> dict[str, str]:
         "people.json": PeopleFile.model_validate({"people": people()}),
         "movies.json": MovieFile.model_validate({"movies": MOVIES}),
         "tv.json": TVFile.model_validate({"shows": SHOWS}),
-        "orgs.json": Orgs.model_validate({"companies": COMPANIES, "networks": NETWORKS, "collections": COLLECTIONS}),
+        "orgs.json": Orgs.model_validate(
+            {"companies": COMPANIES, "networks": NETWORKS, "collections": COLLECTIONS}
+        ),
         "lists.json": FrozenLists.model_validate(ordered_lists()),
     }
     out = {}

@@ -41,7 +41,12 @@ class AuthoredNames:
     def found_by(self, name: str) -> list[tuple[str, float]]:
         """(normalised name, popularity) of every authored name a search for ``name`` finds."""
         have = prefixes(name)
-        return [(norm, pop) for p in have for words, norm, pop in self._by_first.get(p, ()) if all(w in have for w in words)]
+        return [
+            (norm, pop)
+            for p in have
+            for words, norm, pop in self._by_first.get(p, ())
+            if all(w in have for w in words)
+        ]
 
     def cap(self, name: str, own: float) -> float:
         """A popularity ceiling for a generated ``name``: below ``own`` (its seed), below every authored name whose search finds it,

@@ -17,8 +17,22 @@ from pathlib import Path
 from restgraph.tools.datafiles import cache_root
 from restgraph.tools.sandbox.tmdb.padding.generate import World, pad
 
-_SOURCES = [Path(__file__).parent / name for name in ("generate.py", "entities.py", "extend.py", "pools.py", "authored.py", "families.py", "franchises.py", "arms.py")]
-_SOURCES += [Path(__file__).parents[1] / name for name in ("models.py", "search.py", "derive.py", "realtotals.py")]
+_SOURCES = [
+    Path(__file__).parent / name
+    for name in (
+        "generate.py",
+        "entities.py",
+        "extend.py",
+        "pools.py",
+        "authored.py",
+        "families.py",
+        "franchises.py",
+        "arms.py",
+    )
+]
+_SOURCES += [
+    Path(__file__).parents[1] / name for name in ("models.py", "search.py", "derive.py", "realtotals.py")
+]
 
 
 def cache_key(fixtures: Path) -> str:

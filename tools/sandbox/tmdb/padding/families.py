@@ -30,10 +30,14 @@ from restgraph.tools.sandbox.tmdb.padding.entities import Maker
 from restgraph.tools.sandbox.tmdb.realtotals import PAGE, estimate
 from restgraph.tools.sandbox.tmdb.search import SearchIndex, query_words
 
-PARTICLES = frozenset(["de", "del", "della", "der", "di", "da", "du", "la", "le", "van", "von", "bin", "al", "el", "st"])
+PARTICLES = frozenset(
+    ["de", "del", "della", "der", "di", "da", "du", "la", "le", "van", "von", "bin", "al", "el", "st"]
+)
 SUFFIXES = ("Jr.", "Sr.", "II", "III")
 #: syllables of the hyphenated given names of Cantonese and Korean names ("Chiu-wai", "Ka-fai")
-SYLLABLES = p._list("Ka Fai Siu Hung Wah Wing Chung Kin Man Ho Yin Kwok Wai Chi Ming Lok Tak Yiu Kwan Sze Hoi Pui Shing Kit Tung Lam Yee Fung")
+SYLLABLES = p._list(
+    "Ka Fai Siu Hung Wah Wing Chung Kin Man Ho Yin Kwok Wai Chi Ming Lok Tak Yiu Kwan Sze Hoi Pui Shing Kit Tung Lam Yee Fung"
+)
 
 
 def _is_suffix(word: str) -> bool:
@@ -50,13 +54,24 @@ def _is_middle(word: str) -> bool:
 
 
 class Families:
-    def __init__(self, people: dict[int, Person], authored: dict[int, Person], maker: Maker, rng: random.Random, films: list[Movie]):
+    def __init__(
+        self,
+        people: dict[int, Person],
+        authored: dict[int, Person],
+        maker: Maker,
+        rng: random.Random,
+        films: list[Movie],
+    ):
         self.people, self.authored, self.make, self.rng, self.films = people, authored, maker, rng, films
-        self.names = AuthoredNames((n, x.popularity) for x in authored.values() for n in [x.name, *x.also_known_as])
+        self.names = AuthoredNames(
+            (n, x.popularity) for x in authored.values() for n in [x.name, *x.also_known_as]
+        )
 
     def run(self) -> None:
         ordered = sorted(self.authored.values(), key=lambda x: x.id)
-        index = SearchIndex(self.people.values(), lambda x: [x.name, *x.also_known_as], lambda x: (-x.popularity, x.id))
+        index = SearchIndex(
+            self.people.values(), lambda x: [x.name, *x.also_known_as], lambda x: (-x.popularity, x.id)
+        )
         for x in ordered:
             self._namesakes(x, len(index.search(x.name)))
         queries: set[str] = set()
@@ -70,7 +85,13 @@ class Families:
             for x in ordered:
                 words = x.name.split()
                 word = words[0] if position == "given" else words[-1]
-                if len(words) < 2 or not word[:1].isupper() or _is_suffix(word) or word.lower() in PARTICLES or (position, word) in shared:
+                if (
+                    len(words) < 2
+                    or not word[:1].isupper()
+                    or _is_suffix(word)
+                    or word.lower() in PARTICLES
+                    or (position, word) in shared
+                ):
                     continue
                 shared.add((position, word))
                 self._sharers(word, position)
@@ -87,8 +108,13 @@ class Families:
             form = self.rng.randrange(5)
             if form >= 3 and (_is_suffix(words[-1]) or _hyphen_given(words[-1])):
                 form = 0
-            name = (x.name, f"{first} {self._initial()}. {rest}", f"{first} {self._given(x.gender)} {rest}",
-                    f"{x.name} {self.rng.choice(('Jr.', 'Sr.'))}", f"{x.name}-{self.rng.choice(p.SURNAMES)}")[form]
+            name = (
+                x.name,
+                f"{first} {self._initial()}. {rest}",
+                f"{first} {self._given(x.gender)} {rest}",
+                f"{x.name} {self.rng.choice(('Jr.', 'Sr.'))}",
+                f"{x.name}-{self.rng.choice(p.SURNAMES)}",
+            )[form]
             self._add(name, x.popularity, x.gender, x.known_for_department)
 
     def _partials(self, name: str) -> list[tuple[str, str]]:
@@ -107,7 +133,9 @@ class Families:
         """Names holding every word of the partial ``query``: a varied hyphenated given name, suffix or middle name."""
         hyphen = _hyphen_given(x.name.split()[-1])
         first, rest = query.split(" ", 1)
-        for _ in range(self.rng.randint(PAGE + 5, max(PAGE + 5, estimate("person", query, [normalise(x.name)]).total))):
+        for _ in range(
+            self.rng.randint(PAGE + 5, max(PAGE + 5, estimate("person", query, [normalise(x.name)]).total))
+        ):
             if hyphen:
                 name = form.format(x=f"{self.rng.choice(SYLLABLES)}-{self.rng.choice(SYLLABLES).lower()}")
             elif form.endswith("{x}") and self.rng.random() < 0.2:
@@ -120,10 +148,16 @@ class Families:
 
     def _sharers(self, word: str, position: str) -> None:
         words = query_words(word)
-        floor = min(x.popularity for x in self.authored.values() if all(w in query_words(x.name) for w in words))
+        floor = min(
+            x.popularity for x in self.authored.values() if all(w in query_words(x.name) for w in words)
+        )
         for _ in range(self.rng.randint(PAGE + 2, PAGE + 14)):
             gender = self.rng.choice((1, 2))
-            name = f"{word} {self.rng.choice(p.SURNAMES)}" if position == "given" else f"{self._given(gender)} {word}"
+            name = (
+                f"{word} {self.rng.choice(p.SURNAMES)}"
+                if position == "given"
+                else f"{self._given(gender)} {word}"
+            )
             self._add(name, floor, gender if position == "surname" else None, None)
 
     # --- helpers ---------------------------------------------------------------------------------------

@@ -22,17 +22,34 @@ from restgraph.tools.sandbox.tmdb.realtotals import estimate
 from restgraph.tools.sandbox.tmdb.search import SearchIndex
 
 COLLECTION_BASE = GENERATED_FROM + 400_000
-FORMS = ("{t} (Animated) Collection", "LEGO {t} Collection", "{t} Documentary Collection", "{t}: Behind the Scenes Collection",
-         "{t} Fan Films Collection", "{t} Parody Collection", "{t} Extended Editions Collection", "{t} Live Collection")
-OVERVIEWS = ("Animated films set in the world of {t}.", "Documentaries about the making of {t}.", "Films made around {t}.")
+FORMS = (
+    "{t} (Animated) Collection",
+    "LEGO {t} Collection",
+    "{t} Documentary Collection",
+    "{t}: Behind the Scenes Collection",
+    "{t} Fan Films Collection",
+    "{t} Parody Collection",
+    "{t} Extended Editions Collection",
+    "{t} Live Collection",
+)
+OVERVIEWS = (
+    "Animated films set in the world of {t}.",
+    "Documentaries about the making of {t}.",
+    "Films made around {t}.",
+)
 
 
 def franchise(name: str) -> str:
-    """"Star Wars Collection" -> "Star Wars"."""
+    """ "Star Wars Collection" -> "Star Wars"."""
     return name[: -len(" Collection")] if name.endswith(" Collection") else name
 
 
-def generate(collections: dict[int, Collection], movies: dict[int, Movie], authored_movies: set[int], rng: random.Random) -> dict[int, Collection]:
+def generate(
+    collections: dict[int, Collection],
+    movies: dict[int, Movie],
+    authored_movies: set[int],
+    rng: random.Random,
+) -> dict[int, Collection]:
     """Generated collections (authored ones untouched); sets ``collection`` on the generated films they hold."""
     generated = [m for m in movies.values() if m.id not in authored_movies and m.collection is None]
     index = SearchIndex(generated, lambda m: [m.title], lambda m: (-m.popularity, m.id))
@@ -45,13 +62,17 @@ def generate(collections: dict[int, Collection], movies: dict[int, Movie], autho
         pool = [m for m in index.search(title) if m.id not in used]
         for form in rng.sample(FORMS, min(len(FORMS), rng.randint(max(2, want - 1), want + 2))):
             parts = [m for m in pool[: rng.randint(2, 4)]]
-            pool = pool[len(parts):]
+            pool = pool[len(parts) :]
             if len(parts) < 2:
                 break
             next_id += 1
             name = form.format(t=title)
-            out[next_id] = Collection.model_construct(id=next_id, name=name, overview=rng.choice(OVERVIEWS).format(t=title),
-                                                      parts=[m.id for m in sorted(parts, key=lambda m: (m.release_date, m.id))])
+            out[next_id] = Collection.model_construct(
+                id=next_id,
+                name=name,
+                overview=rng.choice(OVERVIEWS).format(t=title),
+                parts=[m.id for m in sorted(parts, key=lambda m: (m.release_date, m.id))],
+            )
             for m in parts:
                 used.add(m.id)
                 movies[m.id] = m.model_copy(update={"collection": next_id})
