@@ -12,13 +12,15 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from restgraph.agents.restgpt.upstream.source import COMMIT as RESTGPT_COMMIT
 from restgraph.evals.datasets import DataFile, resolve
 from restgraph.tools.datafiles import data_errors, load_json
 from restgraph.tools.openapi.spec import load_dereferenced
 
-# The repository has not moved since its last commit (d990128, 2023-09-28); the sha256 pins guard it.
-_UPSTREAM = "https://raw.githubusercontent.com/Yifan-Song793/RestGPT/main"
-# sha256 of the verbatim upstream files at commit d990128.
+#: the files at the commit whose code the recorded vectors come from (the repository's last commit,
+#: d990128, 2023-09-28): a branch name could move; the sha256 pins check the bytes either way.
+_UPSTREAM = f"https://raw.githubusercontent.com/Yifan-Song793/RestGPT/{RESTGPT_COMMIT}"
+# sha256 of the verbatim upstream files at that commit.
 FILES = {
     "tmdb": DataFile(
         "restbench",
@@ -108,7 +110,9 @@ def load_queries(scenario: str) -> list[RestBenchQuery]:
                 RestBenchQuery(
                     scenario=scenario,
                     index=i,
-                    query=item["query"].strip(),
+                    # as published: the original's run_tmdb.py hands the text over unstripped
+                    # (TMDB 59 starts with a space, and so does its first planner prompt)
+                    query=item["query"],
                     solution=[normalise_gold(s) for s in item["solution"]],
                     raw_solution=item["solution"],
                     flag=QUESTIONABLE[scenario].get(i),
