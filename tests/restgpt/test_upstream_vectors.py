@@ -49,7 +49,9 @@ def test_all_first_planner_prompts() -> None:
     tasks = {}
     for scenario in ("tmdb", "spotify"):
         name = f"restbench-{scenario}"
-        tasks.update({t.id: t for t in get_benchmark(name).tasks(RunOptions(benchmark=name, agent="restgpt"))})
+        tasks.update(
+            {t.id: t for t in get_benchmark(name).tasks(RunOptions(benchmark=name, agent="restgpt"))}
+        )
     checked = []
     for row in rows:
         task = tasks[f"{row['scenario']}/{row['query_index'] + 1}"]
