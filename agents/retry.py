@@ -128,13 +128,16 @@ class RetryMixin:
 
     def _generate(self, *args: Any, **kwargs: Any) -> ChatResult:
         return generate_with_retries(
-            self.retry_policy, lambda: super(RetryMixin, self)._generate(*args, **kwargs)
-        )  # type: ignore[misc]
+            self.retry_policy,
+            lambda: super(RetryMixin, self)._generate(*args, **kwargs),  # type: ignore[misc]
+        )
 
     async def _agenerate(self, *args: Any, **kwargs: Any) -> ChatResult:
         return await agenerate_with_retries(
-            self.retry_policy, lambda: super(RetryMixin, self)._agenerate(*args, **kwargs), self
-        )  # type: ignore[misc]
+            self.retry_policy,
+            lambda: super(RetryMixin, self)._agenerate(*args, **kwargs),  # type: ignore[misc]
+            self,
+        )
 
 
 def _mark_attempts(exc: BaseException, failures: list[str]) -> None:

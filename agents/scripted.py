@@ -3,7 +3,10 @@
 A scripted model answers through a *policy*: a function from the prompt messages to the reply
 text. Policies are registered by name; a benchmark can register a task-aware one (an oracle that
 knows the gold action) because factories receive the episode's ``Task``. Every scripted model
-- reports ``usage_metadata`` (whitespace token counts), so token accounting works offline;
+- reports ``usage_metadata`` in p50k_base tokens (text-davinci-003's tokenizer, the one RestBench
+  runs already load), so a scripted run's token figures are tokens, comparable with a real model's;
+  where the tokenizer table cannot be had (offline, no data folder) the counts fall back to
+  whitespace-separated words and each reply says so (``response_metadata['token_count']``);
 - can sleep a fixed simulated latency per call (``?latency=0.2``);
 - supports ``with_structured_output(include_raw=True)`` by parsing its reply as JSON, unless
   created with ``?structured=0`` to exercise the plain-text protocol of the roles;
@@ -67,8 +70,31 @@ def get_policy_factory(name: str) -> PolicyFactory:
     return _POLICIES.get(name)
 
 
+#: how a scripted reply's tokens were counted, in ``response_metadata["token_count"]``
+TOKENS_EXACT = "p50k_base"
+TOKENS_ESTIMATE = "whitespace-words (estimate: the p50k_base table was unavailable)"
+
+
+@functools.cache
+def _encoder() -> Any:
+    """p50k_base, or None when its table cannot be had (offline without a data folder or cache)."""
+    from restgraph.tools.datafiles import DatasetUnavailable
+    from restgraph.tools.tokenizer import p50k_base
+
+    try:
+        return p50k_base()
+    except DatasetUnavailable:
+        return None
+
+
 def count_tokens(text: str) -> int:
-    return len(text.split())
+    """Tokens of ``text`` as text-davinci-003 counts them (whitespace words if the table is missing)."""
+    encoder = _encoder()
+    return len(encoder.encode_ordinary(text)) if encoder is not None else len(text.split())
+
+
+def token_count_kind() -> str:
+    return TOKENS_EXACT if _encoder() is not None else TOKENS_ESTIMATE
 
 
 def _prompt_text(messages: Sequence[BaseMessage]) -> str:
@@ -116,6 +142,7 @@ class ScriptedChatModel(BaseChatModel):
                     text = text[: text.index(marker)]
             message = AIMessage(content=text, tool_calls=message.tool_calls)
         input_tokens, output_tokens = count_tokens(_prompt_text(messages)), count_tokens(text)
+        message.response_metadata = {**message.response_metadata, "token_count": token_count_kind()}
         message.usage_metadata = {
             "input_tokens": input_tokens,
             "output_tokens": output_tokens,
@@ -198,12 +225,16 @@ def _fault(kind: str) -> Exception:
     if kind == "rate_limit":
         # (openai 2.x annotates its errors with httpx2 types; the httpx objects behave the same)
         return openai.RateLimitError(
-            "scripted rate limit", response=httpx.Response(429, request=request), body=None
-        )  # type: ignore[arg-type]
+            "scripted rate limit",
+            response=httpx.Response(429, request=request),  # type: ignore[arg-type]
+            body=None,
+        )
     if kind == "server":
         return openai.InternalServerError(
-            "scripted server error", response=httpx.Response(500, request=request), body=None
-        )  # type: ignore[arg-type]
+            "scripted server error",
+            response=httpx.Response(500, request=request),  # type: ignore[arg-type]
+            body=None,
+        )
     return openai.APITimeoutError(request=request)  # type: ignore[arg-type]
 
 

@@ -112,7 +112,11 @@ def episode_stats(scores: Sequence[dict[str, Any]]) -> dict[str, dict[str, Any]]
 
 
 def metric_stats(
-    metrics: dict[str, float], stats: dict[str, dict[str, Any]], n: int, sources: dict[str, str] | None = None
+    metrics: dict[str, float],
+    stats: dict[str, dict[str, Any]],
+    n: int,
+    sources: dict[str, str] | None = None,
+    scores: Sequence[dict[str, Any]] | None = None,
 ) -> dict[str, dict[str, Any]]:
     """Attach an interval to each metric that is the mean of a per-episode score over all episodes.
 
@@ -121,9 +125,18 @@ def metric_stats(
     ``mean_api_calls`` <- ``api_calls``); and its mean must equal the metric over the same n, so a
     metric that merely happens to equal some unrelated score's mean (a 0.0 delta and a 0/3 rate)
     gets no interval.
+
+    A slice metric, ``<score>/<field>=<value>`` (API Use's ``pass_rate/distractors=0``), is the mean
+    of ``<score>`` over the episodes whose ``<field>`` is ``<value>``: its interval and n come from
+    those episodes (``scores``), never from the whole run's (which reported n=20 for a slice of one).
     """
     out: dict[str, dict[str, Any]] = {}
     for metric, value in metrics.items():
+        if "/" in metric and "=" in metric.rpartition("/")[2]:
+            sliced = _slice_stat(metric, value, scores or [])
+            if sliced is not None:
+                out[metric] = sliced
+            continue
         declared = (sources or {}).get(metric)
         names = (
             [declared] if declared else [k for k in stats if k in metric or _common_prefix(k, metric) >= 3]
@@ -134,6 +147,16 @@ def metric_stats(
                 out[metric] = {**stat, "source": key}
                 break
     return out
+
+
+def _slice_stat(metric: str, value: float, scores: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
+    source, _, where = metric.rpartition("/")
+    field, _, wanted = where.partition("=")
+    rows = [row for row in scores if field in row and str(row[field]) == wanted]
+    stat = describe(row.get(source, 0.0) for row in rows)
+    if stat is None or abs(stat["mean"] - float(value)) > 1e-6:
+        return None
+    return {**stat, "source": source, "slice": {field: wanted}}
 
 
 def _common_prefix(a: str, b: str) -> int:

@@ -178,7 +178,9 @@ def run_statistics(
         "errors": sum(t.status.startswith("error") for t in traces),
         "cost_usd": None if any(c is None for c in costs) else round(sum(costs), 6),  # type: ignore[arg-type]
         "episode_stats": stats,
-        "metric_stats": metric_stats(metrics, stats, len(traces), getattr(bench, "metric_sources", None)),
+        "metric_stats": metric_stats(
+            metrics, stats, len(traces), getattr(bench, "metric_sources", None), scores
+        ),
     }
     if epochs > 1:
         key = bench.episode_success_key

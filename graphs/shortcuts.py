@@ -61,9 +61,9 @@ def _single_node(name: str, node: Any) -> Any:
 
 
 class NextActionOptions(Options):
-    prompts: Literal[PROMPT_PACKS] = Field(
+    prompts: Literal[PROMPT_PACKS] = Field(  # type: ignore[valid-type]
         "upstream", description="upstream: ShortcutsBench's own prompt texts; restgraph: this project's"
-    )  # type: ignore[valid-type]
+    )
     structured: bool = Field(
         False, description="0: free-form replies parsed as upstream does; 1: a JSON-schema request"
     )

@@ -159,3 +159,22 @@ def test_price_option_prices_the_run_and_bad_price_is_a_usage_error(tmp_path: Pa
     assert math.isclose(summary["cost_usd"], summary["usage"]["input_tokens"])  # $1 per token in
     bad = cli("run", "smoke", "--model", "scripted:smoke-oracle", "--out", tmp_path / "x", "--price", "cheap")
     assert bad.exit_code == 2 and "--price expects IN/OUT" in bad.stderr and not (tmp_path / "x").exists()
+
+
+def test_a_slice_metric_counts_only_its_slice() -> None:
+    """API Use's ``pass_rate/distractors=0`` reported n=20 (the whole run) when one episode had no
+    distractors: a slice metric's n and interval come from the episodes of that slice."""
+    from restgraph.evals.scorers.api_use import aggregate_scores
+    from restgraph.evals.stats import episode_stats, metric_stats
+
+    scores = [{"pass_rate": 1.0, "n": 1, "no_code": 0, "keyword_args": 0, "distractors": 0}]
+    scores += [
+        {"pass_rate": float(i % 2), "n": 1, "no_code": 0, "keyword_args": 0, "distractors": 3}
+        for i in range(19)
+    ]
+    metrics = aggregate_scores(scores)
+    stats = metric_stats(metrics, episode_stats(scores), len(scores), None, scores)
+    assert stats["pass_rate/distractors=0"]["n"] == 1
+    assert stats["pass_rate/distractors=3"]["n"] == 19
+    assert stats["pass_rate/distractors=3"]["mean"] == round(metrics["pass_rate/distractors=3"], 6)
+    assert stats["pass_rate"]["n"] == 20
