@@ -128,7 +128,7 @@ def run(
     code_sandbox: Annotated[
         str,
         typer.Option(
-            help="where model-written code runs: bwrap (bubblewrap, warm fork server) | bwrap-cold (a new sandbox per program) | none (UNISOLATED: trusted debugging only)"
+            help="where model-written code runs: bwrap (bubblewrap + seccomp filter, warm fork server) | bwrap-cold (a new sandbox per program) | bwrap-no-seccomp (bwrap without the syscall filter) | none (UNISOLATED: trusted debugging only)"
         ),
     ] = "bwrap",
     allow_modified_data: Annotated[

@@ -15,6 +15,10 @@ One job = one fresh process tree built by bubblewrap (Debian package ``bubblewra
   ``setpriv`` (no capabilities, empty bounding set, ``no_new_privs``);
 - **limits**: ``prlimit`` sets address space, CPU seconds, processes (threads count), file size,
   open files and core size before Python starts; the uid drop makes them binding;
+- **syscalls**: the seccomp filter of ``restgraph.tools.syscall_filter`` (``--seccomp``): no kernel
+  keyrings, no new namespaces, no mounts, tracing, ``bpf``, ``io_uring``, inotify, personality
+  flags or ``prlimit`` on another process; without it the sandbox is refused unless the user
+  names ``bwrap-no-seccomp``;
 - **lifetime**: ``--die-with-parent`` and ``--new-session``; the PID namespace dies with its init,
   so nothing the code starts outlives the job; an empty environment (``--clearenv``) and bwrap
   itself started with an empty environment.
@@ -52,17 +56,26 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from restgraph.tools import syscall_filter
+
 log = logging.getLogger(__name__)
 
-CodeSandbox = Literal["bwrap", "bwrap-cold", "none"]
+CodeSandbox = Literal["bwrap", "bwrap-cold", "bwrap-no-seccomp", "none"]
 #: ``bwrap``: programs run in a warm fork server inside the sandbox (``restgraph.tools.forkserver``);
-#: ``bwrap-cold``: a new sandbox and interpreter per program; ``none``: unisolated (debugging only)
-CHOICES: tuple[str, ...] = ("bwrap", "bwrap-cold", "none")
+#: ``bwrap-cold``: a new sandbox and interpreter per program; both under the seccomp filter of
+#: ``restgraph.tools.syscall_filter``. ``bwrap-no-seccomp``: ``bwrap`` without the filter (the
+#: user's named opt-out on a machine without libseccomp); ``none``: unisolated (debugging only)
+CHOICES: tuple[str, ...] = ("bwrap", "bwrap-cold", "bwrap-no-seccomp", "none")
+#: the modes whose programs run under the seccomp filter; the modes served by the warm fork server
+FILTERED: frozenset[str] = frozenset({"bwrap", "bwrap-cold"})
+WARM: frozenset[str] = frozenset({"bwrap", "bwrap-no-seccomp"})
 SANDBOX_ENV = "RESTGRAPH_CODE_SANDBOX"
 #: where the bootstrap script appears inside the sandbox
 BOOT_PATH = "/rg/boot.py"
 #: where a warm fork server's own script appears inside its sandbox
 SERVER_PATH = "/rg/server.py"
+#: where the warm fork server finds the filter its children load (absent without the filter)
+FILTER_PATH = "/rg/seccomp.bpf"
 #: what a fork server keeps (in its namespaces) to build each child; every child drops all of them
 SERVER_CAPS = (
     "CAP_SETUID",
@@ -122,6 +135,12 @@ def set_mode(mode: str) -> None:
         log.warning(
             "code sandbox 'none': model-written code runs UNISOLATED with only rlimits (trusted debugging only)"
         )
+    elif mode not in FILTERED:
+        log.warning(
+            "code sandbox %r: model-written code runs WITHOUT the seccomp filter (kernel keyrings, nested "
+            "namespaces, inotify, ptrace are reachable)",
+            mode,
+        )
     _mode[0] = mode
 
 
@@ -131,9 +150,10 @@ def mode() -> str:
 
 def _unavailable(reason: str) -> SandboxUnavailable:
     return SandboxUnavailable(
-        f"model-written code cannot be sandboxed: {reason}. Install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap; "
-        f"it needs user or root privileges to create namespaces), or choose --code-sandbox from {{{', '.join(CHOICES)}}} "
-        f"('none' runs model code unisolated: trusted debugging only)"
+        f"model-written code cannot be sandboxed: {reason}. Install bubblewrap and libseccomp (Debian/Ubuntu: "
+        f"apt-get install bubblewrap libseccomp2; bwrap needs user or root privileges to create namespaces), or "
+        f"choose --code-sandbox from {{{', '.join(CHOICES)}}} ('bwrap-no-seccomp' drops the syscall filter, "
+        f"'none' runs model code unisolated: trusted debugging only)"
     )
 
 
@@ -225,8 +245,11 @@ def _bwrap(binds: dict[str, Path], tmpfs_mb: int) -> list[str]:
     return [*args, "--chdir", "/tmp"]
 
 
-def command(script: Path, limits: Limits, *, sandbox: str | None = None) -> list[str]:
-    """The argv that runs ``script`` (bound at ``BOOT_PATH``) under ``sandbox`` with ``limits``."""
+def command(
+    script: Path, limits: Limits, *, sandbox: str | None = None, seccomp_fd: int | None = None
+) -> list[str]:
+    """The argv that runs ``script`` (bound at ``BOOT_PATH``) under ``sandbox`` with ``limits``;
+    ``seccomp_fd`` (``syscall_filter.memfd()``, passed to the child) loads the filter."""
     exe, _ = interpreter()
     rlimits = [
         f"--as={limits.memory_mb * 1024 * 1024}",
@@ -240,8 +263,10 @@ def command(script: Path, limits: Limits, *, sandbox: str | None = None) -> list
     if (sandbox or mode()) == "none":
         return [shutil.which("prlimit") or "/usr/bin/prlimit", *rlimits, "--", *python, str(script)]
     uid = new_uid()
+    filter_args = [] if seccomp_fd is None else ["--seccomp", str(seccomp_fd)]
     return [
         *_bwrap({BOOT_PATH: script}, limits.tmpfs_mb),
+        *filter_args,
         "/usr/bin/setpriv",
         f"--reuid={uid}",
         f"--regid={uid}",
@@ -258,13 +283,42 @@ def command(script: Path, limits: Limits, *, sandbox: str | None = None) -> list
     ]
 
 
-def server_command(server: Path, boot: Path) -> list[str]:
+def server_command(server: Path, boot: Path, filter_fds: tuple[int, int] | None = None) -> list[str]:
     """The argv of a warm fork server (``restgraph.tools.forkserver``): the same sandbox, but the server keeps
-    ``SERVER_CAPS`` so that each child it forks can get its own mount/IPC namespace and a fresh uid."""
+    ``SERVER_CAPS`` so that each child it forks can get its own mount/IPC namespace and a fresh uid.
+
+    ``filter_fds`` (the server's filter, the children's filter: ``syscall_filter.memfd``): the first is
+    loaded by bwrap on the server, the second appears at ``FILTER_PATH`` for each child to load."""
     exe, _ = interpreter()
     bwrap, *rest = _bwrap({SERVER_PATH: server, BOOT_PATH: boot}, tmpfs_mb=1)
     caps = [arg for cap in SERVER_CAPS for arg in ("--cap-add", cap)]
+    if filter_fds is not None:
+        rest[-2:-2] = ["--seccomp", str(filter_fds[0]), "--ro-bind-data", str(filter_fds[1]), FILTER_PATH]
     return [bwrap, "--cap-drop", "ALL", *caps, *rest, exe, "-I", "-S", "-X", "utf8", SERVER_PATH]
+
+
+@contextlib.contextmanager
+def filter_fd(sandbox: str, *, server: bool = False):  # noqa: ANN201 - a context manager of int | None
+    """The seccomp filter as a descriptor for bwrap (``None`` for the unfiltered modes), closed after."""
+    if sandbox not in FILTERED:
+        yield None
+        return
+    try:
+        fd = syscall_filter.memfd(server)
+    except syscall_filter.FilterUnavailable as exc:
+        raise _unavailable(str(exc)) from exc
+    try:
+        yield fd
+    finally:
+        os.close(fd)
+
+
+#: the probe job: an unprivileged uid, and whether a seccomp filter is loaded (mode 2)
+PROBE = """import os
+assert os.getuid() != 0
+seccomp = [line.split()[1] for line in open("/proc/self/status") if line.startswith("Seccomp:")]
+print("ok filter", seccomp[0] if seccomp else "?")
+"""
 
 
 @functools.cache
@@ -276,17 +330,27 @@ def _probe(sandbox: str) -> str | None:
         if shutil.which(tool) is None:
             return f"'{tool}' is not installed"
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as fh:
-        fh.write("import os\nassert os.getuid() != 0\nprint('ok')\n")
+        fh.write(PROBE)
     os.chmod(fh.name, 0o644)
     try:
-        done = subprocess.run(
-            command(Path(fh.name), Limits(), sandbox=sandbox), capture_output=True, timeout=30, env={}
-        )
+        with filter_fd(sandbox) as fd:
+            done = subprocess.run(
+                command(Path(fh.name), Limits(), sandbox=sandbox, seccomp_fd=fd),
+                capture_output=True,
+                timeout=30,
+                env={},
+                pass_fds=() if fd is None else (fd,),
+            )
+    except SandboxUnavailable as exc:
+        return str(exc).split(". Install", 1)[0].removeprefix("model-written code cannot be sandboxed: ")
     except (OSError, subprocess.SubprocessError) as exc:
         return f"bwrap failed to start ({type(exc).__name__}: {exc})"
     finally:
         os.unlink(fh.name)
-    if done.returncode != 0 or done.stdout.strip() != b"ok":
+    filtered = b"filter 2" in done.stdout
+    if done.returncode == 0 and sandbox in FILTERED and not filtered:
+        return "the seccomp filter did not load (/proc/self/status shows no filter inside the sandbox)"
+    if done.returncode != 0 or not done.stdout.startswith(b"ok"):
         return f"bwrap could not create the sandbox (exit {done.returncode}: {done.stderr.decode(errors='replace').strip()[:300]})"
     return None
 
@@ -343,15 +407,17 @@ async def run(
     workdir = tempfile.mkdtemp(prefix="rg-codebox-") if sandbox == "none" else "/"
     proc = None
     try:
-        proc = await asyncio.create_subprocess_exec(
-            *command(script, limits, sandbox=sandbox),
-            stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE,
-            cwd=workdir,
-            env={"PATH": "/usr/bin:/bin", "HOME": workdir, "LANG": "C.UTF-8"},
-            start_new_session=True,
-        )
+        with filter_fd(sandbox) as fd:
+            proc = await asyncio.create_subprocess_exec(
+                *command(script, limits, sandbox=sandbox, seccomp_fd=fd),
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE,
+                cwd=workdir,
+                env={"PATH": "/usr/bin:/bin", "HOME": workdir, "LANG": "C.UTF-8"},
+                start_new_session=True,
+                pass_fds=() if fd is None else (fd,),
+            )
         assert (
             proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
         )  # all three are PIPEs

@@ -59,8 +59,10 @@ class ServerDied(RuntimeError):
 class ForkServer:
     """One warm sandbox serving jobs of one bootstrap script."""
 
-    def __init__(self, boot: Path) -> None:
+    def __init__(self, boot: Path, filtered: bool = True) -> None:
         self.boot = boot
+        #: whether its children run under the seccomp filter (``codebox.FILTERED``)
+        self.filtered = filtered
         self.dead = False
         self.reason = ""
         self.proc: subprocess.Popen[bytes] | None = None
@@ -78,22 +80,29 @@ class ForkServer:
 
     def _serve(self, theirs: socket.socket) -> None:
         """Start the sandbox from this thread, wait for its "ready", then for its end."""
+        sandbox = "bwrap" if self.filtered else "bwrap-no-seccomp"
         with tempfile.TemporaryFile() as errors:
             try:
-                self.proc = subprocess.Popen(
-                    codebox.server_command(SERVER, self.boot),
-                    stdin=theirs.fileno(),
-                    stdout=subprocess.DEVNULL,
-                    stderr=errors,
-                    env={},
-                    start_new_session=True,
-                )
+                with (
+                    codebox.filter_fd(sandbox, server=True) as own,
+                    codebox.filter_fd(sandbox) as children,
+                ):
+                    fds = None if own is None or children is None else (own, children)
+                    self.proc = subprocess.Popen(
+                        codebox.server_command(SERVER, self.boot, fds),
+                        stdin=theirs.fileno(),
+                        stdout=subprocess.DEVNULL,
+                        stderr=errors,
+                        env={},
+                        start_new_session=True,
+                        pass_fds=fds or (),
+                    )
                 theirs.close()
                 while data := self.sock.recv(65536):
                     if "ready" in json.loads(data):
                         self._ready.set()
                 self.reason = "the fork server ended"
-            except (OSError, ValueError) as exc:
+            except (OSError, ValueError, codebox.SandboxUnavailable) as exc:
                 self.reason = f"the fork server failed: {type(exc).__name__}: {exc}"
             finally:
                 theirs.close()
@@ -152,15 +161,17 @@ _servers: dict[Path, ForkServer] = {}
 _lock = threading.Lock()
 
 
-def server(boot: Path) -> ForkServer:
-    """The live server for ``boot``, started (or restarted after it died) as needed. Blocking."""
+def server(boot: Path, filtered: bool = True) -> ForkServer:
+    """The live server for ``boot`` (its children filtered or not), started (or restarted after it
+    died, or when the filter choice changed) as needed. Blocking."""
     with _lock:
         current = _servers.get(boot)
-        if current is None or current.dead:
+        if current is None or current.dead or current.filtered != filtered:
             if current is not None:
-                log.warning("fork server replaced: %s", current.reason)
+                if current.dead:
+                    log.warning("fork server replaced: %s", current.reason)
                 current.close()
-            current = _servers[boot] = ForkServer(boot)
+            current = _servers[boot] = ForkServer(boot, filtered)
         return current
 
 
@@ -259,9 +270,10 @@ class _Job:
 async def _submit(boot: Path, job: dict, stdin: bytes) -> tuple[ForkServer, int, tuple[int, int, int]]:
     """Hand one job to a live server (started if needed); returns the read ends of its stdout,
     stderr and status pipes."""
+    filtered = codebox.mode() in codebox.FILTERED
     live = _servers.get(boot)
-    if live is None or live.dead:
-        live = await asyncio.get_running_loop().run_in_executor(None, server, boot)
+    if live is None or live.dead or live.filtered != filtered:
+        live = await asyncio.get_running_loop().run_in_executor(None, server, boot, filtered)
     pipes = [os.pipe() for _ in range(3)]
     mem = _memfd(stdin)
     try:
@@ -362,12 +374,14 @@ async def run_program(boot: Path, stdin: bytes, **kwargs) -> codebox.RawRun:
     If the warm server cannot start at all on this machine (its sandbox needs capabilities plain
     ``bwrap`` does not), the same isolation is kept by falling back to one sandbox per program,
     said once in the log."""
-    if codebox.mode() != "bwrap" or _cold:
+    sandbox = codebox.mode()
+    if sandbox not in codebox.WARM or _cold:
         return await codebox.run(boot, stdin, **kwargs)
     codebox.ensure_available()
-    if boot not in _servers:
+    live = _servers.get(boot)
+    if live is None or live.filtered != (sandbox in codebox.FILTERED):
         try:
-            await asyncio.get_running_loop().run_in_executor(None, server, boot)
+            await asyncio.get_running_loop().run_in_executor(None, server, boot, sandbox in codebox.FILTERED)
         except ServerDied as exc:
             _cold.append(str(exc))
             log.warning(

@@ -13,8 +13,10 @@ imported once, before any job), and the child, before any job byte is read:
 - sets the kernel rlimits of the job (address space, CPU seconds, processes, open files, file
   size, core) and keeps only the job's three descriptors as 0, 1 and 2;
 - drops to the fresh unprivileged uid the host drew for this job: empty capability bounding,
-  permitted, effective, inheritable and ambient sets, no groups, ``no_new_privs``, and ``SIGKILL``
-  when this server dies. Under that uid it cannot signal, trace or read this server (root,
+  permitted, effective, inheritable and ambient sets, no groups, ``no_new_privs``, ``SIGKILL``
+  when this server dies, and last the seccomp filter of ``restgraph.tools.syscall_filter`` (bound at
+  ``/rg/seccomp.bpf``; this server runs under the same filter minus the namespace and mount calls it
+  needs to build children). Under that uid it cannot signal, trace or read this server (root,
   non-dumpable) nor any other program, and ``/proc`` (remounted ``hidepid=invisible`` once here)
   shows it only its own process.
 
@@ -48,6 +50,10 @@ import time
 import types
 
 BOOT = "/rg/boot.py"
+#: the children's seccomp filter (``restgraph.tools.syscall_filter``), bound here by the host; absent
+#: only under ``--code-sandbox bwrap-no-seccomp``
+FILTER = "/rg/seccomp.bpf"
+PR_SET_SECCOMP, SECCOMP_MODE_FILTER = 22, 2
 CLONE_NEWNS, CLONE_NEWIPC, CLONE_NEWNET = 0x00020000, 0x08000000, 0x40000000
 SIOCSIFFLAGS, IFF_UP, IFF_RUNNING = 0x8914, 0x1, 0x40
 #: network namespaces made ahead, while the server has nothing else to do (making one costs about a millisecond)
@@ -71,8 +77,27 @@ class _CapData(ctypes.Structure):
     ]
 
 
+class _SockFprog(ctypes.Structure):
+    _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
+
+
 #: capset's arguments for "no capabilities at all", built once here (building ctypes types in each child is slow)
 _NO_CAPS = (ctypes.byref(_CapHeader(LINUX_CAPABILITY_VERSION_3, 0)), (_CapData * 2)())
+
+
+def _load_filter():
+    """``prctl(PR_SET_SECCOMP)``'s argument for the children's filter, built once (or ``None``)."""
+    try:
+        with open(FILTER, "rb") as fh:
+            data = fh.read()
+    except FileNotFoundError:
+        return None
+    if not data or len(data) % 8:
+        raise OSError(f"{FILTER}: not a BPF program ({len(data)} bytes)")
+    code = ctypes.create_string_buffer(data, len(data))
+    return code, ctypes.byref(_SockFprog(len(data) // 8, ctypes.addressof(code)))
+
+
 _dumps = json.dumps
 
 
@@ -133,7 +158,7 @@ def _network(home):
         _check(_libc.setns(home, CLONE_NEWNET), "return to the server's network namespace")
 
 
-def _child(job, fds, network, boot, cap_last, server_pid):
+def _child(job, fds, network, boot, cap_last, server_pid, seccomp):
     """Become the job's sandboxed program (never returns)."""
     status = 71
     try:
@@ -155,6 +180,8 @@ def _child(job, fds, network, boot, cap_last, server_pid):
         _check(_libc.capset(_NO_CAPS[0], _NO_CAPS[1]), "clear capabilities")
         _check(_libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "no_new_privs")
         _check(_libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0), "parent death signal")
+        if seccomp is not None:
+            _check(_libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, seccomp[1], 0, 0), "load seccomp filter")
         if os.getppid() != server_pid:
             os._exit(status)
         status = 70
@@ -195,6 +222,7 @@ def main():
         cap_last = int(fh.read())
     with open(BOOT, "rb") as fh:
         boot = compile(fh.read(), BOOT, "exec")
+    seccomp = _load_filter()
     pid = os.getpid()
     gc.collect()
     gc.freeze()  # children share these pages instead of copying them when their collector runs
@@ -243,7 +271,7 @@ def main():
             child = -1
             _report(status_fd, {"error": f"fork failed: {exc}"})
         if child == 0:
-            _child(job, job_fds, network, boot, cap_last, pid)
+            _child(job, job_fds, network, boot, cap_last, pid, seccomp)
         _check(_libc.setns(home, CLONE_NEWNS), "return to the server's mount namespace")
         for fd in (*job_fds, network):
             os.close(fd)
