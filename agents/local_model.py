@@ -192,8 +192,9 @@ class ServerSettings:
     parallel: int = 2  # concurrent request slots; further requests queue in the server
     threads: int = 0  # 0 = the CPUs this process may use
     #: host-memory prompt cache (about 45k SmolLM2 tokens at 23 KB of f16 K/V each, computed from
-    #: the model shape; llama.cpp's default is 8 GiB). Agents resend long shared prefixes, so a slot that switches between episodes restores a prefix instead of
-    #: recomputing it (a 7,300-token prompt: 0.6 s from cache, 55 s computed on 2 cores)
+    #: the model shape; llama.cpp's default is 8 GiB). Agents resend long shared prefixes, so a
+    #: slot that switches between episodes restores a prefix instead of recomputing it (a 7,300-token
+    #: prompt: 0.6 s from cache, 55 s computed on 2 cores)
     cache_ram_mib: int = 1024
     startup_timeout_s: float = 120.0
 

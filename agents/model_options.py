@@ -45,7 +45,10 @@ class _Sampling(Options):
     context_window: int | None = Field(
         None,
         ge=1,
-        description="tokens the model takes (prompt + max_tokens); longer prompts are refused before the call (default: local n_ctx/parallel, else a table of known models)",
+        description=(
+            "tokens the model takes (prompt + max_tokens); longer prompts are refused before the "
+            "call (default: local n_ctx/parallel, else a table of known models)"
+        ),
     )
 
 

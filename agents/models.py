@@ -150,7 +150,9 @@ def make_chat_model(
         model = init_chat_model(f"{provider}:{name}", **kwargs, **opts)
     except (ImportError, ValueError) as exc:
         raise ModelSpecError(
-            f"cannot build model {spec!r}: {exc}. Known forms: local, local:/path.gguf, scripted:<name>, openai:<model>, <provider>:<model> (with its langchain-<provider> package installed)"
+            f"cannot build model {spec!r}: {exc}. Known forms: local, local:/path.gguf, "
+            "scripted:<name>, openai:<model>, <provider>:<model> (with its langchain-<provider> "
+            "package installed)"
         ) from exc
     return with_retries(model, policy)
 

@@ -144,7 +144,8 @@ def main(argv: list[str] | None = None) -> int:
         rules = [verdict(r["scenario"], int(r["query_id"].split("/")[1]), r["answer"])[0] for r in rows]
         agree = sum(bool(v) == r for v, r in zip(verdicts, rules, strict=True))
         print(
-            f"\njudge: {args.judge}   unparsed replies: {sum(v is None for v in verdicts)}   agreement with the rule checker: {_rate(agree, len(rows))}"
+            f"\njudge: {args.judge}   unparsed replies: {sum(v is None for v in verdicts)}   "
+            f"agreement with the rule checker: {_rate(agree, len(rows))}"
         )
         print(report(judged))
     if args.show_errors:

@@ -2,7 +2,8 @@
 
 Runs ``assistantbench-local`` once per agent, one after the other in this process (same machine,
 same load), with scripted decision models (no model time): ``aria`` with
-``scripted:browser-oracle``, ``spa`` / ``seeact`` with ``scripted:seeplanact-oracle``, SPA both with the screenshot as an image and with its text rendering.
+``scripted:browser-oracle``, ``spa`` / ``seeact`` with ``scripted:seeplanact-oracle``, SPA both
+with the screenshot as an image and with its text rendering.
 Per browser step it prints:
 
 - latency: ``aria``: the action, the aria snapshot of the new page and the screenshot; ``spa``:

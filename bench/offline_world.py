@@ -57,7 +57,8 @@ async def main(repeat: int) -> None:
                 backend_s.append(time.perf_counter() - t0)
         for name, values in (("results page (HTTP)", page_s), ("backend.search", backend_s)):
             print(
-                f"{name}: n={len(values)} p50 {1000 * pct(values, 0.5):.2f} ms, p95 {1000 * pct(values, 0.95):.2f} ms, max {1000 * max(values):.2f} ms"
+                f"{name}: n={len(values)} p50 {1000 * pct(values, 0.5):.2f} ms, p95 "
+                f"{1000 * pct(values, 0.95):.2f} ms, max {1000 * max(values):.2f} ms"
             )
 
 

@@ -58,7 +58,8 @@ def describe(run_dir: Path) -> None:
         biggest = max((c["input_tokens"] for c in calls), default=0)
         spent = sum(c["latency_s"] for c in calls)
         print(
-            f"  {t['task_id']}: {t['status']} in {t['wall_s']:.1f}s; {len(calls)} model calls ({', '.join(f'{r} {n}' for r, n in roles.most_common())}) "
+            f"  {t['task_id']}: {t['status']} in {t['wall_s']:.1f}s; {len(calls)} model calls "
+            f"({', '.join(f'{r} {n}' for r, n in roles.most_common())}) "
             f"taking {spent:.1f}s; tokens in {sum(c['input_tokens'] for c in calls):,} / out {sum(c['output_tokens'] for c in calls):,}; "
             f"longest prompt {biggest:,} tokens; {cut} replies cut at max_tokens"
         )

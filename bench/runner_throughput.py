@@ -65,7 +65,8 @@ def main() -> None:
         for c in args.concurrency:
             r = measure(args.episodes, args.latency, c, Path(tmp))
             print(
-                f"{c:>11} {r['wall']:>8.2f} {r['ideal']:>8.2f} {r['ideal'] / r['wall']:>10.1%} {r['wall'] - r['ideal']:>10.2f} {r['peak']:>14} {r['call_s']:>15.3f}"
+                f"{c:>11} {r['wall']:>8.2f} {r['ideal']:>8.2f} {r['ideal'] / r['wall']:>10.1%} "
+                f"{r['wall'] - r['ideal']:>10.2f} {r['peak']:>14} {r['call_s']:>15.3f}"
             )
 
 

@@ -41,7 +41,10 @@ AUTH = {"Authorization": "Bearer bench"}
 
 def _summary(samples: list[float]) -> str:
     ms = sorted(s * 1000 for s in samples)
-    return f"median {statistics.median(ms):.2f} ms, p95 {ms[int(0.95 * (len(ms) - 1))]:.2f} ms, mean {statistics.fmean(ms):.2f} ms over {len(ms)} requests"
+    return (
+        f"median {statistics.median(ms):.2f} ms, p95 {ms[int(0.95 * (len(ms) - 1))]:.2f} ms, mean "
+        f"{statistics.fmean(ms):.2f} ms over {len(ms)} requests"
+    )
 
 
 def bench_handlers(rounds: int, db: FixtureDB) -> None:
@@ -145,7 +148,8 @@ def main() -> None:
     parser.add_argument("--no-loopback", action="store_true")
     args = parser.parse_args()
     print(
-        f"request mix: {len(CALLS)} reference calls of {len(SOLUTIONS)} RestBench TMDB queries; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
+        f"request mix: {len(CALLS)} reference calls of {len(SOLUTIONS)} RestBench TMDB queries; "
+        f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
     )
     for world in ["facts", "served"] if args.world == "both" else [args.world]:
         t = time.perf_counter()

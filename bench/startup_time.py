@@ -106,7 +106,8 @@ def main() -> None:
             walls.append(wall)
             codes.add(done.returncode)
         print(
-            f"{name:<34} wall {fmt(walls)}  cpu median {statistics.median(CPU):.3f} s  exit {sorted(codes)}  heavy imports: {heavy_imports(argv) or 'none'}"
+            f"{name:<34} wall {fmt(walls)}  cpu median {statistics.median(CPU):.3f} s  exit "
+            f"{sorted(codes)}  heavy imports: {heavy_imports(argv) or 'none'}"
         )
     CPU.clear()
     with tempfile.TemporaryDirectory() as tmp:

@@ -170,7 +170,8 @@ def main() -> None:
         started = time.perf_counter()
         write_summary(run)
         print(
-            f"{args.n} traces, {size_mb:.1f} MB; summary.json + scores.jsonl written in {time.perf_counter() - started:.2f} s (not part of the list time)"
+            f"{args.n} traces, {size_mb:.1f} MB; summary.json + scores.jsonl written in "
+            f"{time.perf_counter() - started:.2f} s (not part of the list time)"
         )
 
         started, cpu = time.perf_counter(), time.process_time()
@@ -219,10 +220,12 @@ def main() -> None:
     print(f"chromium: page open until the first 100 rows show (server already up): {page_s:.2f} s")
     print("end to end, `restgraph view RUN` started until chromium shows the first 100 rows (goal < 2 s):")
     print(
-        f"  first view (no cached index): {', '.join(f'{w:.2f}' for w, _ in cold_e2e)} s wall; viewer process CPU {', '.join(f'{c:.2f}' for _, c in cold_e2e)} s"
+        f"  first view (no cached index): {', '.join(f'{w:.2f}' for w, _ in cold_e2e)} s wall; "
+        f"viewer process CPU {', '.join(f'{c:.2f}' for _, c in cold_e2e)} s"
     )
     print(
-        f"  later views (cached index):   {', '.join(f'{w:.2f}' for w, _ in warm_e2e)} s wall; viewer process CPU {', '.join(f'{c:.2f}' for _, c in warm_e2e)} s"
+        f"  later views (cached index):   {', '.join(f'{w:.2f}' for w, _ in warm_e2e)} s wall; "
+        f"viewer process CPU {', '.join(f'{c:.2f}' for _, c in warm_e2e)} s"
     )
 
 

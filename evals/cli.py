@@ -74,7 +74,10 @@ def run(
         int | None,
         typer.Option(
             min=1,
-            help="model requests in flight per endpoint, shared by all episodes (default: the local server's slots; else no limit beyond --concurrency)",
+            help=(
+                "model requests in flight per endpoint, shared by all episodes (default: the local "
+                "server's slots; else no limit beyond --concurrency)"
+            ),
         ),
     ] = None,
     out: Annotated[Path | None, typer.Option(help="run folder; default runs/<bench>-<agent>-<time>")] = None,
@@ -128,7 +131,11 @@ def run(
     code_sandbox: Annotated[
         str,
         typer.Option(
-            help="where model-written code runs: bwrap (bubblewrap + seccomp filter, warm fork server) | bwrap-cold (a new sandbox per program) | bwrap-no-seccomp (bwrap without the syscall filter) | none (UNISOLATED: trusted debugging only)"
+            help=(
+                "where model-written code runs: bwrap (bubblewrap + seccomp filter, warm fork server) | "
+                "bwrap-cold (a new sandbox per program) | bwrap-no-seccomp (bwrap without the syscall "
+                "filter) | none (UNISOLATED: trusted debugging only)"
+            )
         ),
     ] = "bwrap",
     allow_modified_data: Annotated[
@@ -501,7 +508,8 @@ def list_things(
         from restgraph.tools.suggest import did_you_mean
 
         raise usage_error(
-            f"nothing is called {options!r}{did_you_mean(options, listing_names())}: name a benchmark, an agent or a model kind (see `restgraph list`)"
+            f"nothing is called {options!r}{did_you_mean(options, listing_names())}: name a "
+            "benchmark, an agent or a model kind (see `restgraph list`)"
         )
 
 

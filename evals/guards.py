@@ -34,5 +34,9 @@ class ErrorGuard:
             if len(self.finished) == self.first_n and first[0].startswith("error") and len(set(first)) == 1:
                 self.reason = f"the first {self.first_n} episodes all ended {first[0]}; stopping (--max-errors N to change, 0 never stops)"
         elif self.max_errors > 0 and sum(self.errors.values()) >= self.max_errors:
-            self.reason = f"{sum(self.errors.values())} episodes errored ({', '.join(f'{k} x{v}' for k, v in self.errors.most_common())}), --max-errors {self.max_errors}; stopping"
+            self.reason = (
+                f"{sum(self.errors.values())} episodes errored "
+                f"({', '.join(f'{k} x{v}' for k, v in self.errors.most_common())}), --max-errors "
+                f"{self.max_errors}; stopping"
+            )
         return self.reason

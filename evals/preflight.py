@@ -31,7 +31,10 @@ def _explain(spec: str, options: dict[str, Any], exc: BaseException) -> str:
     name = type(exc).__name__
     first = (str(exc).strip().splitlines() or [""])[0][:300]
     if name == "AuthenticationError" or "api_key" in first.lower() or "api key" in first.lower():
-        return f"model {spec!r}: credentials rejected or missing at {where} ({name}: {first}); set --api-key, $RESTGRAPH_API_KEY or the provider's key variable"
+        return (
+            f"model {spec!r}: credentials rejected or missing at {where} ({name}: {first}); set "
+            "--api-key, $RESTGRAPH_API_KEY or the provider's key variable"
+        )
     if "Connection" in name or "Connect" in name or "Timeout" in name:
         return f"model {spec!r}: cannot reach {where} ({name}: {first or 'no answer'}); check --base-url and that the server is up"
     if name == "NotFoundError":

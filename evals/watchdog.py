@@ -144,7 +144,8 @@ class EpisodeWatch:
             why = "deterministic decoding" if exact else "the identical reply"
             self._halt(
                 EpisodeStuck(
-                    f"stuck: a model call repeated an earlier call of this episode exactly (prompt {call.prompt_hash}, {why}) and failed to parse again: {(call.parse_error or '')[:300]}"
+                    "stuck: a model call repeated an earlier call of this episode exactly (prompt "
+                    f"{call.prompt_hash}, {why}) and failed to parse again: {(call.parse_error or '')[:300]}"
                 )
             )
         self._failed.setdefault(key, call.raw_output)

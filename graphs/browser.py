@@ -210,7 +210,10 @@ register_agent(
     "browser+cb",
     build_browser_cb,
     env_kind="browser",
-    description="aria text agent, then this project's own closed-book answer when browsing gives up (not the paper's ensemble: see spa-cb, seeact-cb, aria-cb)",
+    description=(
+        "aria text agent, then this project's own closed-book answer when browsing gives up (not "
+        "the paper's ensemble: see spa-cb, seeact-cb, aria-cb)"
+    ),
     options=BrowserOptions,
 )
 register_agent(

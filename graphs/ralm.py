@@ -64,7 +64,10 @@ class RalmOptions(Options):
     )
     search: Literal["auto", "local", "brave"] = Field(
         "auto",
-        description="search backend: auto (the benchmark's engine, else local offline, else brave), local (FTS5 over the served site) or brave (BRAVE_SEARCH_API_KEY)",
+        description=(
+            "search backend: auto (the benchmark's engine, else local offline, else brave), local "
+            "(FTS5 over the served site) or brave (BRAVE_SEARCH_API_KEY)"
+        ),
     )
 
 

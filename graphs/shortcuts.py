@@ -149,7 +149,11 @@ register_agent(
     "shortcuts-next-action",
     build_next_action,
     env_kind="shortcuts",
-    description="teacher-forced next action: one fresh model call per gold action (-A prompts=upstream|restgraph, -A structured=0|1, -A request=upstream|as_built, -A max_prompt_tokens=N)",
+    description=(
+        "teacher-forced next action: one fresh model call per gold action (-A "
+        "prompts=upstream|restgraph, -A structured=0|1, -A request=upstream|as_built, -A "
+        "max_prompt_tokens=N)"
+    ),
     describe=describe_request,
     options=NextActionOptions,
     per_run=True,

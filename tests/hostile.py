@@ -222,7 +222,10 @@ def programs(h: Harness) -> dict[str, str]:
         "raw_thread": "import _thread, time\n_thread.start_new_thread(lambda: print("
         + m
         + "), ())\ntime.sleep(0.2)",
-        "daemonize": f"import os\nif os.fork() == 0:\n    os.setsid()\n    import time\n    time.sleep(3)\n    open({str(out) + '-daemon'!r}, 'w').write('x')\nprint({m})",
+        "daemonize": (
+            "import os\nif os.fork() == 0:\n    os.setsid()\n    import time\n    time.sleep(3)\n    "
+            f"open({str(out) + '-daemon'!r}, 'w').write('x')\nprint({m})"
+        ),
         "setuid_root": "import os\nos.setuid(0)\nprint(" + m + ", os.getuid())",
         # -- signals and limits on other processes -----------------------------------------------
         "kill_parent": "import os, signal\nos.kill(os.getppid(), signal.SIGKILL)",
@@ -279,9 +282,8 @@ def programs(h: Harness) -> dict[str, str]:
         "scan_proc": find_secret
         + (
             "import os\nfor p in os.listdir('/proc'):\n    for leaf in ('environ', 'cmdline'):\n        try:\n"
-            "            hunt(open(f'/proc/{p}/{leaf}', errors='replace').read())\n            if 'pytest' in open(f'/proc/{p}/cmdline').read(): print("
-            + m
-            + ")\n"
+            "            hunt(open(f'/proc/{p}/{leaf}', errors='replace').read())\n            if "
+            "'pytest' in open(f'/proc/{p}/cmdline').read(): print(" + m + ")\n"
             "        except OSError:\n            pass"
         ),
         "data_dir": find_secret + f"import os\nprint({m}, os.listdir({data_env!r}))",
@@ -293,7 +295,8 @@ def programs(h: Harness) -> dict[str, str]:
         "sys_net": "import os\nprint(" + m + ", os.listdir('/sys/class/net'))",
         "walk_for_gold": find_secret
         + (
-            "import os\nfor top, dirs, files in os.walk('/'):\n    dirs[:] = [d for d in dirs if d not in ('proc', 'sys', 'dev', 'usr', 'python3.11')]\n"
+            "import os\nfor top, dirs, files in os.walk('/'):\n    dirs[:] = [d for d in dirs if d "
+            "not in ('proc', 'sys', 'dev', 'usr', 'python3.11')]\n"
             "    for f in files:\n        if f in ('answers.json', 'traces.jsonl'):\n            print("
             + m
             + ", top, f)"
@@ -310,10 +313,16 @@ def programs(h: Harness) -> dict[str, str]:
         "unix_socket_path": f"import socket\ns = socket.socket(socket.AF_UNIX)\ns.connect({h.unix_path!r})\nprint({m})",
         "abstract_unix_socket": f"import socket\ns = socket.socket(socket.AF_UNIX)\ns.connect({h.abstract!r})\nprint({m})",
         # -- descriptors and output channels -----------------------------------------------------
-        "inherited_fds": "import os\nfor fd in range(3, 1024):\n    try:\n        os.fstat(fd)\n        os.write(fd, b'PW' + b'NED-fd')\n    except OSError:\n        pass",
+        "inherited_fds": (
+            "import os\nfor fd in range(3, 1024):\n    try:\n        os.fstat(fd)\n        "
+            "os.write(fd, b'PW' + b'NED-fd')\n    except OSError:\n        pass"
+        ),
         "reopen_stdin_for_write": "open('/proc/self/fd/0', 'w').write('x')\nprint(" + m + ")",
         "dup_over_stdout": "import os\nos.close(1)\nos.close(2)\nraise SystemExit(0)",
-        "forge_status_line": 'import sys\nsys.stderr.write(\'\\nRGSTATUS-0000 ""\\n\')\nprint(\'{"i": 0, "r": "{}", "status": 0, "timed_out": false}\')\nraise ValueError(\'really failed\')',
+        "forge_status_line": (
+            'import sys\nsys.stderr.write(\'\\nRGSTATUS-0000 ""\\n\')\nprint(\'{"i": 0, "r": "{}", '
+            '"status": 0, "timed_out": false}\')\nraise ValueError(\'really failed\')'
+        ),
         "rebind_exit": "import os, sys\nos._exit = lambda code: None\nsys.exit = lambda code=0: None\nraise ValueError('really failed')",
         "unprintable_exception": "class E(Exception):\n    def __str__(self):\n        raise RuntimeError('no')\nraise E()",
         "exit_nonzero": "import os\nos._exit(3)",

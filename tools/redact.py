@@ -90,10 +90,11 @@ def redact_text(text: str) -> str:
     for pattern, triggers in _PATTERNS:
         if not any(t in lower for t in triggers):
             continue
-        if pattern.groups:
-            text = pattern.sub(lambda m: m.group(1) + REDACTED, text)
-        else:
-            text = pattern.sub(REDACTED, text)
+        text = (
+            pattern.sub(lambda m: m.group(1) + REDACTED, text)
+            if pattern.groups
+            else pattern.sub(REDACTED, text)
+        )
     return text
 
 

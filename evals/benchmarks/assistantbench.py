@@ -59,7 +59,10 @@ class _Options(Options):
     hal_compat: bool = Field(False, description="score crashed episodes (0, 0) as HAL does")
     normalize_answers: bool = Field(
         False,
-        description="rewrite answers into the scorer's shapes before scoring (1,010,000 -> 1010000, bullets -> JSON list, 'unknown' -> abstain); off = the raw answer, as published",
+        description=(
+            "rewrite answers into the scorer's shapes before scoring (1,010,000 -> 1010000, bullets "
+            "-> JSON list, 'unknown' -> abstain); off = the raw answer, as published"
+        ),
     )
     offline: bool | None = Field(
         None,

@@ -89,7 +89,10 @@ def _first_reply(planning: bool, index: int, action: str, value: str) -> str:
         f" Terminating, the task has been completed. Task answer: {value}" if action == "TERMINATE" else ""
     )
     if not planning:
-        return f"(Current Webpage Identification)\nThe page of step {index + 1}.{answer}\n\n(Next Action Based on Webpage and Analysis)\n{action} next."
+        return (
+            f"(Current Webpage Identification)\nThe page of step {index + 1}.{answer}\n\n(Next Action "
+            f"Based on Webpage and Analysis)\n{action} next."
+        )
     return (
         f"(Original plan)\n1. Follow the known route to the answer.\n\n(Current Webpage Identification)\nThe page of step {index + 1}.\n\n"
         f"(Relevant information)\nReached step {index + 1} of the route.\n\n(New refined plan)\nContinue the route.{answer}\n\n"

@@ -27,7 +27,10 @@ from restgraph.agents.parsing import strip_fences
 _PREFIX = re.compile(
     r"^\s*(?:\**\s*)?(?:the\s+)?(?:final\s+answer|answer)(?:\s+is)?\s*\**\s*[:=\-]?\s*", re.I
 )
-_UNITS = r"%|percent|dollars?|usd|us dollars|sq\.?\s?ft|sqft|square feet|square kilometers|km|kilometers|miles?|minutes?|mins?|hours?|hrs?|pages?|years?|days?"
+_UNITS = (
+    r"%|percent|dollars?|usd|us dollars|sq\.?\s?ft|sqft|square feet|square "
+    r"kilometers|km|kilometers|miles?|minutes?|mins?|hours?|hrs?|pages?|years?|days?"
+)
 _NUMBER = re.compile(
     rf"^(?P<sign>-)?\s*(?:[$€£]\s*)?(?P<num>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)\s*(?:{_UNITS})?\.?$",
     re.I,

@@ -219,7 +219,10 @@ def playlist_items(
             return f"playlist {start.name!r} is gone"
         items = [i.id for i in end.items]
         if expected is not None and items != expected(start):
-            return f"playlist {start.name!r} holds {[ep.cat.tracks[t].name for t in items]}, expected {[ep.cat.tracks[t].name for t in expected(start)]}"
+            return (
+                f"playlist {start.name!r} holds {[ep.cat.tracks[t].name for t in items]}, expected "
+                f"{[ep.cat.tracks[t].name for t in expected(start)]}"
+            )
         if contains is not None and contains(ep) not in items:
             return f"playlist {start.name!r} lacks {ep.cat.tracks[contains(ep)].name!r}"
         return None

@@ -65,7 +65,8 @@ def test_program_layout_matches_the_spec() -> None:
     program = build_program("return solids.volume_of_cone(radius, height)", tc.test)
     tail = program.split("class Dummy:", 1)[1].split("\nsolids = Dummy()\n", 1)[1]
     assert tail.startswith(
-        "def f(radius, height):\n    global Dummy\n    global solids\n    return solids.volume_of_cone(radius, height)\n\n\n# style = 'import_style'\n"
+        "def f(radius, height):\n    global Dummy\n    global solids\n    return "
+        "solids.volume_of_cone(radius, height)\n\n\n# style = 'import_style'\n"
     )
     image = get_example("image.blur()", "v", func_name="g")
     assert "global image" not in build_program("return image.blur(pixels)", image.test)

@@ -135,7 +135,10 @@ POISONS = {
     "rewrite_later_programs": "import gc\nfor o in gc.get_objects():\n    if type(o) is list:\n        for i, v in enumerate(o):\n"
     "            if type(v) is str and 'volume_of_cone(height, radius)' in v:\n"
     "                o[i] = v.replace('volume_of_cone(height, radius)', 'volume_of_cone(radius, height)')\nreturn 0",
-    "register_at_fork": "import os\nos.register_at_fork(after_in_child=lambda: __import__('builtins').__setattr__('str', lambda o='': 'x'))\nreturn 0",
+    "register_at_fork": (
+        "import os\nos.register_at_fork(after_in_child=lambda: "
+        "__import__('builtins').__setattr__('str', lambda o='': 'x'))\nreturn 0"
+    ),
     "sys_modules_poison": 'import sys, types\nfake = types.ModuleType(\'json\')\nfake.dumps = lambda *a, **k: \'{"type": "Dummy", "s": "'
     + EXPECTED
     + "\"}'\n"

@@ -96,7 +96,10 @@ def test_compaction_keeps_refs_drops_noise_and_caps():
 
 
 def test_oracle_resolves_refs_from_the_observation():
-    observation = '- combobox "Town" [ref=f1e11]:\n  - option "Any" [selected]\n- button "Search listings" [ref=f1e18]\n- link "Next page" [ref=e9]:\n  - /url: /x'
+    observation = (
+        '- combobox "Town" [ref=f1e11]:\n  - option "Any" [selected]\n- button "Search listings" '
+        '[ref=f1e18]\n- link "Next page" [ref=e9]:\n  - /url: /x'
+    )
     assert find_ref(observation, "combobox", "Town") == "f1e11"
     assert resolve(("select", "Town", "Maple Bay"), observation) == {
         "action": "select",

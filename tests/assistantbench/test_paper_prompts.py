@@ -36,7 +36,7 @@ Intermediate answer: The members of the Beckham couple are Victoria Beckham and 
 Intermediate answer: Victoria Beckham has 32.8M followers on Instagram.
 Intermediate question: How many followers does David Beckham have on Instagram?
 Intermediate answer: David Beckham has 87.1M followers on Instagram.
-So the final answer is: David Beckham"""
+So the final answer is: David Beckham"""  # noqa: E501 (the paper's example, one line kept as printed)
 
 TASK = "What is the cheapest monthly membership price among Northgate gyms that offer yoga?"
 

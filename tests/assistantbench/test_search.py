@@ -36,7 +36,11 @@ def _tiny_app() -> FastAPI:
 
     @app.get("/")
     def home():
-        form = "<form action='/filter' method='get'><select name='colour'><option value=''>Any</option><option value='red' selected>Red</option></select><button>Go</button></form>"
+        form = (
+            "<form action='/filter' method='get'><select name='colour'><option "
+            "value=''>Any</option><option value='red' "
+            "selected>Red</option></select><button>Go</button></form>"
+        )
         return _page(
             "Home",
             "<a href='/list'>All items</a> <a href='https://example.com/x'>outside</a> <a href='/search?q=x'>engine</a>"

@@ -82,7 +82,10 @@ def test_an_outcome_that_arrives_before_its_call_ends_is_kept() -> None:
 def test_the_http_tool_imports_neither_the_harness_nor_langchain() -> None:
     code = (
         "import sys, restgraph.tools.openapi.client, restgraph.tools.pyexec, restgraph.tools.synthetic_api.checker; "
-        "print(sorted({'.'.join(m.split('.')[:2]) for m in sys.modules if '.'.join(m.split('.')[:2]) in ('restgraph.evals', 'restgraph.graphs', 'restgraph.agents')} | {m.split('.')[0] for m in sys.modules if m.split('.')[0] == 'langchain_core'}))"
+        "print(sorted({'.'.join(m.split('.')[:2]) for m in sys.modules if "
+        "'.'.join(m.split('.')[:2]) in ('restgraph.evals', 'restgraph.graphs', "
+        "'restgraph.agents')} | {m.split('.')[0] for m in sys.modules if m.split('.')[0] == "
+        "'langchain_core'}))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"

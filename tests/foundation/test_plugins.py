@@ -141,7 +141,9 @@ import sys
 from typer.testing import CliRunner
 from restgraph.evals.cli import app
 def ours():
-    return sorted(m for m in sys.modules if m.startswith(("restgraph.evals.benchmarks.", "restgraph.graphs.")) and m not in ("restgraph.graphs.registry", "restgraph.graphs.episode_context"))
+    mine = ("restgraph.evals.benchmarks.", "restgraph.graphs.")
+    shared = ("restgraph.graphs.registry", "restgraph.graphs.episode_context")
+    return sorted(m for m in sys.modules if m.startswith(mine) and m not in shared)
 for args in (["--help"], ["run", "no-such-bench"], ["list", "--options", "smoke"], ["run", "smoke", "-B", "nn=1"]):
     result = CliRunner().invoke(app, args)
     print(args[0], result.exit_code, ours(), "langgraph" in sys.modules)

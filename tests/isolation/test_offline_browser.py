@@ -103,7 +103,8 @@ def hostile_site(canary: Canary) -> FastAPI:
     @app.get("/webrtc", response_class=HTMLResponse)
     def webrtc() -> str:
         return (
-            f"<html><body>{done}<script>try {{ const pc = new RTCPeerConnection({{iceServers: [{{urls: 'stun:{canary.address}:{canary.udp_port}'}}]}});"
+            f"<html><body>{done}<script>try {{ const pc = new RTCPeerConnection({{iceServers: "
+            f"[{{urls: 'stun:{canary.address}:{canary.udp_port}'}}]}});"
             "pc.createDataChannel('x'); pc.createOffer().then(o => pc.setLocalDescription(o)); setTimeout(finish, 1500);"
             "} catch (e) { finish(); }</script>webrtc</body></html>"
         )

@@ -19,9 +19,10 @@ from restgraph.evals.datasets import restbench, sha256_of
 def test_urls_name_the_commit_not_a_branch() -> None:
     assert re.fullmatch(r"[0-9a-f]{40}", COMMIT)
     for key, pinned in restbench.FILES.items():
+        folder = "datasets" if key in ("tmdb", "spotify") else "specs"
         assert (
             pinned.url
-            == f"https://raw.githubusercontent.com/Yifan-Song793/RestGPT/{COMMIT}/{'datasets' if key in ('tmdb', 'spotify') else 'specs'}/{pinned.name}"
+            == f"https://raw.githubusercontent.com/Yifan-Song793/RestGPT/{COMMIT}/{folder}/{pinned.name}"
         ), key
         assert pinned.sha256 and re.fullmatch(r"[0-9a-f]{64}", pinned.sha256), key
 

@@ -69,7 +69,11 @@ async def test_selector_retry_appends_the_rejected_output(tmp_path) -> None:
 async def test_parser_fallback_chain(tmp_path) -> None:
     rec, calls, completions = recorded()
     body = rec["http"][1]["response_text"]
-    output = "Sofia Coppola (1769) directed 7 movies: The Virgin Suicides (1443), Lost in Translation (153), Marie Antoinette (1887), Somewhere (39781), The Bling Ring (96936), The Beguiled (399019), On the Rocks (575774)\n"
+    output = (
+        "Sofia Coppola (1769) directed 7 movies: The Virgin Suicides (1443), Lost in Translation "
+        "(153), Marie Antoinette (1887), Somewhere (39781), The Bling Ring (96936), The Beguiled "
+        "(399019), On the Rocks (575774)\n"
+    )
     chain = ["print(data['no_such_key'])", "x = 1  # prints nothing", output]
     state, prompts = await run(tmp_path, [*completions[:8], *chain, *completions[9:]], rec["http"])
     want = [c["prompt"] for c in calls]

@@ -127,7 +127,10 @@ _EXTRACT = r"""(selectors) => {
 }"""
 
 #: the page height upstream uses to size its screenshot clip
-_PAGE_HEIGHT = "() => Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0, document.documentElement.clientHeight)"
+_PAGE_HEIGHT = (
+    "() => Math.max(document.documentElement.scrollHeight, document.body ? "
+    "document.body.scrollHeight : 0, document.documentElement.clientHeight)"
+)
 
 
 @dataclass(frozen=True)

@@ -153,7 +153,8 @@ class OfflineNetwork:
             err = (await self.helper.stderr.read()).decode(errors="replace").strip().splitlines()
             await self.__aexit__(None, None, None)
             raise RuntimeError(
-                f"offline browsing needs its own network namespace (util-linux 'unshare', root or user namespaces): {err[-1] if err else 'the helper failed'}"
+                "offline browsing needs its own network namespace (util-linux 'unshare', root or user "
+                f"namespaces): {err[-1] if err else 'the helper failed'}"
             )
         for port, fd in zip(self.ports, fds, strict=True):
             self.servers.append(await asyncio.start_server(_forwarder(port), sock=socket.socket(fileno=fd)))

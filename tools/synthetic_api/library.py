@@ -153,7 +153,8 @@ def library_from_json(obj: dict[str, Any] | str | Path) -> APITask:
         )
     except KeyError as exc:
         raise ValueError(
-            f"library JSON is missing the field {exc}; expected id, library_name, style, functions[function_name, documentation, arglist, return_type]"
+            f"library JSON is missing the field {exc}; expected id, library_name, style, "
+            "functions[function_name, documentation, arglist, return_type]"
         ) from exc
 
 

@@ -24,7 +24,8 @@ RESULTS_PER_PAGE = 10
 def _layout(title: str, heading: str, query: str = "", body: str = "") -> HTMLResponse:
     """A page of the engine: heading, the search box (holding ``query``), then ``body`` (already HTML)."""
     box = (
-        f'<form action="/search" method="get" role="search"><input type="text" name="q" aria-label="Search the web" value="{escape(query, quote=True)}">'
+        '<form action="/search" method="get" role="search"><input type="text" name="q" '
+        f'aria-label="Search the web" value="{escape(query, quote=True)}">'
         ' <button type="submit">Search</button></form>'
     )
     return HTMLResponse(

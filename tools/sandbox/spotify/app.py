@@ -69,10 +69,11 @@ def _endpoint(store: SessionStore, handler: Handler) -> Callable[[Request], Awai
                     raise SpotifyError(400, "Error parsing JSON.") from exc
             ctx = Ctx(request=request, session=session, cat=load_catalogue(), params=params, body=body)
             reply = handler(ctx)
-            if reply.body is None:
-                response = Response(status_code=reply.status)
-            else:
-                response = JSONResponse(reply.body, status_code=reply.status)
+            response = (
+                Response(status_code=reply.status)
+                if reply.body is None
+                else JSONResponse(reply.body, status_code=reply.status)
+            )
         except SpotifyError as exc:
             response = JSONResponse(exc.body(), status_code=exc.status)
         except Exception as exc:  # a sandbox bug: answer like Spotify's 500 and keep it in the log

@@ -176,7 +176,9 @@ S: dict[int, Solution] = {
     14: Solution(
         [call("/trending/all/day"), call("/movie/872585/credits")],
         lambda r: (
-            f"Today's most trending movie is {next(x for x in r[0]['results'] if x['media_type'] == 'movie')['title']}, directed by {', '.join(directors(r[1]))}."
+            "Today's most trending movie is "
+            f"{next(x for x in r[0]['results'] if x['media_type'] == 'movie')['title']}, directed by "
+            f"{', '.join(directors(r[1]))}."
         ),
         lambda db: any_of(text(n) for n in crew_names(db, db.movies[db.lists.trending_movie_day[0]].crew)),
     ),

@@ -237,7 +237,9 @@ S: dict[int, Solution] = {
     71: Solution(
         [call(ST, query="Black Mirror"), call("/tv/42009/credits"), call("/person/39459/images")],
         lambda r: (
-            f'The lead of "Be Right Back" is {next(c["name"] for c in r[1]["cast"] if "Be Right Back" in c["character"])}: {image_url(r[2]["profiles"][0]["file_path"])}'
+            'The lead of "Be Right Back" is '
+            f"{next(c['name'] for c in r[1]['cast'] if 'Be Right Back' in c['character'])}: "
+            f"{image_url(r[2]['profiles'][0]['file_path'])}"
         ),
         lambda db: any_of(
             f
@@ -289,7 +291,9 @@ S: dict[int, Solution] = {
     77: Solution(
         [call(ST, query="Black Mirror"), call("/tv/42009/season/2/credits")],
         lambda r: (
-            f"The third episode of season 2 was directed by {[c['name'] for c in r[1]['crew'] if c['job'] == 'Director'][2]} (season 2 directors in episode order: {', '.join(directors(r[1]))})."
+            "The third episode of season 2 was directed by "
+            f"{[c['name'] for c in r[1]['crew'] if c['job'] == 'Director'][2]} (season 2 directors in "
+            f"episode order: {', '.join(directors(r[1]))})."
         ),
         lambda db: any_of(text(n) for n in crew_names(db, _episode(db, 42009, 2, 3).crew)),
     ),
