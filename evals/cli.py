@@ -409,7 +409,14 @@ def report(
     """Compare runs: RestGPT's Table 4 layout for RestBench runs, the benchmark's own report for
     ShortcutsBench / Synthetic API Use runs, else one table of headline metrics."""
     from restgraph.evals.names import choice_error
-    from restgraph.evals.report import LAYOUTS, load_summaries, pick_layout, render, render_layout
+    from restgraph.evals.report import (
+        LAYOUTS,
+        load_summaries,
+        pick_layout,
+        print_human_review,
+        render,
+        render_layout,
+    )
 
     if problem := choice_error("--format", fmt, ("table", "markdown", "csv", "json")) or choice_error(
         "--layout", layout, LAYOUTS
@@ -429,12 +436,15 @@ def report(
                 write_generic(group, where, name, plot=plot)
             else:
                 render_layout(chosen, [Path(s["run_dir"]) for s in group], where)
+        print_human_review(summaries, out)
         return
     chosen = pick_layout(summaries, layout) if fmt == "table" else "generic"
     if chosen == "generic":
         render(summaries, fmt, plot=plot)
     else:
         render_layout(chosen, run_dirs, out)
+    if fmt == "table":
+        print_human_review(summaries, out)
 
 
 @app.command()
@@ -486,6 +496,37 @@ def view(
         Console().print(f"wrote {export_site(viewer, export)}", highlight=False)
         return
     serve(viewer, host=host, port=port, open_browser=open_browser)
+
+
+@app.command()
+def review(
+    run_dir: Annotated[Path, typer.Argument(help="the run folder to review")],
+    who: Annotated[
+        str | None, typer.Option(help="your name, recorded with each verdict; default $USER")
+    ] = None,
+    port: Annotated[int, typer.Option(help="port on 127.0.0.1; 0 picks a free one")] = 0,
+    open_browser: Annotated[
+        bool, typer.Option("--open/--no-open", help="open the page in the browser")
+    ] = True,
+) -> None:
+    """Sign off on a run by hand: each episode's query, answer, answer key and the checker's
+    verdict, least sure first; p marks pass, f fail (appended to RUN_DIR/reviews.jsonl, which
+    `restgraph score` then takes over the checker's verdict)."""
+    import getpass
+    import os
+
+    if not (run_dir / "traces.jsonl").is_file():
+        raise usage_error(f"no traces.jsonl in {run_dir}")
+    if who is None:
+        try:
+            who = os.environ.get("USER") or getpass.getuser()
+        except (KeyError, OSError):
+            who = ""
+    if not who.strip():
+        raise usage_error("say who is reviewing: --who NAME (no $USER is set)")
+    from restgraph.evals.viewer.server import Viewer, serve
+
+    serve(Viewer([run_dir], reviewer=who.strip()), port=port, open_browser=open_browser)
 
 
 @app.command("list")

@@ -296,3 +296,44 @@ def write_generic(
     (out / f"{name}.md").write_text(text)
     bar_chart(summaries, out / f"{name}.png")
     print(f"wrote {out / f'{name}.md'} and {out / f'{name}.png'}")
+
+
+def human_review_lines(summaries: list[dict[str, Any]]) -> list[str]:
+    """How many episodes people reviewed (``restgraph review``) and how far the checker agrees with
+    them, per run and pooled: short lines rather than a table, so nothing folds at 80 columns.
+    Empty when no run has a ``reviews.jsonl``."""
+    from restgraph.evals.reviews import agreement, review_agreement
+
+    per_run = [(str(s["run_dir"]), review_agreement(s["run_dir"])) for s in summaries]
+    found = [(name, stats) for name, stats in per_run if stats is not None]
+    if not found:
+        return []
+    if len(found) > 1:
+        pooled: list[tuple[bool, bool]] = []
+        for _, stats in found:
+            pooled += [(True, True)] * stats["both_pass"] + [(False, False)] * stats["both_fail"]
+            pooled += [(True, False)] * stats["checker_pass_human_fail"]
+            pooled += [(False, True)] * stats["checker_fail_human_pass"]
+        found.append(("all runs", agreement(pooled)))
+    lines = ["Human review (reviews.jsonl): the checker against people"]
+    for name, stats in found:
+        kappa = "n/a" if stats["kappa"] is None else f"{stats['kappa']:.3f}"
+        rate = "n/a" if stats["agreement"] is None else f"{stats['agreement']:.3f}"
+        lines += [
+            f"  {name}: {stats['reviewed']} reviewed, {stats['agree']} agree, {stats['overrides']} overridden",
+            f"    checker pass, people fail: {stats['checker_pass_human_fail']};"
+            f" checker fail, people pass: {stats['checker_fail_human_pass']}",
+            f"    agreement {rate}, Cohen's kappa {kappa}",
+        ]
+    return lines
+
+
+def print_human_review(summaries: list[dict[str, Any]], out: Path | None = None) -> None:
+    """``human_review_lines`` on the terminal and, with ``--out``, in ``human_review.md``."""
+    lines = human_review_lines(summaries)
+    if not lines:
+        return
+    print("\n" + "\n".join(lines))
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "human_review.md").write_text("\n".join(lines) + "\n")

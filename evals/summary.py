@@ -15,6 +15,7 @@ from typing import Any, overload
 from restgraph.evals.benchmark import Benchmark, get_benchmark
 from restgraph.evals.cost import episode_cost
 from restgraph.evals.judge import merge_judge
+from restgraph.evals.reviews import apply_reviews
 from restgraph.evals.run_guard import check_traces
 from restgraph.evals.stats import episode_stats, epoch_metrics, metric_stats
 from restgraph.evals.trace import Trace, TraceStore
@@ -119,9 +120,11 @@ def build_summary(
     duplicates = check_traces(lines, Path(run_dir) / TraceStore.FILENAME)
     if bench is None or not latest:
         raise ValueError(f"no traces in {Path(run_dir) / TraceStore.FILENAME}")
-    ordered = [latest[k] for k in sorted(latest, key=lambda k: (_natural_key(k[0]), k[1]))]
+    keys = sorted(latest, key=lambda k: (_natural_key(k[0]), k[1]))
+    ordered = [latest[k] for k in keys]
     traces = lines.select([i for i, _ in ordered])
     scores = [s for _, s in ordered]
+    human = apply_reviews(run_dir, keys, scores, bench.episode_success_key)  # people over the checker
     metrics = bench.aggregate(scores, traces)
     statuses = Counter(t.status for t in traces)
     run_stats = run_statistics(bench, traces, scores, metrics, _run_options(run_dir))
@@ -142,6 +145,7 @@ def build_summary(
         "peak_in_flight": max(int(t.extra.get("in_flight", 1)) for t in traces),
         "skipped_lines": skipped,
         "duplicate_task_lines": duplicates,
+        **({"human_review": human} if human is not None else {}),
     }
     episodes = [
         {"task_id": t.task_id, **({"epoch": epoch_of(t)} if epoch_of(t) else {}), "status": t.status, **s}

@@ -1,16 +1,18 @@
 """``restgraph view RUN [RUN...]``: a local trace viewer, served on loopback or exported as static files.
 
-One static page (``static/index.html``: plain JavaScript, no build step, no CDN) reads the JSON
-documents of ``restgraph.evals.viewer.data`` under relative URLs, so the FastAPI server and the exported
-folder are the same site: ``--export site/`` writes every document the server would serve, and
-the copy opens from any static file host (or ``python -m http.server`` in that folder).
+One static page (``static/index.html``: plain JavaScript, no build step, no CDN) loads the documents
+of ``restgraph.evals.viewer.data`` as *scripts* under relative URLs (``data/runs.js`` calls
+``restgraphData("runs", {...})``), never with ``fetch``: Chromium refuses ``fetch`` of ``file://``
+URLs ("TypeError: Failed to fetch"), but a ``<script src>`` loads from disk. So the FastAPI server
+and the exported folder are the same site, and ``--export site/`` opens by double-clicking
+``site/index.html``. The server also answers the same documents as ``.json`` for scripts and
+``bench/viewer_scale.py``.
 
 The server only binds loopback by default and only serves files inside the run folders given.
 """
 
 from __future__ import annotations
 
-import json
 import shutil
 import threading
 from dataclasses import dataclass
@@ -18,18 +20,27 @@ from pathlib import Path
 from typing import Any
 
 import orjson
+from starlette.requests import Request  # at module level: FastAPI resolves the endpoint's annotations here
 
 from restgraph.evals.viewer.data import RunIndex, episode_doc, episodes_doc, index_run, run_card
 
 STATIC = Path(__file__).with_name("static")
+JS = "text/javascript; charset=utf-8"
+
+
+def as_script(key: str, doc: Any) -> bytes:
+    """A document as a script the page loads with ``<script src>`` (JSON is a JavaScript expression)."""
+    return b"restgraphData(" + orjson.dumps(key) + b"," + orjson.dumps(doc, default=str) + b");\n"
 
 
 class Viewer:
     """The runs being viewed, indexed once, and the documents the page asks for."""
 
-    def __init__(self, run_dirs: list[Path]):
+    def __init__(self, run_dirs: list[Path], reviewer: str | None = None):
         self.runs: list[RunIndex] = [index_run(d) for d in run_dirs]
         self._by_task: list[dict[tuple[str, int], int]] | None = None
+        #: who marks verdicts (``restgraph review``); None: a read-only viewer, no review routes
+        self.reviewer = reviewer
 
     def runs_doc(self) -> list[dict[str, Any]]:
         return [run_card(i, r) for i, r in enumerate(self.runs)]
@@ -91,6 +102,23 @@ def make_app(viewer: Viewer) -> Any:
             raise HTTPException(404, f"run {run} has no episode {i}")
         return ORJSONResponse(viewer.episode_doc(run, i))
 
+    @app.get("/data/runs.js")
+    def runs_js() -> Any:
+        return Response(as_script("runs", viewer.runs_doc()), media_type=JS)
+
+    @app.get("/data/{run}/episodes.js")
+    def episodes_js(run: int) -> Any:
+        return Response(as_script(f"{run}/episodes", viewer.episodes_doc(_run(run))), media_type=JS)
+
+    @app.get("/data/{run}/ep/{i}.js")
+    def episode_js(run: int, i: int) -> Any:
+        if not 0 <= i < len(viewer.runs[_run(run)].rows):
+            raise HTTPException(404, f"run {run} has no episode {i}")
+        return Response(as_script(f"{run}/ep/{i}", viewer.episode_doc(run, i)), media_type=JS)
+
+    if viewer.reviewer is not None:
+        add_review_routes(app, viewer, _run)
+
     @app.get("/files/{run}/{rel:path}")
     def files(run: int, rel: str) -> FileResponse:
         path = viewer.file_path(_run(run), rel)
@@ -101,16 +129,58 @@ def make_app(viewer: Viewer) -> Any:
     return app
 
 
+def add_review_routes(app: Any, viewer: Viewer, check_run: Any) -> None:
+    """``restgraph review``: the review cards as a script, and ``POST /api/review`` appending a
+    person's verdict to the run's ``reviews.jsonl`` (a page opened from disk cannot write files)."""
+    from fastapi import HTTPException
+    from fastapi.responses import Response
+
+    from restgraph.evals.reviews import Review, append_review
+    from restgraph.evals.viewer.review import review_doc
+
+    who = str(viewer.reviewer)
+
+    @app.get("/data/{run}/review.js")
+    def review_js(run: int) -> Any:
+        doc = review_doc(check_run(run), viewer.runs[run], who)
+        return Response(as_script(f"{run}/review", doc), media_type=JS, headers={"Cache-Control": "no-store"})
+
+    @app.post("/api/review")
+    async def post_review(request: Request) -> Any:
+        # JSON only: a form posted by another site's page cannot reach here without a CORS preflight
+        if not request.headers.get("content-type", "").startswith("application/json"):
+            raise HTTPException(415, "send application/json")
+        body = await request.json()
+        run, i, verdict = body.get("run"), body.get("i"), body.get("verdict")
+        if not isinstance(run, int) or not isinstance(i, int) or verdict not in ("pass", "fail"):
+            raise HTTPException(422, "expected {run: int, i: int, verdict: 'pass' | 'fail'}")
+        index = viewer.runs[check_run(run)]
+        if not 0 <= i < len(index.rows):
+            raise HTTPException(404, f"run {run} has no episode {i}")
+        row = index.rows[i]
+        checker = body.get("checker")
+        review = Review(
+            task_id=str(row[1]),
+            epoch=int(row[2] or 0),
+            verdict=verdict,
+            who=who,
+            checker=checker if isinstance(checker, bool) else None,
+        )
+        append_review(index.run_dir, review)
+        return Response(review.model_dump_json(), media_type="application/json")
+
+
 def export_site(viewer: Viewer, out: Path) -> Path:
-    """Write the page, every JSON document and the runs' screenshots into ``out``."""
+    """Write the page, every document (as a script, so the copy opens from disk) and the runs'
+    screenshots into ``out``."""
     out.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(STATIC / "index.html", out / "index.html")
-    _write(out / "data" / "runs.json", viewer.runs_doc())
+    _write(out / "data", "runs", viewer.runs_doc())
     for r, index in enumerate(viewer.runs):
-        _write(out / "data" / str(r) / "episodes.json", viewer.episodes_doc(r))
+        _write(out / "data", f"{r}/episodes", viewer.episodes_doc(r))
         for i in range(len(index.rows)):
             doc = viewer.episode_doc(r, i)
-            _write(out / "data" / str(r) / "ep" / f"{i}.json", doc)
+            _write(out / "data", f"{r}/ep/{i}", doc)
             for step in doc["trace"].get("steps") or []:
                 for call in step.get("tool_calls") or []:
                     url = call.get("screenshot_url")
@@ -122,9 +192,10 @@ def export_site(viewer: Viewer, out: Path) -> Path:
     return out / "index.html"
 
 
-def _write(path: Path, doc: Any) -> None:
+def _write(data_dir: Path, key: str, doc: Any) -> None:
+    path = data_dir / f"{key}.js"
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(doc, ensure_ascii=False, separators=(",", ":"), default=str), encoding="utf-8")
+    path.write_bytes(as_script(key, doc))
 
 
 def serve(
@@ -138,11 +209,14 @@ def serve(
     from restgraph.evals.listen import listening_socket
 
     sock = listening_socket(host, port)
-    url = f"http://{host}:{sock.getsockname()[1]}/"
-    print(
-        f"restgraph view: {url}  ({sum(len(r.rows) for r in viewer.runs)} episodes in {len(viewer.runs)} runs; Ctrl-C stops)",
-        flush=True,
-    )
+    url = f"http://{host}:{sock.getsockname()[1]}/" + ("?mode=review" if viewer.reviewer else "")
+    episodes = sum(len(r.rows) for r in viewer.runs)
+    if viewer.reviewer:
+        where = ", ".join(str(r.run_dir / "reviews.jsonl") for r in viewer.runs)
+        what = f"{episodes} episodes; verdicts by {viewer.reviewer} go to {where}"
+    else:
+        what = f"{episodes} episodes in {len(viewer.runs)} runs"
+    print(f"restgraph {'review' if viewer.reviewer else 'view'}: {url}  ({what}; Ctrl-C stops)", flush=True)
     if ready is not None:
         ready(url)
     if open_browser:

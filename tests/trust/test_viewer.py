@@ -4,7 +4,6 @@ open one, find its prompts, HTTP calls and gold-vs-actual path; ``--export`` wri
 
 from __future__ import annotations
 
-import json
 import threading
 import time
 from pathlib import Path
@@ -152,39 +151,42 @@ def test_viewer_filters_to_failures_and_shows_prompts_http_calls_and_gold_path(s
     assert "failure" in failed.get_attribute("class") and failed.get_attribute("data-task") == fourth.id
 
     failed.click()
-    page.wait_for_selector("#ep-model-calls")
-    assert fourth.instruction in page.locator("#ep-model-calls pre.prompt").all_text_contents()
+    page.wait_for_selector("#ep-timeline")
+    # steps are one compact row each: nothing of a step's body shows, and no literal "null" anywhere
+    assert page.locator("#ep-timeline .step-body").first.is_visible() is False
+    assert "null" not in page.locator("#episode").inner_text()
+    steps = page.locator("#ep-timeline details.step > summary")
+    assert [steps.nth(k).locator(".node").inner_text() for k in range(steps.count())] == ["planner", "caller"]
+    assert "GET http://127.0.0.1/v1/me → 200" in steps.nth(1).inner_text()
+    assert "off gold" in steps.nth(1).inner_text()
+    page.click("#expand-all")
+    assert "error" in steps.nth(0).inner_text()  # the planner's parse error is flagged on its row
+    assert fourth.instruction in page.locator("#ep-timeline pre.prompt").all_text_contents()
     assert (
-        page.locator("#ep-model-calls pre.parse-error").text_content()
-        == "json_error: no JSON value in the reply"
+        page.locator("#ep-timeline pre.parse-error").inner_text() == "json_error: no JSON value in the reply"
     )
-    assert page.locator("#ep-model-calls pre.raw").text_content() == "Plan: {{{ maybe"
-    assert "GET http://127.0.0.1/v1/me → 200" in page.locator("#ep-tool-calls summary").first.inner_text()
+    assert page.locator("#ep-timeline pre.raw").inner_text() == "Plan: {{{ maybe"
     gold = page.locator("#ep-gold table.gold tr.missed")
     assert gold.count() == len(fourth.gold["gold_path"])  # no gold step was called
     assert fourth.gold["gold_path"][0] in gold.first.inner_text()
-    assert (
-        "planner" in page.locator("#ep-graph").inner_text()
-        and "caller" in page.locator("#ep-graph").inner_text()
-    )
+    assert "no environment state change recorded" in page.locator("#ep-state-diff").inner_text()
 
     page.click("#back")
     page.select_option("#outcome-filter", "success")
     page.wait_for_function("document.querySelectorAll('#episodes tbody tr').length === 3")
     page.locator("#episodes tbody tr").first.click()
     page.wait_for_selector("#ep-state-diff pre.state-diff")
-    assert (
-        '"after"' in page.locator("#ep-state-diff pre.state-diff").text_content()
-    )  # Spotify state diff: before/after
+    assert '"after"' in page.locator("#ep-state-diff pre.state-diff").inner_text()  # Spotify: before/after
     assert page.locator("#ep-gold table.gold tr.matched").count() >= 1
+    assert "gold 1" in page.locator("#ep-timeline").inner_text()  # the matched call is marked in the timeline
 
 
 def test_viewer_shows_the_browser_screenshot_and_sorts(served) -> None:
     page, url, _, _ = served
     page.goto(url + "#1/0")
-    page.wait_for_selector("#ep-tool-calls img.shot", state="attached")
-    page.locator("#ep-tool-calls details").first.evaluate("d => d.open = true")
-    page.wait_for_function("document.querySelector('#ep-tool-calls img.shot').naturalWidth > 0")
+    page.wait_for_selector("#ep-timeline img.shot", state="attached")
+    page.locator("#ep-timeline details.step").first.evaluate("d => d.open = true")
+    page.wait_for_function("document.querySelector('#ep-timeline img.shot').naturalWidth > 0")
     page.click("#back")
     page.wait_for_selector("#episodes tbody tr.episode")
     page.click("#episodes th[data-key='task_id']")
@@ -194,15 +196,15 @@ def test_viewer_shows_the_browser_screenshot_and_sorts(served) -> None:
 
 
 def test_export_writes_the_same_documents_as_the_server(served, tmp_path: Path) -> None:
-    _, _, viewer, _ = served
-    from restgraph.evals.viewer.server import export_site
+    page, url, viewer, _ = served
+    from restgraph.evals.viewer.server import as_script, export_site
 
     index = export_site(viewer, tmp_path / "site")
     assert index.read_text().startswith("<!doctype html>")
-    assert json.loads((tmp_path / "site" / "data" / "runs.json").read_text()) == json.loads(
-        json.dumps(viewer.runs_doc())
-    )
-    ep = json.loads((tmp_path / "site" / "data" / "1" / "ep" / "0.json").read_text())
-    shot = ep["trace"]["steps"][0]["tool_calls"][0]["screenshot_url"]
+    assert (tmp_path / "site" / "data" / "runs.js").read_bytes() == as_script("runs", viewer.runs_doc())
+    served_js = page.request.get(url + "data/1/ep/0.js").body()
+    assert (tmp_path / "site" / "data" / "1" / "ep" / "0.js").read_bytes() == served_js
+    doc = viewer.episode_doc(1, 0)
+    shot = doc["trace"]["steps"][0]["tool_calls"][0]["screenshot_url"]
     assert (tmp_path / "site" / shot).read_bytes()[:2] == b"\xff\xd8"  # the screenshot (JPEG) is copied
     assert viewer.file_path(1, "../spotify/traces.jsonl") is None  # nothing outside a run folder is served
