@@ -151,7 +151,10 @@ def merge_judge(run_dir: Path, summary: dict[str, Any], episodes: list[dict[str,
         judged += 1
         unparsed += record.verdict is None
         passed += bool(record.verdict)
-        agree += record.verdict is not None and record.verdict == bool(row.get("success"))
+        # the rule checker's own verdict, also where a person's (reviews.jsonl) has replaced it
+        agree += record.verdict is not None and record.verdict == bool(
+            row.get("checker_success", row.get("success"))
+        )
     models = sorted({r.judge_model for r in records.values()})
     summary["judge"] = {
         "model": models[0] if len(models) == 1 else models,

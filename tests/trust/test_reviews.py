@@ -126,3 +126,14 @@ def test_the_review_queue_puts_doubtful_answers_first_and_shows_the_checker(run:
 
 def test_review_refuses_a_folder_without_traces(tmp_path: Path) -> None:
     usage_error_line(cli("review", tmp_path, "--no-open"), "no traces.jsonl")
+
+
+def test_the_judge_is_still_compared_with_the_checker_after_a_human_override(run: Path) -> None:
+    from restgraph.evals.judge import JUDGE_FILE, JudgeRecord
+
+    record = JudgeRecord(task_id="smoke/1", judge_model="scripted:judge", verdict=True)
+    (run / JUDGE_FILE).write_text(record.model_dump_json() + "\n")
+    append_review(run, Review(task_id="smoke/1", verdict="fail", who="ann"))
+    assert cli("score", run).exit_code == 0
+    judge = json.loads((run / "summary.json").read_text())["judge"]
+    assert judge["agreement_with_rules"] == 1.0  # the checker passed smoke/1 as the judge did
