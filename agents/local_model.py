@@ -191,6 +191,11 @@ class ServerSettings:
     n_ctx: int = 16384
     parallel: int = 2  # concurrent request slots; further requests queue in the server
     threads: int = 0  # 0 = the CPUs this process may use
+    #: llama.cpp's busy-wait level for idle worker threads (0-100; its own default is 50). Spinning
+    #: threads wait on each other at every op's barrier: when another process holds one of the cores,
+    #: a spinning thread burns the slice the descheduled one needs (a 1,079-token planner call took
+    #: 434 s beside a busy core). 0 lets them sleep; bench/quickstart_time.py --busy 1 measures it.
+    poll: int = 0
     #: host-memory prompt cache (about 45k SmolLM2 tokens at 23 KB of f16 K/V each, computed from
     #: the model shape; llama.cpp's default is 8 GiB). Agents resend long shared prefixes, so a
     #: slot that switches between episodes restores a prefix instead of recomputing it (a 7,300-token
@@ -230,6 +235,8 @@ class LocalServer:
         params.n_parallel = s.parallel
         params.cpuparams.n_threads = s.cpu_threads()
         params.cpuparams_batch.n_threads = s.cpu_threads()
+        params.cpuparams.poll = s.poll
+        params.cpuparams_batch.poll = s.poll
         params.cache_ram_mib = s.cache_ram_mib
         params.hostnames = ["127.0.0.1"]
         params.port = 0  # the OS picks a free port; read back from listening_address
@@ -382,7 +389,13 @@ def _plain_json_schema(schema: Any) -> dict[str, Any]:
     return convert_to_json_schema(schema)
 
 
-_SERVER_OPTS = {"n_ctx": "n_ctx", "ctx": "n_ctx", "parallel": "parallel", "threads": "threads"}
+_SERVER_OPTS = {
+    "n_ctx": "n_ctx",
+    "ctx": "n_ctx",
+    "parallel": "parallel",
+    "threads": "threads",
+    "poll": "poll",
+}
 
 
 def local_chat_model(
@@ -396,7 +409,7 @@ def local_chat_model(
 ) -> ChatOpenAI:
     """A retrying chat model on the embedded llama.cpp server for ``path`` (default: SmolLM2).
 
-    Server options (``n_ctx``/``ctx``, ``parallel``, ``threads``) only take effect when this
+    Server options (``n_ctx``/``ctx``, ``parallel``, ``threads``, ``poll``) only take effect when this
     call starts the server; other ``opts`` go to ``ChatOpenAI`` (e.g. ``timeout``).
     """
     gguf = check_gguf(Path(path).expanduser()) if path else ensure_default_gguf()

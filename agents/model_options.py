@@ -61,6 +61,12 @@ class LocalModelOptions(_Sampling):
     threads: int | None = Field(
         None, ge=0, description="server CPU threads (0: every CPU this process may use)"
     )
+    poll: int | None = Field(
+        None,
+        ge=0,
+        le=100,
+        description="how hard idle server threads spin-wait for work, 0-100 (default 0: they sleep; llama.cpp's 50 spins)",
+    )
 
 
 class RemoteModelOptions(_Sampling):

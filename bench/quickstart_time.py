@@ -8,7 +8,12 @@ figure means little without it. The run's CPU time (user + system, model server 
 printed too: it hardly depends on the load, and CPU time / 2 is what the run needs on 2 idle cores
 at best (llama.cpp keeps both busy while a prompt is processed).
 
-Usage: python bench/quickstart_time.py [--repeat N] [-- EXTRA RUN ARGS]
+``--busy N`` starts N CPU-bound processes (a bare Python loop each) before every run and stops them
+after, as a browser or a second job on a laptop would: the issue's goal is that one busy core makes
+the quick start at most 2x slower than idle. ``--compare`` runs idle and busy alternately and prints
+the ratio of their medians.
+
+Usage: python bench/quickstart_time.py [--repeat N] [--busy N] [--compare] [-- EXTRA RUN ARGS]
 Prints numbers only (no assertions).
 """
 
@@ -67,16 +72,35 @@ def describe(run_dir: Path) -> None:
             print(f"    error: {t['error'][:200]}")
 
 
+def start_busy(n: int) -> list[subprocess.Popen]:
+    """``n`` processes that each keep one core busy until stopped."""
+    return [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(n)]
+
+
+def stop(procs: list[subprocess.Popen]) -> None:
+    for proc in procs:
+        proc.kill()
+        proc.wait()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument("--busy", type=int, default=0, help="CPU-bound processes running beside each run")
+    parser.add_argument("--compare", action="store_true", help="alternate idle and --busy runs")
     parser.add_argument("extra", nargs="*", help="extra arguments for the run (after --)")
     args = parser.parse_args()
     command = readme_command()
     exe = Path(sys.executable).with_name("restgraph")
     print(f"command: {shlex.join(command + args.extra)}")
-    walls = []
-    for i in range(args.repeat):
+    walls: list[float] = []
+    by_mode: dict[int, list[float]] = {}
+    modes = [0, max(args.busy, 1)] if args.compare else [args.busy]
+    for i in range(args.repeat * len(modes)):
+        busy = modes[i % len(modes)]
+        competitors = start_busy(busy)
+        if busy:
+            print(f"run {i + 1}: beside {busy} busy process(es)")
         with tempfile.TemporaryDirectory(prefix="quickstart-") as tmp:
             out = Path(tmp) / "run"
             print(f"run {i + 1}: load before {load()}")
@@ -96,6 +120,8 @@ def main() -> None:
                 text=True,
             )
             wall = time.perf_counter() - t0
+            stop(competitors)
+            by_mode.setdefault(busy, []).append(wall)
             cpu1 = resource.getrusage(resource.RUSAGE_CHILDREN)
             cpu = (cpu1.ru_utime - cpu0.ru_utime) + (cpu1.ru_stime - cpu0.ru_stime)
             walls.append(wall)
@@ -108,6 +134,11 @@ def main() -> None:
                 describe(out)
     if len(walls) > 1:
         print(f"wall: min {min(walls):.1f}s, max {max(walls):.1f}s over {len(walls)} runs")
+    if args.compare and len(by_mode) == 2:
+        idle, busy_walls = (sorted(v)[len(v) // 2] for v in by_mode.values())
+        print(
+            f"median wall idle {idle:.1f}s, beside {modes[1]} busy {busy_walls:.1f}s: {busy_walls / idle:.2f}x"
+        )
 
 
 if __name__ == "__main__":
