@@ -40,6 +40,8 @@ _ITEMS = re.compile(r"\s*(?:[,;|!]|\n\s*(?:[-*•]|\d+[.)])?|\band\b)\s*", re.I)
 _SENTENCES = re.compile(r"(?<=[.!?])\s+")
 #: score-row fields that are bookkeeping, not the checker's judgement
 _FIRST = re.compile(r"reason|claim|match|candidate|verdict|note", re.I)
+_CANDIDATES = re.compile(r"candidate", re.I)
+_FLAGS = re.compile(r"hedge|negat|uncertain|ambiguous|retract", re.I)
 _HIDDEN = {"task_id", "epoch", "status", "executed_path", "human_review"}
 
 
@@ -56,6 +58,18 @@ def answer_cues(answer: str | None) -> list[str]:
     openings = [" ".join(s.split()[:3]).lower() for s in sentences]
     if len(openings) - len(set(openings)) >= 1:
         cues.append("repeated sentences")
+    return cues
+
+
+def checker_cues(row: dict[str, Any]) -> list[str]:
+    """Doubt the checker records itself, read generically from its score row: several candidates
+    (a list field named like ``candidates``), or a true flag named like ``hedge``/``negat``/``uncertain``."""
+    cues = []
+    for name, value in row.items():
+        if _CANDIDATES.search(name) and isinstance(value, list) and len(value) > 1:
+            cues.append(f"checker: {len(value)} {name}")
+        elif _FLAGS.search(name) and value is True:
+            cues.append(f"checker: {name}")
     return cues
 
 
@@ -106,7 +120,7 @@ def review_doc(run: int, index: RunIndex, who: str) -> dict[str, Any]:
             scores = _score(bench, data)
         trace = Trace.model_validate({**data, "steps": []})
         answer = trace.final_answer if trace.status == "finished" else None
-        cues = answer_cues(answer)
+        cues = answer_cues(answer) + checker_cues(scores)
         review = reviews.get(key)
         items.append(
             {

@@ -88,6 +88,11 @@ def test_two_key_presses_become_verdicts_that_score_and_report_use(run: Path, re
             f"document.getElementById('review-status').textContent === 'saved: {second} fail'"
         )
         assert page.locator("#review-progress").inner_text().startswith("2 of 3 reviewed")
+        page.keyboard.press("t")  # the trace of the card in view, alone on the page
+        page.wait_for_selector("#ep-timeline details.step")
+        assert not page.locator("#review-card").is_visible()
+        page.click("#back")
+        page.locator("#review-card").wait_for()
         browser.close()
 
     lines = [json.loads(x) for x in (run / "reviews.jsonl").read_text().splitlines()]

@@ -72,6 +72,13 @@ def test_doubt_cues_are_read_from_the_answer(answer: str, cue: str) -> None:
     assert cue in answer_cues(answer)
 
 
+def test_doubt_the_checker_records_counts_too() -> None:
+    from restgraph.evals.viewer.review import checker_cues
+
+    row = {"success": True, "candidates": ["A", "B"], "hedged": True, "negated": False, "claims": ["A"]}
+    assert checker_cues(row) == ["checker: 2 candidates", "checker: hedged"]
+
+
 def test_a_plain_single_answer_has_no_cue() -> None:
     assert answer_cues("The top-1 rated movie is The Godfather, directed by Francis Ford Coppola.") == []
 
