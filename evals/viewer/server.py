@@ -147,7 +147,10 @@ def add_review_routes(app: Any, viewer: Viewer, check_run: Any) -> None:
 
     @app.post("/api/review")
     async def post_review(request: Request) -> Any:
-        # JSON only: a form posted by another site's page cannot reach here without a CORS preflight
+        # JSON only: a form posted by another site's page cannot reach here without a CORS preflight;
+        # and a loopback Host only, so a page on a rebound DNS name cannot post as same-origin
+        if request.url.hostname not in ("127.0.0.1", "localhost", "::1"):
+            raise HTTPException(403, "reviews are taken on loopback only")
         if not request.headers.get("content-type", "").startswith("application/json"):
             raise HTTPException(415, "send application/json")
         body = await request.json()

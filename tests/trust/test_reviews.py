@@ -144,3 +144,25 @@ def test_the_judge_is_still_compared_with_the_checker_after_a_human_override(run
     assert cli("score", run).exit_code == 0
     judge = json.loads((run / "summary.json").read_text())["judge"]
     assert judge["agreement_with_rules"] == 1.0  # the checker passed smoke/1 as the judge did
+
+
+def test_the_review_endpoint_takes_json_from_loopback_only(run: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from restgraph.evals.viewer.server import make_app
+
+    app = make_app(Viewer([run], reviewer="ann"))
+    good = {"run": 0, "i": 0, "verdict": "fail"}
+    assert TestClient(app, base_url="http://evil.example").post("/api/review", json=good).status_code == 403
+    local = TestClient(app, base_url="http://127.0.0.1:8000")
+    assert local.post("/api/review", content="run=0&i=0&verdict=fail").status_code == 415
+    assert local.post("/api/review", json={**good, "verdict": "maybe"}).status_code == 422
+    assert local.post("/api/review", json={**good, "i": 9}).status_code == 404
+    assert not (run / REVIEWS_FILE).exists()
+    saved = local.post("/api/review", json=good).json()
+    assert (saved["task_id"], saved["verdict"], saved["who"]) == ("smoke/0", "fail", "ann")
+    assert len((run / REVIEWS_FILE).read_text().splitlines()) == 1
+    # a read-only viewer has no review route at all
+    assert TestClient(make_app(Viewer([run])), base_url="http://127.0.0.1").post(
+        "/api/review", json=good
+    ).status_code in (404, 405)
