@@ -57,6 +57,8 @@ def test_the_exported_viewer_opens_from_disk_with_the_episode_list_and_its_steps
     assert "Failed to fetch" not in page.locator("body").inner_text()
     rows = page.locator("#episodes tbody tr")
     assert sorted(r.get_attribute("data-task") for r in rows.all()) == ["tmdb/1", "tmdb/2"]
+    fits = "document.documentElement.scrollWidth <= window.innerWidth"  # wide tables scroll in their box
+    assert page.evaluate(fits)
     row = page.locator("#episodes tbody tr[data-task='tmdb/2']")
     assert "Who was the lead actor in the movie The Dark Knight?" in row.inner_text()
 
@@ -71,6 +73,7 @@ def test_the_exported_viewer_opens_from_disk_with_the_episode_list_and_its_steps
     assert "GET http://tmdb.sandbox/3/search/movie → 200" in steps.nth(3).inner_text()
     assert "gold 1" in steps.nth(3).inner_text()
     assert "null" not in page.locator("#episode").inner_text()
+    assert page.evaluate(fits) and steps.nth(3).bounding_box()["height"] < 30  # one line per step
     assert "1. GET /search/movie" in page.locator("#ep-gold").inner_text()
 
     # the second planner call: its prompt is collapsed, and diffs against the first planner call
