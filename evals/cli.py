@@ -343,9 +343,9 @@ def _price(text: str | None) -> dict[str, float] | None:
 
 
 def _print_summary(summary: dict[str, Any], out: Path) -> None:
-    from restgraph.evals.report import metrics_table, table_console
+    from restgraph.evals.report import print_metrics
 
-    table_console().print(metrics_table([summary], title=str(out)))
+    print_metrics([summary], title=str(out))
 
 
 @app.command()
@@ -393,7 +393,10 @@ def score(
 
 @app.command()
 def report(
-    run_dirs: Annotated[list[Path], typer.Argument(help="run folders to compare")],
+    run_dirs: Annotated[
+        list[Path],
+        typer.Argument(help="runs to compare: run folders, a study folder, a folder of runs, globs"),
+    ],
     fmt: Annotated[str, typer.Option("--format", help="table | markdown | csv | json")] = "table",
     plot: Annotated[Path | None, typer.Option(help="also save a bar chart PNG here")] = None,
     layout: Annotated[
@@ -422,6 +425,18 @@ def report(
         "--layout", layout, LAYOUTS
     ):
         raise usage_error(problem)
+    from restgraph.evals.run_discovery import ensure_summaries, find_runs
+
+    def say(line: str) -> None:
+        console.print(line, markup=False, highlight=False)
+
+    skipped: list[str] = []
+    found = find_runs(run_dirs, skip=skipped.append)
+    if not found:  # one line: what was given and why none of it is a run
+        raise usage_error("no run to report: " + "; ".join(s.removeprefix("skipping ") for s in skipped))
+    for line in skipped:
+        say(line)
+    run_dirs = ensure_summaries(found, log=say)
     try:
         summaries = load_summaries(run_dirs)
     except (FileNotFoundError, ValueError) as exc:
@@ -541,10 +556,11 @@ def list_things(
 ) -> None:
     """Show benchmarks, agents and model specs, or the options one of them takes."""
     from restgraph.evals.listing import print_catalogue, print_options
+    from restgraph.evals.termtable import table_console
 
     if options is None:
-        print_catalogue(Console())
-    elif not print_options(options, Console()):
+        print_catalogue(table_console())
+    elif not print_options(options, table_console()):
         from restgraph.evals.names import listing_names
         from restgraph.tools.suggest import did_you_mean
 

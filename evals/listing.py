@@ -3,9 +3,11 @@ the typed options one of them takes (name, type, default, help)."""
 
 from __future__ import annotations
 
-from rich.console import Console
-from rich.table import Table
+import os
 
+from rich.console import Console
+
+from restgraph.evals.termtable import View, print_fitted
 from restgraph.tools.options import Options, describe
 
 
@@ -37,35 +39,33 @@ def print_options(name: str, out: Console) -> bool:
         if not rows:
             out.print("  takes no options")
             continue
-        if not out.is_terminal:  # piped: one plain line per option, whole, for grep and scripts
+        if not out.is_terminal and not os.environ.get("COLUMNS"):  # piped: one whole line per option
             for row in rows:
                 out.print("  " + "\t".join(row), markup=False, highlight=False, soft_wrap=True)
             continue
-        table = Table(box=None, padding=(0, 1, 0, 2), show_header=True, header_style="bold")
-        for column in ("option", "type", "default", "help"):
-            table.add_column(column, overflow="fold")
-        for row in rows:
-            table.add_row(*row)
-        out.print(table)
+        print_fitted(
+            out, [[View(None, ["option", "type", "default", "help"], [list(r) for r in rows], wrap={3})]]
+        )
     return bool(sets)
 
 
 def print_catalogue(out: Console) -> None:
     """The catalogue from ``restgraph.evals.catalogue``'s cards: no plugin imported for the built-ins."""
-    from restgraph.evals.catalogue import agent_cards, benchmark_cards
+    from restgraph.evals.catalogue import agent_cards, benchmark_cards, scripted_names
 
-    out.print("[bold]Benchmarks[/bold]")
-    for name, b in benchmark_cards().items():
-        out.print(f"  {name:<22} default agent {b.default_agent:<22} metrics {', '.join(b.metric_keys)}")
-    out.print("[bold]Agents[/bold]")
-    for name, s in agent_cards().items():
-        out.print(f"  {name:<22} ({s.env_kind}) {s.description}", markup=False)
-    out.print("[bold]Models[/bold]")
-    out.print("  local                  embedded SmolLM2-135M-Instruct on llama.cpp (smoke-test model)")
-    out.print("  local:/path/model.gguf any GGUF on the embedded llama.cpp server")
-    out.print("  openai:<model>         OpenAI, or any OpenAI-compatible server with --base-url")
-    out.print("  <provider>:<model>     anything LangChain's init_chat_model knows")
-    from restgraph.evals.catalogue import scripted_names
-
-    out.print("  scripted:<name>        " + ", ".join(scripted_names()))
+    benchmarks = [[name, b.default_agent, ", ".join(b.metric_keys)] for name, b in benchmark_cards().items()]
+    agents = [[name, s.env_kind, s.description] for name, s in agent_cards().items()]
+    models = [
+        ["local", "embedded SmolLM2-135M-Instruct on llama.cpp (smoke-test model)"],
+        ["local:/path/model.gguf", "any GGUF on the embedded llama.cpp server"],
+        ["openai:<model>", "OpenAI, or any OpenAI-compatible server with --base-url"],
+        ["<provider>:<model>", "anything LangChain's init_chat_model knows"],
+        ["scripted:<name>", ", ".join(scripted_names())],
+    ]
+    for view in (
+        View("Benchmarks", ["benchmark", "default agent", "metrics"], benchmarks, wrap={2}),
+        View("Agents", ["agent", "acts on", "description"], agents, wrap={2}),
+        View("Models", ["model spec", "what it is"], models, wrap={1}),
+    ):
+        print_fitted(out, [[view]])
     out.print("Options of one of them: restgraph list --options NAME")

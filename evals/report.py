@@ -202,29 +202,68 @@ def _errors(summary: dict[str, Any]) -> int:
 
 
 def table_console() -> Console:
-    """A console for tables: the terminal's width, or a wide one when piped (CI logs, files), where
-    rich would otherwise squeeze every table to 80 columns."""
-    import sys
+    """The console tables print on (``restgraph.evals.termtable``): the terminal's width, or
+    ``COLUMNS`` when set, or a wide page when piped."""
+    from restgraph.evals.termtable import table_console as console
 
-    return Console() if sys.stdout.isatty() else Console(width=240)
+    return console()
+
+
+#: columns the generic table drops first when the terminal is narrow (they stay in csv/json)
+_SECONDARY = ("n_tasks", "tokens in/out", "cost $")
+
+
+def metrics_layouts(summaries: list[dict[str, Any]], title: str | None = None) -> list[list[Any]]:
+    """The generic table's layouts, richest first: every column; without tokens and cost (in
+    ``--format csv/json``); then, per metric, a table of its own beside the run's names."""
+    from restgraph.evals.termtable import View
+
+    header, body = rows(summaries)
+    numbers = set(range(3, len(header)))
+    full = View(title, header, body, right=numbers)
+    keep = [i for i, h in enumerate(header) if h not in _SECONDARY]
+    slim = View(
+        title,
+        [header[i] for i in keep],
+        [[cells[i] for i in keep] for cells in body],
+        notes=["tokens in/out, cost $: restgraph report --format csv (or json)"],
+        right=set(range(3, len(keep))),
+    )
+    names = [0, 1, 2, 3, 4]  # benchmark, agent, model, n, errors
+    split = [
+        View(
+            title if i == 5 else None,
+            [header[j] for j in names] + [header[i]],
+            [[cells[j] for j in names] + [cells[i]] for cells in body],
+            right={3, 4, 5},
+        )
+        for i in range(5, len(header))
+        if header[i] not in _SECONDARY
+    ]
+    return [[full], [slim], split]
+
+
+def print_metrics(
+    summaries: list[dict[str, Any]], title: str | None = None, console: Console | None = None
+) -> None:
+    """The generic table, in the first layout that fits the console (never a cut name)."""
+    from restgraph.evals.termtable import print_fitted
+
+    layouts = metrics_layouts(summaries, title)
+    print_fitted(console or table_console(), layouts, records=layouts[0])
 
 
 def metrics_table(summaries: list[dict[str, Any]], title: str | None = None) -> Table:
-    header, body = rows(summaries)
-    table = Table(title=title)
-    for column in header:
-        # fold, never ellipsis: a cut agent or model name ("restgpt-no-p…") is a wrong name
-        table.add_column(column, overflow="fold")
-    for cells in body:
-        table.add_row(*cells)
-    return table
+    """The generic table as one rich table at its natural width (for callers that lay it out)."""
+    view = metrics_layouts(summaries, title)[0][0]
+    return view.table()
 
 
 def render(summaries: list[dict[str, Any]], fmt: str, plot: Path | None = None) -> str:
     header, body = rows(summaries)
     if fmt == "table":
         for name, _, group in report_groups(summaries):  # one table per benchmark
-            table_console().print(metrics_table(group, title=name))
+            print_metrics(group, title=name)
         text = ""
     elif fmt == "markdown":
         text = "| " + " | ".join(header) + " |\n|" + "---|" * len(header) + "\n"

@@ -419,8 +419,9 @@ for bench in SCENARIOS:
     md('''
 ## The table, next to the paper
 
-`table4.load_rows` reads each run's `summary.json`; `table4.table` lays them out like Table 4 with
-the paper's Success / Correct Path / ΔSolution Len in the `paper` columns.
+`table4.load_rows` reads each run's `summary.json` (one row per method, TMDB and Spotify side by side);
+`table4.with_paper` adds the paper's text-davinci-003 rows (hand-judged) under each method, and
+`table4.markdown` lays them out like Table 4, each cell with n, errors and its 95% interval.
 '''),
     code('''
 from IPython.display import Markdown, display
@@ -430,9 +431,8 @@ FIGURES.mkdir(parents=True)
 for name, runs in (("real sweep", REAL_RUNS), ("offline harness check (scripted oracle, NOT a reproduction)", CHECK_RUNS)):
     if not runs:
         continue
-    rows = table4.load_rows(runs)
-    header, body = table4.table(rows)
-    display(Markdown(f"### {name}\\n\\n" + table4.markdown(header, body)))
+    rows = table4.with_paper(table4.load_rows(runs))
+    display(Markdown(f"### {name}\\n\\n" + table4.markdown(rows)))
     png = FIGURES / (name.split(" (")[0].replace(" ", "_") + ".png")
     table4.bar_chart(rows, png)
     nb.show_png(png)
@@ -442,7 +442,7 @@ for name, runs in (("real sweep", REAL_RUNS), ("offline harness check (scripted 
 - Point `RESTGRAPH_ENDPOINT` at a local vLLM / Ollama / llama.cpp server (`http://localhost:8000/v1`) and
   set `RESTGRAPH_TABLE4_LIMIT=10` for a quick pass before the full 100 + 57 queries.
 - The same from a shell: `restgraph run restbench-tmdb --agent react --model openai:MODEL --base-url URL --out runs/react-tmdb`,
-  then `python -m restgraph.evals.reports.table4 runs/* --out report/ --price-in 0.15 --price-out 0.60`.
+  then `restgraph report runs/ --out report/` (or `restgraph sweep table4 --model openai:MODEL`, then `restgraph report STUDY_DIR`).
 - Compare upstream's OAS reduction with the fixed one: `agent_options={"faithful_reduction": True}` (see `agents/restgpt/config.py` for every switch and budget).
 '''),
 ]

@@ -17,7 +17,6 @@ proportions (Wilson). A split without gold answers (the hidden test split) repor
 from __future__ import annotations
 
 import argparse
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -25,7 +24,7 @@ from typing import Any
 import pandas as pd
 
 from restgraph.evals.reports.assistantbench_paper import CITATION, SYSTEMS, TABLES, system_of, table_for
-from restgraph.evals.reports.table4 import markdown as markdown_table
+from restgraph.evals.reports.md import markdown_table
 from restgraph.evals.results import load_run, run_config
 from restgraph.evals.stats import bootstrap_mean, wilson
 
@@ -263,16 +262,12 @@ def main(argv: list[str] | None = None) -> None:
     if not rows:
         raise SystemExit("no AssistantBench runs among the given folders")
     header, body = table(rows)
-    from rich.console import Console
-    from rich.table import Table
+    from restgraph.evals.termtable import View, print_fitted, table_console
 
-    console = Console() if sys.stdout.isatty() else Console(width=240)  # piped: never cut names
-    view = Table(title="AssistantBench (the paper's Table 1 layout)", caption=footnote())
-    for column in header:
-        view.add_column(column, overflow="fold")
-    for cells in body:
-        view.add_row(*cells)
-    console.print(view)
+    title = "AssistantBench (the paper's Table 1 layout)"
+    print_fitted(
+        table_console(), [[View(title, header, body, notes=[footnote()], right=set(range(2, len(header))))]]
+    )
     if args.out:
         args.out.mkdir(parents=True, exist_ok=True)
         (args.out / "assistantbench_table1.md").write_text(markdown(header, body))

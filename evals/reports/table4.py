@@ -1,120 +1,216 @@
-"""RestGPT Table 4 layout over RestBench runs: rows = agents, columns = Success / Correct Path /
-ΔSolution Len per scenario, plus mean API calls, tokens and cost per episode, with the paper's
-numbers (arXiv 2306.06624, text-davinci-003; restbench.md §7) alongside for reference.
+"""RestGPT's Table 4 over RestBench runs, as the paper prints it: one row per method, TMDB and
+Spotify side by side, the paper's rows beside ours (``restgraph.evals.reports.table4_paper``).
 
-Built on ``restgraph.evals.results`` frames: the episodes of every run of an (agent, model, setup) are pooled
-into one frame per scenario and each cell is computed from it (the benchmark's own aggregate, so a
-single run's cell equals its ``summary.json``), with a 95% interval for every per-episode metric
-(Wilson for Success and Correct Path, bootstrap for #API) and cost from the traces' price table.
-A run folder without ``traces.jsonl`` (a summary copied on its own) is read from ``summary.json``.
-The table itself is a typed DataFrame (``frame``): ``table4.csv`` holds its numbers, the terminal
-and ``table4.md`` format it. Writes ``table4.md``, ``table4.csv`` and ``table4.png`` (grouped bars
-of Success and Correct Path per scenario, the paper's values as hatched bars) into ``--out``:
+A row is a method (agent) run one way: its model, its options and budgets. The decoding each
+scenario publishes (temperature 0, ``max_tokens`` 256 on TMDB and 700 on Spotify, as RestGPT's
+run scripts set them; ``Benchmark.decoding``) is the protocol, not a row's identity, so a
+method's TMDB and Spotify runs share a row and the protocol is said once per scenario. Rows of one
+method split only when its runs really differ (another model, prompt pack, option or budget), and
+say how. Several runs of one row and scenario are pooled: each cell is the benchmark's own
+aggregate over all their episodes (``restgraph.evals.results`` frames, so one run's cell equals its
+``summary.json``), with n, the episodes that ended in an error and a 95% interval (Wilson for
+Success and Correct Path, bootstrap for #API; ``restgraph.evals.stats``). A run folder without
+``traces.jsonl`` is read from ``summary.json``.
 
-    python -m restgraph.evals.reports.table4 runs/restgpt-tmdb runs/restgpt-spotify runs/react-tmdb ... --out report/
+The paper's rows are always there (text-davinci-003 for every method shown, its other models where
+a run used one), labelled as the paper's and hand-judged: our Success is automatic, so the columns
+compare in layout, not in method. Writes ``table4.md``, ``table4.csv`` (tidy: one line per method x
+source x scenario x metric), ``table4.png`` (``table4_chart``) and ``index.html``
+(``restgraph.evals.reports.html``) into ``--out``:
+
+    python -m restgraph.evals.reports.table4 studies/table4-... --out report/
     python -m restgraph.evals.reports.table4 runs/* --out report/ --price-in 0.15 --price-out 0.60   # $ per 1M tokens
-
-Our Success is automatic (fixture criteria / state predicates), the paper's was judged by hand;
-the columns are comparable in layout, not in method. A run is set beside the paper's row for the
-same agent *and* model (text-davinci-003, gpt-3.5-turbo-0301, Llama2-13B, Vicuna-13B, matched
-from the model spec); other models get no paper numbers. Each cell says n and the episodes that
-ended in an error, Success and Correct Path carry their 95% interval (``restgraph.evals.stats``), and the
-setup column gives the run's prompt pack, protocol and decoding (from its ``config.json``).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
+from restgraph.evals.reports.table4_chart import bar_chart
+from restgraph.evals.reports.table4_paper import (
+    AGENT_ORDER,
+    PAPER,
+    PAPER_CITATION,
+    PAPER_JUDGED,
+    PAPER_N,
+    method_name,
+    paper_row,
+    reference_models,
+)
 from restgraph.evals.scorers.restbench import aggregate_restbench
-from restgraph.evals.stats import describe, pool_summaries
+from restgraph.evals.stats import describe, pool_summaries, wilson
 
 SCENARIOS = {"restbench-tmdb": "TMDB", "restbench-spotify": "Spotify"}
-DAVINCI = "text-davinci-003"
-#: (agent, model) -> paper row (Succ, CP, Δ) per scenario; None where the paper reports "–"
-PAPER: dict[tuple[str, str], dict[str, tuple[float, float, float | None]]] = {
-    ("offline", DAVINCI): {"TMDB": (29.0, 33.0, 1.52), "Spotify": (14.5, 36.4, 1.10)},
-    ("deps", DAVINCI): {"TMDB": (38.0, 43.0, 1.20), "Spotify": (19.3, 43.8, 1.74)},
-    ("react", DAVINCI): {"TMDB": (44.0, 57.0, 0.76), "Spotify": (54.5, 49.1, 0.31)},
-    ("reflexion", DAVINCI): {
-        "TMDB": (52.0, 59.0, 1.37),
-        "Spotify": (59.6, 61.4, 1.68),
-    },  # Spotify Δ uncertain (§7)
-    ("restgpt", DAVINCI): {"TMDB": (75.0, 79.0, 0.55), "Spotify": (72.7, 74.5, 0.25)},
-    ("restgpt-no-planner", DAVINCI): {"TMDB": (44.0, 57.0, 0.76), "Spotify": (54.5, 49.1, 0.31)},
-    ("restgpt-no-parser", DAVINCI): {"TMDB": (46.0, 53.0, 0.60), "Spotify": (47.3, 52.7, 0.24)},
-    ("restgpt", "gpt-3.5-turbo-0301"): {"TMDB": (68.0, 65.0, 0.72), "Spotify": (69.1, 72.3, 0.28)},
-    ("restgpt", "Llama2-13B"): {"TMDB": (0.0, 0.0, None), "Spotify": (0.0, 0.0, None)},
-    ("restgpt", "Vicuna-13B"): {"TMDB": (9.0, 15.0, 1.21), "Spotify": (12.7, 20.6, 1.52)},
-}
-#: how a model spec names each of the paper's models (lower case, "-" and "_" dropped)
-_PAPER_MODELS = {
-    "textdavinci003": DAVINCI,
-    "gpt3.5turbo0301": "gpt-3.5-turbo-0301",
-    "llama213b": "Llama2-13B",
-    "vicuna13b": "Vicuna-13B",
-}
+METRICS = ("success_rate", "correct_path_rate", "delta_solution_len", "mean_api_calls")
+#: budgets that make two runs of one method different rows (from ``config.json`` options)
+_BUDGETS = ("max_steps", "episode_timeout_s", "token_limit", "cost_limit")
 
-
-def paper_model(model: str) -> str | None:
-    """The paper's model a run's model spec is (``openai:gpt-3.5-turbo-0301``, ``.../Llama-2-13b-chat``...), if any."""
-    flat = model.lower().replace("-", "").replace("_", "")
-    return next((name for key, name in _PAPER_MODELS.items() if key in flat), None)
-
-
-def paper_row(agent: str, model: str) -> dict[str, tuple[float, float, float | None]] | None:
-    """The paper's numbers for this agent *and* model; None when the paper has no such row."""
-    name = paper_model(model)
-    return PAPER.get((agent, name)) if name else None
-
-
-AGENT_ORDER = ["offline", "deps", "react", "reflexion", "restgpt", "restgpt-no-planner", "restgpt-no-parser"]
+__all__ = [
+    "AGENT_ORDER",
+    "Row",
+    "bar_chart",
+    "frame",
+    "load_rows",
+    "main",
+    "markdown",
+    "paper_row",
+    "table",
+    "with_paper",
+]
 
 
 @dataclass
 class Row:
+    """One line of Table 4: ours (a method run one way) or the paper's (a method on a paper model)."""
+
     agent: str
     model: str
+    source: str = "ours"  # "ours" | "paper"
+    #: what sets this row's runs apart: model, -A/-B/-M options beyond the protocol, budgets, prompt pack
+    setup: dict[str, str] = field(default_factory=dict)
     cells: dict[str, dict[str, Any]] = field(default_factory=dict)  # scenario -> metrics + usage
-    setup: dict[str, str] = field(default_factory=dict)  # scenario -> prompt pack, protocol, decoding
+    protocol: dict[str, str] = field(default_factory=dict)  # scenario -> published decoding used
+    run_dirs: dict[str, list[Path]] = field(default_factory=dict)
+    #: the Source column: "ours", "ours (model=...)" when a method has several rows, "paper"...
+    label: str = ""
 
     @property
-    def label(self) -> str:
-        return f"{self.agent} ({self.model})"
+    def method(self) -> str:
+        return method_name(self.agent)
+
+
+def _published_decoding(benchmark: str) -> dict[str, Any]:
+    from restgraph.evals.benchmark import get_benchmark
+
+    try:
+        return dict(get_benchmark(benchmark).decoding)
+    except KeyError:
+        return {}
+
+
+def setup_of(run_dir: Path, benchmark: str) -> tuple[dict[str, str], str]:
+    """``(identity, protocol)`` of a run from its ``config.json``: what makes it a row of its own,
+    and the scenario's published decoding it used (``temperature=0.0 max_tokens=256``)."""
+    try:
+        config = json.loads((run_dir / "config.json").read_text())
+    except (OSError, ValueError):
+        return {}, ""
+    options = config.get("options") or {}
+    published = _published_decoding(benchmark)
+    identity: dict[str, str] = {}
+    protocol = []
+    for key, value in sorted((options.get("model_options") or {}).items()):
+        if key in published and published[key] == value:
+            protocol.append(f"{key}={value}")
+        else:
+            identity[f"-M {key}"] = str(value)
+    identity.update({f"-A {k}": str(v) for k, v in sorted((options.get("agent_options") or {}).items())})
+    # a scenario's own options (Spotify's collateral policy...) exist for one scenario only: protocol
+    protocol += [f"-B {k}={v}" for k, v in sorted((options.get("bench_options") or {}).items())]
+    identity.update({k: str(options[k]) for k in _BUDGETS if options.get(k) is not None})
+    pack = (config.get("provenance") or {}).get("prompt_pack")
+    if pack:
+        identity["prompt pack"] = str(pack)
+    return identity, " ".join(protocol)
 
 
 def load_rows(run_dirs: list[Path]) -> list[Row]:
-    """One row per (agent, model, prompt pack); several runs of one scenario are pooled, not dropped."""
-    groups: dict[tuple[str, str, str], dict[str, list[tuple[Path, dict[str, Any]]]]] = {}
-    for run_dir in run_dirs:
-        path = Path(run_dir) / "summary.json"
+    """Our rows: one per (agent, model, setup), each scenario's runs pooled, in the paper's order."""
+    found = []
+    for run_dir in map(Path, run_dirs):
+        path = run_dir / "summary.json"
         if not path.is_file():
             raise FileNotFoundError(f"{path} not found; run `restgraph score {run_dir}` first")
         summary = json.loads(path.read_text())
         scenario = SCENARIOS.get(summary.get("benchmark", ""))
-        if scenario is None:
-            continue  # not a RestBench run
-        key = (summary["agent"], summary["model"], setup_of(Path(run_dir)))
-        groups.setdefault(key, {}).setdefault(scenario, []).append((Path(run_dir), summary))
-    rows: list[Row] = []
-    for (agent, model, setup), scenarios in groups.items():
-        row = Row(agent, model)
-        for scenario, runs in scenarios.items():
-            row.setup[scenario] = setup
-            if all((d / "traces.jsonl").is_file() for d, _ in runs):
-                row.cells[scenario] = cell_from_episodes([d for d, _ in runs])
+        if scenario is not None:  # else not a RestBench run
+            identity, protocol = setup_of(run_dir, summary["benchmark"])
+            found.append((run_dir, summary, scenario, {"model": str(summary["model"]), **identity}, protocol))
+    # runs of one row and scenario under another protocol (-M max_tokens=..., -B ...) are not pooled
+    protocols: dict[tuple[str, str, str], set[str]] = {}
+    for _, summary, scenario, setup, protocol in found:
+        protocols.setdefault((summary["agent"], json.dumps(setup), scenario), set()).add(protocol)
+    groups: dict[tuple[str, str, str], Row] = {}
+    for run_dir, summary, scenario, setup, protocol in found:
+        if len(protocols[(summary["agent"], json.dumps(setup), scenario)]) > 1:
+            setup = {**setup, f"{scenario} protocol": protocol}
+        key = (summary["agent"], summary["model"], json.dumps(setup, sort_keys=True))
+        row = groups.setdefault(key, Row(summary["agent"], str(summary["model"]), setup=setup))
+        row.run_dirs.setdefault(scenario, []).append(run_dir)
+        row.protocol[scenario] = protocol
+        row.cells.setdefault(scenario, {"_summaries": []})["_summaries"].append(summary)
+    for row in groups.values():
+        for scenario, runs in row.run_dirs.items():
+            summaries = row.cells[scenario].pop("_summaries")
+            if all((d / "traces.jsonl").is_file() for d in runs):
+                row.cells[scenario] = cell_from_episodes(runs)
             else:
-                row.cells[scenario] = cell_from_summaries([s for _, s in runs])
-        rows.append(row)
+                row.cells[scenario] = cell_from_summaries(summaries)
+    rows = sorted(groups.values(), key=_order)
+    _label(rows)
+    return rows
+
+
+def _order(row: Row) -> tuple[int, str, int, str]:
     order = {a: i for i, a in enumerate(AGENT_ORDER)}
-    return sorted(rows, key=lambda r: (order.get(r.agent, len(order)), r.agent, r.model))
+    # the paper's rows keep their order (text-davinci-003 first): the sort is stable
+    return (
+        order.get(row.agent, len(order)),
+        row.agent,
+        row.source == "paper",
+        "" if row.source == "paper" else row.model,
+    )
+
+
+def _label(rows: list[Row]) -> None:
+    """Source column text: "ours", plus what sets a row apart where a method has several."""
+    for row in rows:
+        if row.source == "paper":
+            continue
+        siblings = [r for r in rows if r.agent == row.agent and r.source == "ours"]
+        differ = [k for k in row.setup if len({r.setup.get(k) for r in siblings}) > 1]
+        differ += [k for r in siblings for k in r.setup if k not in row.setup and k not in differ]
+        parts = [
+            row.setup.get(k, "default") if k == "model" else f"{k}={row.setup.get(k, '-')}" for k in differ
+        ]
+        row.label = "ours" + (f" ({', '.join(parts)})" if parts else "")
+
+
+def with_paper(rows: list[Row]) -> list[Row]:
+    """``rows`` with the paper's reference rows: text-davinci-003 for every method shown, and each
+    other paper model one of the method's runs used (gpt-3.5-turbo-0301, Llama2-13B, Vicuna-13B)."""
+    scenarios = [s for s in SCENARIOS.values() if any(s in r.cells for r in rows)]
+    out = [r for r in rows if r.source == "ours"]
+    for agent in dict.fromkeys(r.agent for r in out):
+        for name in reference_models(agent, [r.model for r in out if r.agent == agent]):
+            paper = PAPER[(agent, name)]
+            row = Row(
+                agent, name, source="paper", label="paper" if name == "text-davinci-003" else f"paper, {name}"
+            )
+            row.cells = {s: paper_cell(*paper[s], n=PAPER_N[s]) for s in scenarios}
+            out.append(row)
+    return sorted(out, key=_order)
+
+
+def paper_cell(success: float, correct_path: float, delta: float | None, n: int) -> dict[str, Any]:
+    """A paper number as a cell: its n is the scenario's size, its interval Wilson's from % and n."""
+
+    def stat(pct: float) -> dict[str, Any]:
+        return {"ci95": list(wilson(round(pct * n / 100), n)), "method": "wilson (from the paper's % and n)"}
+
+    return {
+        "success_rate": success / 100,
+        "correct_path_rate": correct_path / 100,
+        "delta_solution_len": delta,
+        "n": n,
+        "stats": {"success_rate": stat(success), "correct_path_rate": stat(correct_path)},
+    }
 
 
 def cell_from_episodes(run_dirs: list[Path]) -> dict[str, Any]:
@@ -123,9 +219,7 @@ def cell_from_episodes(run_dirs: list[Path]) -> dict[str, Any]:
 
     ep = results.load(run_dirs).episodes
     n = len(ep)
-    cols = ep.reindex(
-        columns=["score_success", "score_correct_path", "score_api_calls", "score_gold_len"]
-    )  # unscored: NA
+    cols = ep.reindex(columns=["score_success", "score_correct_path", "score_api_calls", "score_gold_len"])
     scores = [
         {
             "success": _yes(r.score_success),
@@ -172,7 +266,10 @@ def cell_from_summaries(summaries: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         **summary.get("metrics", {}),
         "n": summary.get("n", 0),
-        "errors": summary.get("errors", 0),
+        "errors": sum(
+            s.get("errors", sum(v for k, v in s.get("status_counts", {}).items() if k.startswith("error")))
+            for s in summaries
+        ),
         "runs": len(summaries),
         "stats": summary.get("metric_stats", {}),
         "tokens_in": usage.get("input_tokens", 0) / n,
@@ -182,218 +279,254 @@ def cell_from_summaries(summaries: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def setup_of(run_dir: Path) -> str:
-    """The run's prompt pack, protocol and decoding (from ``config.json``), so runs set up
-    differently stay separate rows and every cell says how it was produced."""
-    try:
-        options = json.loads((run_dir / "config.json").read_text()).get("options", {})
-    except (OSError, ValueError):
-        return ""
-    agent, model = options.get("agent_options") or {}, options.get("model_options") or {}
-    prompts = agent.get("prompts", "upstream")
-    parts = [
-        f"prompts={prompts if isinstance(prompts, str) else 'overrides'}",
-        "structured" if str(agent.get("structured", "0")).lower() in ("1", "true") else "text",
-    ]
-    return " ".join(parts + [f"{k}={model[k]}" for k in ("temperature", "max_tokens") if k in model])
+def scenarios_of(rows: list[Row]) -> list[str]:
+    """The scenarios our rows ran, in the paper's order: no column or panel for one not run."""
+    return [s for s in SCENARIOS.values() if any(s in r.cells for r in rows if r.source == "ours")]
 
 
 def frame(rows: list[Row], price_in: float | None = None, price_out: float | None = None) -> pd.DataFrame:
-    """Table 4 as typed numbers: one row per (agent, model, setup), per scenario its n, errors,
-    runs, each metric with its 95% interval, tokens and $ per episode, setup and the paper's row.
+    """Table 4 as tidy typed numbers: one line per method x source x scenario x metric, with the
+    value (rates as fractions, the paper's too), its 95% interval, n, errors and the row's setup.
     ``--price-in/--price-out`` ($ per 1M tokens) override the traces' own cost."""
     records = []
     for row in rows:
-        rec: dict[str, Any] = {"method": row.label, "agent": row.agent, "model": row.model}
-        for s in ("TMDB", "Spotify"):
-            m = row.cells.get(s) or {}
-            paper = (paper_row(row.agent, row.model) or {}).get(s)
-            rec.update({f"{s}_n": m.get("n"), f"{s}_errors": m.get("errors"), f"{s}_runs": m.get("runs")})
-            for metric in ("success_rate", "correct_path_rate", "delta_solution_len", "mean_api_calls"):
-                stat = (m.get("stats") or {}).get(metric) or {}
-                ci = stat.get("ci95") or [None, None]
-                rec.update(
+        for scenario, m in row.cells.items():
+            cost = m.get("cost")
+            if row.source == "ours" and price_in is not None and price_out is not None:
+                cost = (m["tokens_in"] * price_in + m["tokens_out"] * price_out) / 1e6
+            values = {k: m.get(k) for k in METRICS}
+            if row.source == "ours":
+                values.update(
+                    tokens_in_per_episode=m.get("tokens_in"),
+                    tokens_out_per_episode=m.get("tokens_out"),
+                    cost_per_episode=cost,
+                )
+            for metric, value in values.items():
+                ci = ((m.get("stats") or {}).get(metric) or {}).get("ci95") or [None, None]
+                records.append(
                     {
-                        f"{s}_{metric}": m.get(metric),
-                        f"{s}_{metric}_ci95_low": ci[0],
-                        f"{s}_{metric}_ci95_high": ci[1],
+                        "method": row.method,
+                        "agent": row.agent,
+                        "source": row.label or row.source,
+                        "model": row.model,
+                        "judged": "automatic" if row.source == "ours" else PAPER_JUDGED,
+                        "scenario": scenario,
+                        "metric": metric,
+                        "value": value,
+                        "ci95_low": ci[0],
+                        "ci95_high": ci[1],
+                        "n": m.get("n"),
+                        "errors": m.get("errors"),
+                        "runs": m.get("runs"),
+                        "protocol": row.protocol.get(scenario, ""),
+                        "setup": " ".join(f"{k}={v}" for k, v in row.setup.items()),
                     }
                 )
-            cost = m.get("cost")
-            if m and price_in is not None and price_out is not None:
-                cost = (m["tokens_in"] * price_in + m["tokens_out"] * price_out) / 1e6
-            rec.update(
-                {
-                    f"{s}_tokens_in_per_episode": m.get("tokens_in"),
-                    f"{s}_tokens_out_per_episode": m.get("tokens_out"),
-                    f"{s}_cost_per_episode": cost,
-                    f"{s}_setup": row.setup.get(s),
-                    f"{s}_paper_success": None if paper is None else paper[0],
-                    f"{s}_paper_correct_path": None if paper is None else paper[1],
-                    f"{s}_paper_delta": None if paper is None else paper[2],
-                }
-            )
-        records.append(rec)
-    df = pd.DataFrame.from_records(records)
-    for column in df.columns:
-        kind = (
-            "string"
-            if column in ("method", "agent", "model") or column.endswith("_setup")
-            else "Int64"
-            if column.endswith(("_n", "_errors", "_runs"))
-            else "Float64"
-        )
-        df[column] = df[column].astype(kind)
-    return df
+    types = {
+        **dict.fromkeys(("method", "agent", "source", "model", "judged", "scenario", "metric"), "string"),
+        **dict.fromkeys(("value", "ci95_low", "ci95_high"), "Float64"),
+        **dict.fromkeys(("n", "errors", "runs"), "Int64"),
+        **dict.fromkeys(("protocol", "setup"), "string"),
+    }
+    df = pd.DataFrame.from_records(records, columns=list(types))
+    for column in ("value", "ci95_low", "ci95_high"):  # None -> NaN before the nullable cast
+        df[column] = pd.to_numeric(df[column], errors="coerce")
+    return df.astype(types)
 
 
-def _num(value: Any) -> Any:
-    return None if value is None or pd.isna(value) else value
+def csv_text(df: pd.DataFrame) -> str:
+    """Numbers, not formatted cells: the tidy frame as CSV (empty where a value is missing)."""
+    return df.to_csv(index=False)
+
+
+# -- formatted cells (terminal, Markdown, HTML) ------------------------------------------------
 
 
 def _pct(value: Any) -> str:
-    return "" if _num(value) is None else f"{100 * value:.1f}"
+    return "" if value is None or pd.isna(value) else f"{100 * value:.1f}"
 
 
-def _succ(rec: dict[str, Any], key: str) -> str:
-    value, lo, hi = rec[key], rec[f"{key}_ci95_low"], rec[f"{key}_ci95_high"]
-    if _num(value) is None:
+def rate_cell(cell: dict[str, Any], metric: str, sep: str = " ") -> str:
+    """``75.0 [65.7, 82.5]``: the rate in % and its 95% interval (``sep`` "\\n" puts it below)."""
+    value = cell.get(metric)
+    if value is None:
         return ""
-    return _pct(value) if _num(lo) is None else f"{_pct(value)} [{_pct(lo)}, {_pct(hi)}]"
+    ci = ((cell.get("stats") or {}).get(metric) or {}).get("ci95")
+    return _pct(value) if not ci else f"{_pct(value)}{sep}[{_pct(ci[0])}, {_pct(ci[1])}]"
+
+
+def scenario_cells(row: Row, scenario: str, sep: str = " ") -> dict[str, str]:
+    """One scenario's cells of a row, by column name (empty strings where the row has no cell)."""
+    m = row.cells.get(scenario)
+    if not m:
+        return dict.fromkeys(COLUMNS, "")
+    delta, cost = m.get("delta_solution_len"), m.get("cost")
+    errors = m.get("errors")
+    return {
+        "n (err)": f"{m['n']}" if errors is None else f"{m['n']} ({errors})",
+        "Success %": rate_cell(m, "success_rate", sep),
+        "Correct Path %": rate_cell(m, "correct_path_rate", sep),
+        "ΔSol.Len": "–" if delta is None or not m.get("success_rate") else f"{delta:+.2f}",
+        "#API": "" if m.get("mean_api_calls") is None else f"{m['mean_api_calls']:.2f}",
+        "tok/ep": "" if m.get("tokens_in") is None else f"{m['tokens_in'] + m['tokens_out']:.0f}",
+        "$/ep": "" if cost is None else f"{cost:.4f}",
+    }
+
+
+#: a scenario's columns in Table 4; CORE are the paper's (the terminal keeps these when narrow)
+COLUMNS = ("n (err)", "Success %", "Correct Path %", "ΔSol.Len", "#API", "tok/ep", "$/ep")
+CORE = ("n (err)", "Success %", "Correct Path %", "ΔSol.Len")
 
 
 def table(
     rows: list[Row], price_in: float | None = None, price_out: float | None = None
 ) -> tuple[list[str], list[list[str]]]:
-    """The Table 4 layout as text cells, formatted from ``frame``."""
-    header = ["Method"]
-    for s in ("TMDB", "Spotify"):
-        header += [
-            f"{s} n (err)",
-            f"{s} Succ",
-            f"{s} CP",
-            f"{s} Δ",
-            f"{s} #API",
-            f"{s} tok/ep",
-            f"{s} $/ep",
-            f"{s} setup",
-            f"{s} paper Succ/CP/Δ",
-        ]
+    """Header and text cells of the whole table: Method, Source, then each scenario's columns."""
+    scenarios = scenarios_of(rows)
+    header = ["Method", "Source"] + [f"{s} {c}" for s in scenarios for c in COLUMNS]
     body = []
-    for rec in frame(rows, price_in, price_out).to_dict("records"):
-        cells = [rec["method"]]
-        for s in ("TMDB", "Spotify"):
-            paper_delta = _num(rec[f"{s}_paper_delta"])
-            paper_text = (
-                ""
-                if _num(rec[f"{s}_paper_success"]) is None
-                else (
-                    f"{rec[f'{s}_paper_success']:.1f} / {rec[f'{s}_paper_correct_path']:.1f} / "
-                    + ("–" if paper_delta is None else f"{paper_delta:+.2f}")
-                )
-            )
-            if _num(rec[f"{s}_n"]) is None:
-                cells += ["", "", "", "", "", "", "", "", paper_text]
-                continue
-            succ, delta, cost = (
-                _num(rec[f"{s}_success_rate"]),
-                _num(rec[f"{s}_delta_solution_len"]),
-                _num(rec[f"{s}_cost_per_episode"]),
-            )
-            tokens = (_num(rec[f"{s}_tokens_in_per_episode"]) or 0) + (
-                _num(rec[f"{s}_tokens_out_per_episode"]) or 0
-            )
-            cells += [
-                f"{rec[f'{s}_n']} ({rec[f'{s}_errors']})",
-                _succ(rec, f"{s}_success_rate"),
-                _succ(rec, f"{s}_correct_path_rate"),
-                f"{delta:+.2f}" if succ and delta is not None else "–",
-                f"{_num(rec[f'{s}_mean_api_calls']) or 0:.2f}",
-                f"{tokens:.0f}",
-                "" if cost is None else f"{cost:.4f}",
-                rec[f"{s}_setup"] or "",
-                paper_text,
-            ]
+    for row in _priced(rows, price_in, price_out):
+        cells = [row.method, row.label or row.source]
+        for s in scenarios:
+            cells += list(scenario_cells(row, s).values())
         body.append(cells)
     return header, body
 
 
-def markdown(header: list[str], body: list[list[str]]) -> str:
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join(c or " " for c in cells) + " |" for cells in body]
-    return "\n".join(lines) + "\n"
+def _priced(rows: list[Row], price_in: float | None, price_out: float | None) -> list[Row]:
+    if price_in is None or price_out is None:
+        return rows
+    for row in rows:
+        for m in row.cells.values():
+            if row.source == "ours":
+                m["cost"] = (m["tokens_in"] * price_in + m["tokens_out"] * price_out) / 1e6
+    return rows
 
 
-def csv_text(df: pd.DataFrame) -> str:
-    """Numbers, not formatted cells: the typed frame as CSV (empty where a value is missing)."""
-    return df.to_csv(index=False)
+def notes(rows: list[Row]) -> list[str]:
+    """What the table's rows are and how each number was computed (under every rendering)."""
+    ours = [r for r in rows if r.source == "ours"]
+    shared = {
+        k: v for k, v in (ours[0].setup.items() if ours else []) if all(r.setup.get(k) == v for r in ours)
+    }
+    lines = []
+    for s in scenarios_of(rows):
+        used = sorted({r.protocol.get(s, "") for r in ours if s in r.cells} - {""})
+        lines.append(
+            f"{s} protocol (published decoding, scenario options): {'; '.join(used) or 'none recorded'}"
+        )
+    if shared:
+        lines.append(
+            "ours: " + ", ".join(f"{k} {v}" if k == "model" else f"{k}={v}" for k, v in shared.items())
+        )
+    lines += [
+        "ours: scored automatically (TMDB answer keys, Spotify state predicates); "
+        "n (err) = episodes (ending in an error); several runs of a row are pooled",
+        f"paper: {PAPER_CITATION}, text-davinci-003 unless named; Success and Correct Path {PAPER_JUDGED}; "
+        f"n = every query ({', '.join(f'{k} {v}' for k, v in PAPER_N.items())}), "
+        "interval = Wilson's from the printed % and n",
+        "Success %, Correct Path %: share of episodes, 95% Wilson interval in brackets; ΔSol.Len: mean "
+        "(calls made - gold length) over successful episodes, '–' without any; #API: mean HTTP calls "
+        "per episode (95% bootstrap interval in table4.csv); tok/ep, $/ep: tokens and dollars per episode",
+    ]
+    return lines
 
 
-def bar_chart(rows: list[Row], path: Path) -> None:
-    import matplotlib
+def markdown(rows: list[Row], price_in: float | None = None, price_out: float | None = None) -> str:
+    from restgraph.evals.reports.md import markdown_table
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    return markdown_table(*table(rows, price_in, price_out)) + "\n" + "".join(f"- {n}\n" for n in notes(rows))
 
-    fig, axes = plt.subplots(1, 2, figsize=(max(8, 1.6 * len(rows) + 4), 4.5), sharey=True)
-    width = 0.2
-    for ax, scenario in zip(axes, ("TMDB", "Spotify"), strict=True):
-        xs = range(len(rows))
-        for offset, (key, idx, name) in enumerate(
-            (("success_rate", 0, "Succ"), ("correct_path_rate", 1, "CP"))
-        ):
-            ours = [100 * (r.cells.get(scenario, {}).get(key) or 0) for r in rows]
-            paper = [(paper_row(r.agent, r.model) or {}).get(scenario, (0, 0, 0))[idx] for r in rows]
-            ax.bar([x + (2 * offset - 1.5) * width for x in xs], ours, width, label=f"{name} (ours)")
-            ax.bar(
-                [x + (2 * offset - 0.5) * width for x in xs],
-                paper,
-                width,
-                label=f"{name} (paper)",
-                hatch="//",
-                alpha=0.5,
+
+def views(rows: list[Row], narrow: bool = False) -> list[list[Any]]:
+    """The terminal layouts, richest first (``restgraph.evals.termtable``): both scenarios side by
+    side; one table per scenario; one per scenario with the paper's columns only (the rest are in
+    the written files); the same with each interval under its rate."""
+    from restgraph.evals.termtable import View
+
+    header, body = table(rows)
+    scenarios = scenarios_of(rows)
+    foot = notes(rows)
+    left = [c[:2] for c in body]
+
+    def per_scenario(columns: tuple[str, ...], sep: str, extra: list[str]) -> list[View]:
+        out = []
+        for i, s in enumerate(scenarios):
+            cells = [
+                [*lead, *(scenario_cells(r, s, sep)[c] for c in columns)]
+                for lead, r in zip(left, rows, strict=True)
+            ]
+            last = i == len(scenarios) - 1
+            out.append(
+                View(
+                    f"RestBench {s} (Table 4 layout; paper rows {PAPER_JUDGED})",
+                    ["Method", "Source", *columns],
+                    cells,
+                    notes=(foot + extra) if last else [],
+                    right=set(range(2, 2 + len(columns))),
+                )
             )
-        ax.set_title(scenario)
-        ax.set_xticks(list(range(len(rows))), [r.label for r in rows], rotation=30, ha="right", fontsize=8)
-        ax.set_ylim(0, 100)
-    axes[0].set_ylabel("%")
-    axes[1].legend(fontsize=8)
-    fig.suptitle("RestBench, Table 4 layout (paper: text-davinci-003, hand-judged)")
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+        return out
+
+    dropped = [f"{', '.join(c for c in COLUMNS if c not in CORE)}: in table4.md and table4.csv (--out)"]
+    return [
+        [
+            View(
+                "RestBench (Table 4 layout; paper rows hand-judged)",
+                header,
+                body,
+                notes=foot,
+                right=set(range(2, len(header))),
+            )
+        ],
+        per_scenario(COLUMNS, " ", []),
+        per_scenario(CORE, " ", dropped),
+        per_scenario(CORE, "\n", dropped),
+    ]
+
+
+def write_files(
+    rows: list[Row], out: Path, price_in: float | None = None, price_out: float | None = None
+) -> list[Path]:
+    """``table4.md``, ``table4.csv``, ``table4.png`` and the self-contained ``index.html``."""
+    from restgraph.evals.reports.html import write_html
+
+    out.mkdir(parents=True, exist_ok=True)
+    md = markdown(rows, price_in, price_out)
+    (out / "table4.md").write_text(md)
+    (out / "table4.csv").write_text(csv_text(frame(rows, price_in, price_out)))
+    png = bar_chart(rows, out / "table4.png")
+    header, body = table(rows, price_in, price_out)
+    html = write_html(
+        out / "index.html",
+        title="RestBench: RestGPT's Table 4",
+        header=header,
+        body=body,
+        notes=notes(rows),
+        chart=png,
+        runs=[d for r in rows for ds in r.run_dirs.values() for d in ds],
+    )
+    return [out / "table4.md", out / "table4.csv", png, html]
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("run_dirs", nargs="+", type=Path)
-    parser.add_argument("--out", type=Path, default=None, help="folder for table4.md / .csv / .png")
+    parser.add_argument("--out", type=Path, default=None, help="folder for table4.md/.csv/.png, index.html")
     parser.add_argument("--price-in", type=float, default=None, help="$ per 1M input tokens")
     parser.add_argument("--price-out", type=float, default=None, help="$ per 1M output tokens")
     args = parser.parse_args(argv)
-    rows = load_rows(args.run_dirs)
-    if not rows:
+    ours = load_rows(args.run_dirs)
+    if not ours:
         raise SystemExit("no RestBench runs among the given folders")
-    header, body = table(rows, args.price_in, args.price_out)
-    from rich.console import Console
-    from rich.table import Table
+    rows = with_paper(_priced(ours, args.price_in, args.price_out))
+    from restgraph.evals.termtable import print_fitted, say, table_console
 
-    console = Console() if sys.stdout.isatty() else Console(width=240)  # piped: never cut names
-    for i, scenario in enumerate(("TMDB", "Spotify")):  # one table per scenario fits a terminal
-        width = (len(header) - 1) // 2
-        cols = [0, *range(1 + width * i, 1 + width * (i + 1))]
-        view = Table(title=f"RestBench {scenario} (Table 4 layout)")
-        for c in cols:
-            view.add_column(header[c].removeprefix(f"{scenario} "), overflow="fold")
-        for cells in body:
-            view.add_row(*(cells[c] for c in cols))
-        console.print(view)
+    console = table_console()
+    print_fitted(console, views(rows))
     if args.out:
-        args.out.mkdir(parents=True, exist_ok=True)
-        (args.out / "table4.md").write_text(markdown(header, body))
-        (args.out / "table4.csv").write_text(csv_text(frame(rows, args.price_in, args.price_out)))
-        bar_chart(rows, args.out / "table4.png")
-        print(f"wrote {args.out}/table4.md, table4.csv, table4.png")
+        written = write_files(rows, args.out, args.price_in, args.price_out)
+        say(console, f"wrote {', '.join(p.name for p in written)} in {args.out}")
 
 
 if __name__ == "__main__":

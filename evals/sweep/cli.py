@@ -114,7 +114,7 @@ def sweep(
             address=address,
             workers=workers,
             progress=not quiet and sys.stderr.isatty(),
-            log=lambda m: console.print(m, markup=False, highlight=False),
+            log=lambda m: console.print(m, markup=False, highlight=False, soft_wrap=False),
         )
     except SweepError as exc:
         raise usage_error(str(exc)) from None

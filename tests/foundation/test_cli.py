@@ -105,7 +105,7 @@ def test_report_plot_writes_a_png(two_runs: tuple[Path, Path], tmp_path: Path) -
             ["unknown scripted model 'no-such-model'", "smoke-oracle"],
         ),
         (["run", "smoke", "--model", "scripted:smoke-oracle?latency=slow"], ["latency must be a number"]),
-        (["report", "/nonexistent/run"], ["restgraph score"]),
+        (["report", "/nonexistent/run"], ["no run to report", "/nonexistent/run: no such folder"]),
         (["models", "pull", "gpt-5"], ["only 'local'"]),
     ],
 )

@@ -45,12 +45,13 @@ def test_list_shows_every_builtin_from_the_catalogue() -> None:
     )
     assert out.returncode == 0, out.stderr
     saved = catalogue.load()
-    for name, card in saved.benchmarks.items():
-        assert f"default agent {card.default_agent}" in next(
-            line for line in out.stdout.splitlines() if line.strip().startswith(name + " ")
-        ), name
-    for name, card in saved.agents.items():
-        assert f"({card.env_kind}) {card.description}" in out.stdout, name
+    lines = out.stdout.splitlines()
+    for name, card in saved.benchmarks.items():  # columns: benchmark, default agent, metrics
+        line = next(line for line in lines if line.startswith(name + " "))
+        assert line.split()[:2] == [name, card.default_agent] and ", ".join(card.metric_keys) in line, name
+    for name, card in saved.agents.items():  # columns: agent, acts on, description
+        line = next(line for line in lines if line.startswith(name + " "))
+        assert line.split()[:2] == [name, card.env_kind] and card.description in line, name
     assert "smoke-oracle" in out.stdout and "restgpt-oracle" in out.stdout
 
 

@@ -112,6 +112,9 @@ def test_table4_offline(tmp_path, monkeypatch):
     nb = execute("03_reproducing_table4.ipynb", tmp_path, monkeypatch, RESTGRAPH_NOTEBOOK_LIMIT="1")
     text = outputs_text(nb)
     assert "the real sweep is skipped" in text
+    # Table 4 as the paper prints it: one row of ours per method, the paper's row under it
+    shown = "\n".join(str(o.get("data", {}).get("text/markdown", "")) for c in nb.cells for o in c.get("outputs", []))
+    assert shown.count("| ours |") == 7 and "| RestGPT | paper | 100 | 75.0 [" in shown
     assert images(nb) >= 1
     assert (tmp_path / "runs" / "03_table4" / "report" / "offline_harness_check.png").is_file()
 

@@ -4,11 +4,20 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
-from restgraph.evals.reports.table4 import load_rows, main, table
+from restgraph.evals.reports.table4 import load_rows, main, notes, table, with_paper
 
 
-def write_summary(folder: Path, bench: str, agent: str, success: float, model: str = "m") -> Path:
+def write_summary(
+    folder: Path,
+    bench: str,
+    agent: str,
+    success: float,
+    model: str = "m",
+    max_tokens: int = 256,
+    agent_options: dict[str, Any] | None = None,
+) -> Path:
     folder.mkdir(parents=True)
     (folder / "summary.json").write_text(
         json.dumps(
@@ -30,7 +39,12 @@ def write_summary(folder: Path, bench: str, agent: str, success: float, model: s
     )
     (folder / "config.json").write_text(
         json.dumps(
-            {"options": {"agent_options": {}, "model_options": {"temperature": 0.0, "max_tokens": 256}}}
+            {
+                "options": {
+                    "agent_options": agent_options or {},
+                    "model_options": {"temperature": 0.0, "max_tokens": max_tokens},
+                }
+            }
         )
     )
     return folder
@@ -39,29 +53,61 @@ def write_summary(folder: Path, bench: str, agent: str, success: float, model: s
 def test_table4_layout_and_files(tmp_path: Path) -> None:
     runs = [
         write_summary(tmp_path / "a", "restbench-tmdb", "restgpt", 0.75),
-        write_summary(tmp_path / "b", "restbench-spotify", "restgpt", 0.0),
+        write_summary(tmp_path / "b", "restbench-spotify", "restgpt", 0.0, max_tokens=700),
         write_summary(tmp_path / "c", "restbench-tmdb", "react", 0.5),
         write_summary(tmp_path / "d", "smoke", "chat", 1.0),
     ]
     rows = load_rows(runs)
-    assert [r.agent for r in rows] == ["react", "restgpt"]  # paper order; non-RestBench runs ignored
-    header, body = table(rows, price_in=1.0, price_out=2.0)
-    restgpt = dict(zip(header, body[1], strict=True))
-    assert (restgpt["TMDB Succ"], restgpt["TMDB CP"], restgpt["TMDB Δ"], restgpt["TMDB #API"]) == (
+    # one row per method: TMDB (max_tokens 256) and Spotify (700) share it; the protocol is no identity
+    assert [(r.agent, sorted(r.cells)) for r in rows] == [
+        ("react", ["TMDB"]),
+        ("restgpt", ["Spotify", "TMDB"]),
+    ]
+    header, body = table(with_paper(rows), price_in=1.0, price_out=2.0)
+    cells = {(c[0], c[1]): dict(zip(header, c, strict=True)) for c in body}
+    assert list(cells) == [("ReAct", "ours"), ("ReAct", "paper"), ("RestGPT", "ours"), ("RestGPT", "paper")]
+    restgpt = cells[("RestGPT", "ours")]
+    assert (restgpt["TMDB Success %"], restgpt["TMDB Correct Path %"], restgpt["TMDB ΔSol.Len"]) == (
         "75.0",
         "50.0",
         "+0.25",
-        "2.50",
     )
-    assert restgpt["TMDB setup"] == "prompts=upstream text temperature=0.0 max_tokens=256"
+    assert restgpt["TMDB #API"] == "2.50" and restgpt["TMDB n (err)"] == "4 (1)"
     assert restgpt["TMDB tok/ep"] == "1100" and restgpt["TMDB $/ep"] == "0.0012"
-    assert restgpt["Spotify Δ"] == "–"  # no successes: Δ is undefined, as in the paper
-    assert restgpt["TMDB paper Succ/CP/Δ"] == ""  # model "m" is none of the paper's models
-    assert dict(zip(header, body[0], strict=True))["Spotify Succ"] == ""
+    assert restgpt["Spotify ΔSol.Len"] == "–"  # no successes: Δ is undefined, as in the paper
+    # model "m" is none of the paper's: the paper's text-davinci-003 row is there all the same
+    paper = cells[("RestGPT", "paper")]
+    assert paper["TMDB Success %"].startswith("75.0 [") and paper["Spotify Correct Path %"].startswith(
+        "74.5 ["
+    )
+    assert paper["TMDB n (err)"] == "100" and paper["Spotify n (err)"] == "57"
+    assert cells[("ReAct", "ours")]["Spotify Success %"] == ""  # ReAct ran no Spotify
+    note = "\n".join(notes(with_paper(rows)))
+    assert "TMDB protocol" in note and "max_tokens=256" in note and "max_tokens=700" in note
+    assert "hand-judged" in note and "text-davinci-003" in note
     main([str(r) for r in runs] + ["--out", str(tmp_path / "out")])
-    for name in ("table4.md", "table4.csv", "table4.png"):
+    for name in ("table4.md", "table4.csv", "table4.png", "index.html"):
         assert (tmp_path / "out" / name).stat().st_size > 0
-    assert "| react (m) |" in (tmp_path / "out" / "table4.md").read_text()
+    md = (tmp_path / "out" / "table4.md").read_text()
+    assert "| ReAct | ours |" in md and "| ReAct | paper |" in md
+
+
+def test_runs_of_one_method_split_only_when_they_differ(tmp_path: Path) -> None:
+    runs = [
+        write_summary(tmp_path / "a", "restbench-tmdb", "restgpt", 0.75),
+        write_summary(tmp_path / "b", "restbench-tmdb", "restgpt", 0.5, model="openai:gpt-4o"),
+        write_summary(tmp_path / "c", "restbench-tmdb", "restgpt", 0.5, agent_options={"prompts": "fixed"}),
+        write_summary(tmp_path / "d", "restbench-spotify", "restgpt", 0.5, max_tokens=700),
+    ]
+    labels = [r.label for r in load_rows(runs)]
+    assert labels == [
+        "ours (m, -A prompts=-)",
+        "ours (m, -A prompts=fixed)",
+        "ours (openai:gpt-4o, -A prompts=-)",
+    ]
+    # another cap than the published one on the same scenario is another protocol: its own row
+    other = write_summary(tmp_path / "e", "restbench-spotify", "restgpt", 0.1, max_tokens=64)
+    assert len(load_rows([runs[0], runs[3], other])) == 2
 
 
 def test_restgraph_report_uses_the_table4_layout_for_restbench_runs(tmp_path: Path) -> None:
@@ -101,13 +147,18 @@ def test_paper_rows_match_by_agent_and_model(tmp_path: Path) -> None:
         ),
         write_summary(tmp_path / "e", "restbench-tmdb", "react", 0.4, model="openai:gpt-3.5-turbo-0301"),
     ]
-    header, body = table(load_rows(runs))
-    paper = {cells[0]: dict(zip(header, cells, strict=True))["TMDB paper Succ/CP/Δ"] for cells in body}
-    assert paper["restgpt (openai:gpt-3.5-turbo-0301)"] == "68.0 / 65.0 / +0.72"
-    assert paper["restgpt (openai:text-davinci-003)"] == "75.0 / 79.0 / +0.55"
-    assert paper["restgpt (openai:meta-llama/Llama-2-13b-chat-hf)"] == "0.0 / 0.0 / –"
-    assert paper["restgpt (local:/models/vicuna-13b-v1.5.Q4.gguf)"] == "9.0 / 15.0 / +1.21"
-    assert paper["react (openai:gpt-3.5-turbo-0301)"] == ""  # the paper ran ReAct on text-davinci-003 only
+    header, body = table(with_paper(load_rows(runs)))
+    paper = {(c[0], c[1]): c[header.index("TMDB Success %")] for c in body if c[1].startswith("paper")}
+    assert [k for k in paper] == [
+        ("ReAct", "paper"),  # the paper ran ReAct on text-davinci-003 only
+        ("RestGPT", "paper"),
+        ("RestGPT", "paper, gpt-3.5-turbo-0301"),
+        ("RestGPT", "paper, Llama2-13B"),
+        ("RestGPT", "paper, Vicuna-13B"),
+    ]
+    assert paper[("RestGPT", "paper")].startswith("75.0 [") and paper[("ReAct", "paper")].startswith("44.0 [")
+    assert paper[("RestGPT", "paper, gpt-3.5-turbo-0301")].startswith("68.0 [")
+    assert paper[("RestGPT", "paper, Vicuna-13B")].startswith("9.0 [")
 
 
 def test_correct_path_carries_its_interval(tmp_path: Path) -> None:
@@ -120,4 +171,6 @@ def test_correct_path_carries_its_interval(tmp_path: Path) -> None:
     (run / "summary.json").write_text(json.dumps(summary))
     header, body = table(load_rows([run]))
     cells = dict(zip(header, body[0], strict=True))
-    assert cells["TMDB Succ"] == "75.0 [30.0, 95.0]" and cells["TMDB CP"] == "50.0 [15.0, 85.0]"
+    assert (
+        cells["TMDB Success %"] == "75.0 [30.0, 95.0]" and cells["TMDB Correct Path %"] == "50.0 [15.0, 85.0]"
+    )

@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 
 from restgraph.evals.report import frame, load_summaries
-from restgraph.evals.reports.table4 import csv_text, load_rows, main, table
+from restgraph.evals.reports.table4 import csv_text, load_rows, main, table, with_paper
 from restgraph.evals.reports.table4 import frame as table4_frame
 from tests.foundation.conftest import cli
 
@@ -61,14 +61,19 @@ def test_pooled_runs_keep_an_interval_for_every_per_episode_metric(tmdb_runs: tu
 
 def test_table4_csv_and_generic_csv_hold_typed_numbers(tmdb_runs: tuple[Path, Path], tmp_path: Path) -> None:
     rows = load_rows(list(tmdb_runs))
-    df = table4_frame(rows)
-    assert str(df["TMDB_n"].dtype) == "Int64" and str(df["TMDB_success_rate"].dtype) == "Float64"
+    df = table4_frame(with_paper(rows))  # tidy: one line per method x source x scenario x metric
+    assert str(df["n"].dtype) == "Int64" and str(df["value"].dtype) == "Float64"
     back = pd.read_csv(io.StringIO(csv_text(df)))
-    assert back["TMDB_success_rate"].iloc[0] == pytest.approx(rows[0].cells["TMDB"]["success_rate"])
-    assert pd.api.types.is_float_dtype(back["TMDB_success_rate_ci95_low"]) and back["TMDB_n"].iloc[0] == 5
+    ours = back[(back.source == "ours") & (back.metric == "success_rate")].iloc[0]
+    assert ours.value == pytest.approx(rows[0].cells["TMDB"]["success_rate"]) and ours.n == 5
+    assert pd.api.types.is_float_dtype(back["ci95_low"]) and set(back.scenario) == {"TMDB"}
     main([str(d) for d in tmdb_runs] + ["--out", str(tmp_path / "out")])
     written = pd.read_csv(tmp_path / "out" / "table4.csv")
-    assert written["TMDB_mean_api_calls"].iloc[0] == pytest.approx(rows[0].cells["TMDB"]["mean_api_calls"])
+    api = written[(written.source == "ours") & (written.metric == "mean_api_calls")]
+    assert api.value.iloc[0] == pytest.approx(rows[0].cells["TMDB"]["mean_api_calls"])
+    # the paper's numbers are lines of their own, labelled: rates as fractions, like ours
+    paper = written[(written.source == "paper") & (written.metric == "success_rate")]
+    assert paper.empty  # the oracle agent is none of the paper's methods: no reference row
 
     generic = frame(load_summaries(list(tmdb_runs)))
     assert list(generic["n"]) == [3, 2] and str(generic["success_rate_ci95_low"].dtype) == "Float64"
