@@ -389,6 +389,11 @@ def score(
         console.print(f"[red]error:[/red] {exc}")
         raise typer.Exit(1) from None
     _print_summary(summary, run_dir)
+    if review := summary.get("human_review"):
+        print(
+            f"human verdicts ({review['file']}): {review['reviewed']} episodes reviewed,"
+            f" {review['overrides']} checker verdicts overridden"
+        )
 
 
 @app.command()
@@ -508,7 +513,10 @@ def view(
 
     viewer = Viewer(run_dirs)
     if export is not None:
-        Console().print(f"wrote {export_site(viewer, export)}", highlight=False)
+        index = export_site(viewer, export)
+        print(
+            f"wrote {index}; it opens from disk: {index.resolve().as_uri()}"
+        )  # print: a path is never folded
         return
     serve(viewer, host=host, port=port, open_browser=open_browser)
 

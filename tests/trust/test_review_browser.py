@@ -102,7 +102,11 @@ def test_two_key_presses_become_verdicts_that_score_and_report_use(run: Path, re
     ]
     assert all(x["when"].endswith("Z") for x in lines)
 
-    assert cli("score", run).exit_code == 0
+    scored = cli("score", run)
+    assert scored.exit_code == 0
+    assert (
+        "human verdicts (reviews.jsonl): 2 episodes reviewed, 1 checker verdicts overridden" in scored.stdout
+    )
     summary = json.loads((run / "summary.json").read_text())
     assert summary["metrics"]["success_rate"] == pytest.approx(1 / 3)
     assert (summary["human_review"]["reviewed"], summary["human_review"]["overrides"]) == (2, 1)

@@ -34,6 +34,7 @@ def site(tmp_path_factory: pytest.TempPathFactory, data_dir: Path) -> Path:
     )
     result = cli("view", run, "--export", root / "site")
     assert result.exit_code == 0, result
+    assert (root / "site" / "index.html").as_uri() in result.stdout  # says it opens from disk
     return root / "site"
 
 
