@@ -76,6 +76,9 @@ BOOT_PATH = "/rg/boot.py"
 SERVER_PATH = "/rg/server.py"
 #: where the warm fork server finds the filter its children load (absent without the filter)
 FILTER_PATH = "/rg/seccomp.bpf"
+#: how a privileged parent inside the sandbox builds each child's world (``tools/jail_child.py``)
+JAIL = Path(__file__).with_name("jail_child.py")
+JAIL_PATH = "/rg/jail.py"
 #: what a fork server keeps (in its namespaces) to build each child; every child drops all of them
 SERVER_CAPS = (
     "CAP_SETUID",
@@ -251,14 +254,7 @@ def command(
     """The argv that runs ``script`` (bound at ``BOOT_PATH``) under ``sandbox`` with ``limits``;
     ``seccomp_fd`` (``syscall_filter.memfd()``, passed to the child) loads the filter."""
     exe, _ = interpreter()
-    rlimits = [
-        f"--as={limits.memory_mb * 1024 * 1024}",
-        f"--cpu={limits.cpu_s}",
-        f"--nproc={limits.nproc}",
-        f"--nofile={limits.nofile}",
-        f"--fsize={limits.fsize_mb * 1024 * 1024}",
-        "--core=0",
-    ]
+    rlimits = _rlimits(limits)
     python = [exe, "-I", "-S", "-X", "utf8"]
     if (sandbox or mode()) == "none":
         return [shutil.which("prlimit") or "/usr/bin/prlimit", *rlimits, "--", *python, str(script)]
@@ -283,18 +279,58 @@ def command(
     ]
 
 
-def server_command(server: Path, boot: Path, filter_fds: tuple[int, int] | None = None) -> list[str]:
-    """The argv of a warm fork server (``restgraph.tools.forkserver``): the same sandbox, but the server keeps
-    ``SERVER_CAPS`` so that each child it forks can get its own mount/IPC namespace and a fresh uid.
+def _rlimits(limits: Limits) -> list[str]:
+    return [
+        f"--as={limits.memory_mb * 1024 * 1024}",
+        f"--cpu={limits.cpu_s}",
+        f"--nproc={limits.nproc}",
+        f"--nofile={limits.nofile}",
+        f"--fsize={limits.fsize_mb * 1024 * 1024}",
+        "--core=0",
+    ]
 
-    ``filter_fds`` (the server's filter, the children's filter: ``syscall_filter.memfd``): the first is
-    loaded by bwrap on the server, the second appears at ``FILTER_PATH`` for each child to load."""
-    exe, _ = interpreter()
-    bwrap, *rest = _bwrap({SERVER_PATH: server, BOOT_PATH: boot}, tmpfs_mb=1)
+
+def _privileged(binds: dict[str, Path], filter_fds: tuple[int, int] | None) -> list[str]:
+    """bubblewrap for a parent that keeps ``SERVER_CAPS`` (in the sandbox's namespaces) to build
+    each child's world with ``tools/jail_child.py``, up to the command.
+
+    ``filter_fds`` (the parent's filter, the children's filter: ``syscall_filter.memfd``): the first is
+    loaded by bwrap on the parent, the second appears at ``FILTER_PATH`` for each child to load."""
+    bwrap, *rest = _bwrap({**binds, JAIL_PATH: JAIL}, tmpfs_mb=1)
     caps = [arg for cap in SERVER_CAPS for arg in ("--cap-add", cap)]
     if filter_fds is not None:
         rest[-2:-2] = ["--seccomp", str(filter_fds[0]), "--ro-bind-data", str(filter_fds[1]), FILTER_PATH]
-    return [bwrap, "--cap-drop", "ALL", *caps, *rest, exe, "-I", "-S", "-X", "utf8", SERVER_PATH]
+    return [bwrap, "--cap-drop", "ALL", *caps, *rest]
+
+
+def server_command(server: Path, boot: Path, filter_fds: tuple[int, int] | None = None) -> list[str]:
+    """The argv of a warm fork server (``restgraph.tools.forkserver``): the same sandbox, but the server keeps
+    ``SERVER_CAPS`` so that each child it forks can get its own mount/IPC namespace and a fresh uid."""
+    exe, _ = interpreter()
+    return [
+        *_privileged({SERVER_PATH: server, BOOT_PATH: boot}, filter_fds),
+        exe,
+        "-I",
+        "-S",
+        "-X",
+        "utf8",
+        SERVER_PATH,
+    ]
+
+
+def parent_command(script: Path, limits: Limits, filter_fds: tuple[int, int] | None = None) -> list[str]:
+    """The argv of a one-shot privileged parent (the Synthetic API checker's batch,
+    ``codebox.run(privileged=True)``): ``script`` at ``BOOT_PATH`` with ``SERVER_CAPS`` and the
+    parent's own ``limits``; every child it forks builds its own world and limits with the jail."""
+    exe, _ = interpreter()
+    python = [exe, "-I", "-S", "-X", "utf8", BOOT_PATH]
+    return [
+        *_privileged({BOOT_PATH: script}, filter_fds),
+        "/usr/bin/prlimit",
+        *_rlimits(limits),
+        "--",
+        *python,
+    ]
 
 
 @contextlib.contextmanager
@@ -394,9 +430,12 @@ async def run(
     timeout_s: float,
     idle_timeout_s: float | None = None,
     max_output_bytes: int = 1_000_000,
+    privileged: bool = False,
 ) -> RawRun:
     """Run ``script`` in a fresh sandbox, feed it ``stdin``, and return its bounded output.
 
+    ``privileged``: ``script`` is a trusted parent that forks each program into its own world
+    (``parent_command``), not a program itself; under ``none`` it runs like any script.
     Safe from any thread or event loop. The whole process tree is killed on wall-clock timeout, on
     ``idle_timeout_s`` without stdout, and on cancellation."""
     sandbox = mode()
@@ -407,16 +446,24 @@ async def run(
     workdir = tempfile.mkdtemp(prefix="rg-codebox-") if sandbox == "none" else "/"
     proc = None
     try:
-        with filter_fd(sandbox) as fd:
+        with (
+            filter_fd(sandbox, server=privileged) as fd,
+            filter_fd(sandbox if privileged else "none") as children,
+        ):
+            if privileged and sandbox != "none":
+                fds = None if fd is None or children is None else (fd, children)
+                argv = parent_command(script, limits, fds)
+            else:
+                argv = command(script, limits, sandbox=sandbox, seccomp_fd=fd)
             proc = await asyncio.create_subprocess_exec(
-                *command(script, limits, sandbox=sandbox, seccomp_fd=fd),
+                *argv,
                 stdin=asyncio.subprocess.PIPE,
                 stdout=asyncio.subprocess.PIPE,
                 stderr=asyncio.subprocess.PIPE,
                 cwd=workdir,
                 env={"PATH": "/usr/bin:/bin", "HOME": workdir, "LANG": "C.UTF-8"},
                 start_new_session=True,
-                pass_fds=() if fd is None else (fd,),
+                pass_fds=tuple(one for one in (fd, children) if one is not None),
             )
         assert (
             proc.stdin is not None and proc.stdout is not None and proc.stderr is not None

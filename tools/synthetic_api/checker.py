@@ -2,9 +2,11 @@
 
 Upstream (spec section 3) ``exec``-ed the program in-process under a 10 s ``SIGALRM`` (B13): no
 sandbox, main thread only. Here programs run in the operating-system sandbox of ``restgraph.tools.codebox``
-(``checker_child.py``: one sandbox per batch, one fresh forked process per sample, so no state
-carries over between samples; a sample whose syntax provably cannot reach shared state, see
-``restgraph.tools.synthetic_api.inert``, runs in the batch's process and saves the fork). Faithful semantics are kept: the program layout with its
+(``checker_child.py``: one sandbox per batch whose trusted parent forks each sample into its own
+world: its own ``/tmp``, IPC namespace, fresh uid, rlimits and memory limit, and the seccomp
+filter, so no state carries over between samples; a sample whose syntax provably cannot reach
+shared state, see ``restgraph.tools.synthetic_api.inert``, runs in a jailed worker with the
+others like it and saves the fork, its memory and CPU limits reset to its own before it runs). Faithful semantics are kept: the program layout with its
 ``global`` lines, ``exec`` with separate empty globals and locals, keyword arguments dropped and
 positional arguments compared by ``str()`` (B12). The ``kwargs_aware`` variant maps keywords to
 API positions and compares numbers by value.
@@ -40,6 +42,8 @@ from restgraph.tools.trace_schema import bounded
 
 #: upstream's per-program timeout
 TIMEOUT_S = 10.0
+#: the batch parent's address space over a sample's (the inert samples' worker keeps 64 MB of head room)
+PARENT_HEADROOM_MB = 96
 CHILD = Path(__file__).with_name("checker_child.py")
 
 DUMMY_SOURCE = """class Dummy:
@@ -265,9 +269,13 @@ async def run_checks(
     """Run checks in one sandbox (a fresh process per sample); a sample that hangs or kills the
     sandbox fails alone and the rest run in a fresh sandbox. At most ``len(checks)`` restarts."""
     results: list[tuple[bool, str | None]] = []
+    # the batch's parent only forks: its own limits leave room for the worker's (checker_child.py)
     limits = codebox.Limits(
-        memory_mb=memory_mb, nproc=2, cpu_s=math.ceil(timeout_s) * max(len(checks), 1) + 10
+        memory_mb=memory_mb + PARENT_HEADROOM_MB,
+        nproc=4,
+        cpu_s=math.ceil(timeout_s) * max(len(checks), 1) + 10,
     )
+    sample_limits = codebox.Limits(memory_mb=memory_mb, nproc=1, cpu_s=math.ceil(timeout_s) + 1)
     while len(results) < len(checks):
         chunk = checks[len(results) :]
         payload = json.dumps(
@@ -275,6 +283,10 @@ async def run_checks(
                 "programs": [c.program for c in chunk],
                 "inert": [c.inert for c in chunk],
                 "timeout_s": timeout_s,
+                "limits": sample_limits.model_dump(),
+                # one fresh uid per sample and per worker start (at most one per sample, plus one)
+                "uids": [codebox.new_uid() for _ in range(2 * len(chunk) + 1)],
+                "jail": codebox.mode() != "none",
             }
         ).encode("utf-8")
         run = await codebox.run(
@@ -284,6 +296,7 @@ async def run_checks(
             timeout_s=(timeout_s + 1) * len(chunk) + 10,
             idle_timeout_s=timeout_s + 5,
             max_output_bytes=100_000 * len(chunk) + 10_000,
+            privileged=True,
         )
         got = _lines(run.stdout, len(chunk))
         done = 0

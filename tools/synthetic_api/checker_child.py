@@ -1,12 +1,27 @@
 """Runs inside the sandbox (``restgraph.tools.codebox``) for the Synthetic API checker; never imported by the host.
 
-Reads ``{"programs": [...], "inert": [...], "timeout_s": t}`` on stdin. Each program runs in its own
-process forked from this pristine one (so nothing a sample does to builtins, classes or modules can
-reach the next sample), with stdin/stdout/stderr on ``/dev/null`` and one private pipe for its
-result. A program the host classified as inert (``restgraph.tools.synthetic_api.inert``: it cannot reach any
-shared state) runs in this process instead, under an alarm, which saves the fork. This process
-makes itself non-dumpable first, so a sample cannot open its ``/proc`` entries (memory, descriptors)
-to tamper with later samples; the sandbox's process limit leaves a sample no room to fork.
+Reads ``{"programs": [...], "inert": [...], "timeout_s": t, "limits": {...}, "uids": [...],
+"jail": bool}`` on stdin. This process is a trusted parent that never runs or compiles a sample:
+one sample, one world. Each sample runs in its own process forked from this pristine one and
+built by ``tools/jail_child.py`` (``jail``: under ``bwrap*``): its own mount namespace with a fresh
+``/tmp``, its own IPC namespace, its own fresh uid (so no sibling can lower its rlimits, signal it
+or fill its quotas), its own kernel rlimits (``limits``, memory included), no capabilities and the
+seccomp filter. Its stdin/stdout/stderr are ``/dev/null`` and one private pipe carries its result.
+
+Measured before this design (issue 29): a file one sample wrote to ``/tmp`` was read by the next;
+a sample lowered this process's open-file limit (``prlimit(getppid(), NOFILE, 3)``) and the next
+forked sample failed with ``EMFILE``; an in-process sample leaked memory with the collector off
+and the next correct one died with ``MemoryError``.
+
+The fork-free fast path stays where it is provably free of shared state: samples the host
+classified as inert (``restgraph.tools.synthetic_api.inert``: no imports, no files, no attribute
+or builtin that reaches shared objects) run one after another in a *worker*, itself a jailed fork
+of this parent. The only state inert samples can share there is memory and CPU time, so before
+each one the worker sets its soft address-space limit to what it uses now plus what a freshly
+forked sample would get, and its soft CPU limit to what it used plus the sample's own seconds; the
+collector runs during the sample as in a forked one. After a sample that left the worker bigger
+than ``RETIRE_MB`` over its start (after a collection), the worker ends and the next inert sample
+gets a new one; a worker that dies fails only the sample it ran.
 
 The sample's process reports only data: the value ``x`` the test computed, as ``{"type": "Dummy",
 "s": <recorded call string>}`` when it is an instance of the program's own ``Dummy`` class (the first
@@ -17,8 +32,9 @@ to stdout: ``{"i": i, "r": <the sample's raw report or null>, "status": <wait st
 """
 
 import builtins
-import ctypes
+import contextlib
 import gc
+import importlib
 import json
 import os
 import resource
@@ -27,15 +43,18 @@ import signal
 import sys
 import time
 
-PR_SET_DUMPABLE = 4
 MAX_REPORT = 65536
+#: a worker whose address space grew this much past its start (after a collection) is replaced
+RETIRE_MB = 32
+#: head room of the worker's hard address-space limit over a forked sample's (``RETIRE_MB`` fits in it)
+WORKER_SLACK_MB = 64
 _dumps = json.dumps
 _write = os.write
 _exit = os._exit
 
 
 class _SampleTimeout(BaseException):
-    """Raised by the alarm into an inert sample run in this process (a BaseException: ``except
+    """Raised by the alarm into an inert sample run in the worker (a BaseException: ``except
     Exception`` cannot swallow it; inert samples have no broader handler)."""
 
 
@@ -51,8 +70,15 @@ class _Sink:
         pass
 
 
+def _compile(program):
+    try:  # compiling runs nothing, but it is model text: only a sample's own process compiles it
+        return compile(program, "<sample>", "exec")
+    except BaseException as exc:  # noqa: BLE001 - a sample that does not compile fails alone
+        return {"error": (type(exc).__name__ + ": " + str(exc))[:2000]}
+
+
 def _report(code):
-    """Run one compiled program in this (forked) process; returns the JSON-able report."""
+    """Run one compiled program in this process; returns the JSON-able report."""
     captured = []
     real_build = builtins.__build_class__
 
@@ -88,29 +114,87 @@ def _report(code):
     return {"type": name if type(name) is str else "?"}
 
 
-def _child(code, w, cpu_s):
+class _World:
+    """How this parent gives each child its own world: the jail (``bwrap*``), or under
+    ``--code-sandbox none`` only the rlimits (no namespaces, no uid: trusted debugging)."""
+
+    def __init__(self, job):
+        enabled = bool(job.get("jail"))
+        sys.path.insert(0, "/rg" if enabled else os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        self.jail = importlib.import_module("jail" if enabled else "jail_child")
+        self.parent = self.jail.Parent() if enabled else None
+        self.limits = job["limits"]
+        self.uids = list(job["uids"])
+        self.tmpfs_mb = int(self.limits.get("tmpfs_mb", 32))
+
+    def fork(self, limits, keep):
+        """Fork a child in its own world; in the child, returns 0 with only ``keep`` (and /dev/null
+        on 0, 1, 2) open. In the parent, returns (pid, handle on the child's mount namespace or None)."""
+        namespace = self.parent.job_namespace(self.tmpfs_mb) if self.parent else None
+        uid = self.uids.pop()
+        try:
+            pid = os.fork()
+        except BaseException:
+            if self.parent:
+                self.parent.leave()
+                os.close(namespace)
+            raise
+        if pid:
+            if self.parent:
+                self.parent.leave()
+            return pid, namespace
+        try:
+            if self.parent:
+                self.parent.enter(limits, uid)
+                os.chdir("/tmp")
+            else:
+                self.jail.set_limits(limits)
+            null = os.open("/dev/null", os.O_RDWR)
+            for fd in (0, 1, 2):
+                os.dup2(null, fd)
+            low = 3
+            for fd in sorted(keep):
+                os.closerange(low, fd)
+                low = fd + 1
+            os.closerange(low, 1 << 16)
+        except BaseException as exc:  # noqa: BLE001 - never back into the parent's loop
+            try:
+                os.write(2, f"\nchecker: sample setup failed: {type(exc).__name__}: {exc}\n".encode())
+            finally:
+                _exit(71)
+        return 0, None
+
+
+def _sample(world, program, timeout_s):
+    """Run one sample in a fresh forked world; returns (raw report bytes, wait status, timed out)."""
+    r, w = os.pipe()
+    pid, namespace = world.fork(world.limits, (w,))
+    if pid == 0:
+        try:
+            gc.enable()
+            code = _compile(program)
+            report = _report(code) if not isinstance(code, dict) else code
+            _write(w, _dumps(report).encode("utf-8", "replace"))
+        finally:
+            _exit(0)
+    os.close(w)
     try:
-        resource.setrlimit(resource.RLIMIT_CPU, (cpu_s, cpu_s))
-        gc.enable()
-        null = os.open("/dev/null", os.O_RDWR)
-        for fd in (0, 1, 2):
-            os.dup2(null, fd)
-        os.closerange(3, w)
-        os.closerange(w + 1, resource.getrlimit(resource.RLIMIT_NOFILE)[1])
-        report = _report(code) if not isinstance(code, dict) else code
-        _write(w, _dumps(report).encode("utf-8", "replace"))
+        return _wait(pid, r, timeout_s)
     finally:
-        _exit(0)
+        os.close(r)
+        if namespace is not None:
+            os.close(namespace)
 
 
-def _wait(pid, r, timeout_s):
-    """Collect the child's report until it exits or the deadline passes (then kill it)."""
+def _wait(pid, r, timeout_s, until_newline=False):
+    """Collect the child's report until it exits (or, for the worker, ends its line) or the deadline
+    passes (then kill it). Returns (data, wait status or None while it lives, timed out)."""
     pidfd = os.pidfd_open(pid)
     data = bytearray()
     deadline = time.monotonic() + timeout_s
-    timed_out, eof = False, False
+    timed_out, eof, status = False, False, None
     try:
-        while True:
+        while not (until_newline and data.endswith(b"\n")):
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 os.kill(pid, signal.SIGKILL)
@@ -124,7 +208,8 @@ def _wait(pid, r, timeout_s):
                     data.extend(chunk[: MAX_REPORT - len(data)])
             if pidfd in ready:
                 break
-        _, status = os.waitpid(pid, 0)
+        if timed_out or not (until_newline and data.endswith(b"\n")):
+            _, status = os.waitpid(pid, 0)
         while not eof and select.select([r], [], [], 0)[0]:
             chunk = os.read(r, 65536)
             eof = not chunk
@@ -135,53 +220,120 @@ def _wait(pid, r, timeout_s):
     return data, status, timed_out
 
 
-def _inline(code, timeout_s):
-    """An inert sample (``restgraph.tools.synthetic_api.inert``) runs here, without a fork, under an alarm."""
-    timed_out, report = False, None
-    try:
+def _vm_bytes():
+    with open("/proc/self/statm", "rb") as fh:
+        return int(fh.read().split()[0]) * resource.getpagesize()
+
+
+def _cpu_s():
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _worker_loop(programs, limits, timeout_s, cmd, out):
+    """The inert samples' worker (never returns): one sample index in, one JSON line out."""
+    mb = 1024 * 1024
+    start = _vm_bytes()
+    budget = limits["memory_mb"] * mb - start  # what a sample forked from the pristine parent gets
+    own_cpu = int(limits["cpu_s"])
+    signal.signal(signal.SIGALRM, _alarm)
+    while True:
+        index = os.read(cmd, 4)
+        if len(index) < 4:
+            _exit(0)
+        code = _compile(programs[int.from_bytes(index, "little")])
+        raw, timed_out = None, False
+        if isinstance(code, dict):
+            raw = _dumps(code)
+        else:
+            hard_as = resource.getrlimit(resource.RLIMIT_AS)[1]
+            resource.setrlimit(resource.RLIMIT_AS, (min(hard_as, _vm_bytes() + budget), hard_as))
+            hard_cpu = resource.getrlimit(resource.RLIMIT_CPU)[1]
+            resource.setrlimit(resource.RLIMIT_CPU, (min(hard_cpu, int(_cpu_s()) + 1 + own_cpu), hard_cpu))
+            gc.enable()
+            try:
+                try:
+                    signal.setitimer(signal.ITIMER_REAL, timeout_s)
+                    report = _report(code)
+                finally:
+                    signal.setitimer(signal.ITIMER_REAL, 0)
+                    sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
+                raw = _dumps(report)
+            except _SampleTimeout:
+                timed_out = True
+            gc.disable()
+            del code
+        retire = _vm_bytes() - start > RETIRE_MB * mb
+        if retire:  # garbage cycles first; what is still held after a collection retires the worker
+            gc.collect()
+            retire = _vm_bytes() - start > RETIRE_MB * mb
+        _write(out, (_dumps({"r": raw, "timed_out": timed_out, "retire": retire}) + "\n").encode("utf-8"))
+        if retire:
+            _exit(0)  # grown: the next inert sample gets a fresh worker
+
+
+class _Worker:
+    """The parent's handle on the inert samples' worker."""
+
+    def __init__(self, world, programs, timeout_s):
+        cmd_r, self.cmd = os.pipe()
+        self.out, out_w = os.pipe()
+        limits = dict(world.limits)  # each sample's own soft limits are set in _worker_loop
+        limits["memory_mb"] = int(limits["memory_mb"]) + WORKER_SLACK_MB
+        limits["cpu_s"] = resource.getrlimit(resource.RLIMIT_CPU)[1]  # the batch's: the parent's own
+        self.pid, self.namespace = world.fork(limits, (cmd_r, out_w))
+        if self.pid == 0:
+            _worker_loop(programs, world.limits, timeout_s, cmd_r, out_w)
+        os.close(cmd_r)
+        os.close(out_w)
+
+    def run(self, i, timeout_s):
+        """Returns (raw report or None, wait status, timed out, still alive)."""
+        with contextlib.suppress(OSError):  # BrokenPipeError: it died; _wait reports how
+            _write(self.cmd, i.to_bytes(4, "little"))
+        data, status, timed_out = _wait(self.pid, self.out, timeout_s + 1.0, until_newline=True)
         try:
-            signal.setitimer(signal.ITIMER_REAL, timeout_s)
-            report = _report(code)
-        finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
-    except _SampleTimeout:
-        timed_out = True
-    return (None if report is None else _dumps(report)), timed_out
+            line = json.loads(data)
+        except ValueError:
+            line = None
+        if isinstance(line, dict):
+            alive = status is None and not line.get("retire")
+            return line.get("r"), 0, bool(line.get("timed_out")), alive
+        return None, status, timed_out, False
+
+    def close(self):
+        for fd in (self.cmd, self.out):
+            os.close(fd)
+        if self.namespace is not None:
+            os.close(self.namespace)
 
 
 def main():
     job = json.loads(sys.stdin.buffer.read().decode("utf-8"))
-    os.close(0)
-    if ctypes.CDLL(None, use_errno=True).prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) != 0:
-        raise OSError(ctypes.get_errno(), "prctl(PR_SET_DUMPABLE, 0) failed")
+    os.dup2(
+        os.open("/dev/null", os.O_RDONLY), 0
+    )  # 0, 1, 2 stay taken: a child's kept pipes are never among them
+    world = _World(job)  # the jail's parent set-up makes this process non-dumpable, /proc hidden
     timeout_s = float(job["timeout_s"])
+    programs = job["programs"]
+    inert = job.get("inert") or [False] * len(programs)
     gc.collect()
     gc.freeze()  # forked samples then share these pages instead of copying them when the collector runs
-    cpu_s = int(timeout_s) + 1
-    signal.signal(signal.SIGALRM, _alarm)
-    inert = job.get("inert") or [False] * len(job["programs"])
     gc.disable()
-    for i, program in enumerate(job["programs"]):
-        try:  # compiling runs nothing; here it leaves the forked sample less to copy
-            code = compile(program, "<sample>", "exec")
-        except BaseException as exc:  # noqa: BLE001 - a sample that does not compile fails alone
-            code = {"error": (type(exc).__name__ + ": " + str(exc))[:2000]}
-        if inert[i] and not isinstance(code, dict):
-            raw, timed_out = _inline(code, timeout_s)
-            _write(
-                1, (_dumps({"i": i, "r": raw, "status": 0, "timed_out": timed_out}) + "\n").encode("utf-8")
-            )
-            continue
-        r, w = os.pipe()
-        pid = os.fork()
-        if pid == 0:
-            os.close(r)
-            _child(code, w, cpu_s)
-        os.close(w)
-        data, status, timed_out = _wait(pid, r, timeout_s)
-        os.close(r)
-        raw = data.decode("utf-8", "replace") if data else None
+    worker = None
+    for i, program in enumerate(programs):
+        if inert[i]:
+            if worker is None:
+                worker = _Worker(world, programs, timeout_s)
+            raw, status, timed_out, alive = worker.run(i, timeout_s)
+            if not alive:
+                if status is None:
+                    os.waitpid(worker.pid, 0)
+                worker.close()
+                worker = None
+        else:
+            data, status, timed_out = _sample(world, program, timeout_s)
+            raw = data.decode("utf-8", "replace") if data else None
         _write(
             1, (_dumps({"i": i, "r": raw, "status": status, "timed_out": timed_out}) + "\n").encode("utf-8")
         )
