@@ -10,18 +10,12 @@ A key says what a careful judge checks, in data a reviewer can read at a glance
         kind: person                  # "Bale, Christian" and "BALE" count
         distractors: [Heath Ledger]   # wrong names a tempting answer gives
 
-A key holds when every requirement holds (``judge``), each read through ``restgraph.evals.scorers.claims``:
-
-- ``one_of``: one accepted name is *asserted* (not denied, hedged or asked), never denied, and not
-  an item of a list that also offers a distractor; ``cue`` words ("album") must sit nearest it.
-- ``some_of``: at least ``need`` accepted items (``all``: every one) are asserted and no
-  distractor is; ``by`` pairs a one-word track name with its artist (so "Lost" needs "Lorde").
-- ``number``: the asked count or value (digits or words, never digits of a date, a decimal, an
-  URL or a name), followed by a ``unit`` word or closing its clause, not one of several offered.
-- ``dates``: any one (``need: all``: every one) in any written form; ``year``: the year of one.
-- ``polarity``: yes/no, with or without the word ("They do co-star", "does not appear").
-- ``winner``/``loser``: a comparison; with both named, ``first_wins`` cues ("higher", "<") give
-  the win to the first named, ``second_wins`` cues ("lower", "after") to the second.
+A key holds when every requirement holds (``judge``). The rule of each kind of requirement is in
+``key_rules`` (one_of, some_of, number, dates/year, polarity, winner/loser); what an answer *commits to*
+(not what it mentions) is ``commitment``'s one rule for every kind; the written forms a name may take
+are ``name_forms``'; catalogue-wide distractors (``wrong_from``: a literal ``catalogue`` list of the key
+file, or a pool of the sandbox's facts: keywords, genres, places, homepages) are ``key_pools``'. An
+answer that says it could not find or check the answer passes no key.
 """
 
 from __future__ import annotations
@@ -33,7 +27,12 @@ from typing import Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
-from restgraph.evals.scorers.claims import Analysis, Mention, Vocabulary
+from restgraph.evals.scorers import commitment
+from restgraph.evals.scorers.claims import Alias, Analysis, Vocabulary
+from restgraph.evals.scorers.key_pools import pools
+from restgraph.evals.scorers.key_rules import check
+from restgraph.evals.scorers.name_forms import surnames
+from restgraph.evals.scorers.tmdb_success import normalise
 
 KEYS_DIR = Path(__file__).with_name("keys")
 Kind = Literal["person", "title", "text", "path", "domain", "track"]
@@ -63,6 +62,11 @@ class Requirement(BaseModel):
     #: every other name of this catalogue list (``movies``, ``shows``, ``people``) is a distractor,
     #: except the accepted ones and the key's context
     wrong_from: str | None = None
+    #: a comparison stated by its numbers alone ("A 7.6 vs B 7.5"): the ``higher`` or ``lower`` wins
+    by_value: Literal["higher", "lower"] | None = None
+    #: distractors that came from a catalogue-wide pool of common words (keywords, genres, places,
+    #: homepages): they fail an answer only when it commits to them (``commitment.committed``)
+    _pooled: set[str] = PrivateAttr(default_factory=set)
 
     @model_validator(mode="after")
     def _one_main_field(self) -> Requirement:
@@ -113,7 +117,8 @@ def load_keys(scenario: str) -> dict[int, AnswerKey]:
     """The keys of ``scenario`` (``tmdb``, ``spotify``), ``wrong_from`` resolved against the file's
     ``catalogue`` (a literal list: names added to a sandbox later are not distractors)."""
     raw = yaml.safe_load((KEYS_DIR / f"{scenario}.yaml").read_text(encoding="utf-8"))
-    catalogue: dict[str, list[str]] = raw.pop("catalogue", {})
+    names: dict[str, list[str]] = raw.pop("catalogue", {})
+    catalogue = {**pools(), **names}
     keys = {}
     for k, v in raw.items():
         key = AnswerKey.model_validate(v)
@@ -124,12 +129,16 @@ def load_keys(scenario: str) -> dict[int, AnswerKey]:
                         f"{scenario} key {k}: wrong_from {r.wrong_from!r} is not a catalogue list ({sorted(catalogue)})"
                     )
                 keep = {n.lower() for n in [*r.names(), *key.context]}
-                r.distractors = [
-                    *r.distractors,
-                    *(n for n in catalogue[r.wrong_from] if n.lower() not in keep),
+                if r.wrong_from not in names:  # a pooled value that is also a title or a name is that name
+                    keep |= {normalise(n) for items in names.values() for n in items}
+                added = [
+                    n for n in catalogue[r.wrong_from] if n.lower() not in keep and normalise(n) not in keep
                 ]
+                r.distractors = [*r.distractors, *added]
+                if r.wrong_from not in names:
+                    r._pooled = set(added)
         key._neutral = [
-            ("person" if pool == "people" else "title", n) for pool, names in catalogue.items() for n in names
+            ("person" if pool == "people" else "title", n) for pool, items in names.items() for n in items
         ]
         keys[int(k)] = key
     return keys
@@ -154,6 +163,10 @@ def _vocabulary(key: AnswerKey) -> Vocabulary:
                 vocab.add(artist, "text")
     for kind, name in key._neutral:  # last: on an equal match the key's own names win
         vocab.add(name, kind)
+    people = [n for r in key.require if r.kind == "person" for n in r.names()]
+    accepted = [n for r in key.require if r.kind == "person" for n in [*(r.one_of or []), *(r.some_of or [])]]
+    for last, person in surnames([*people, *(n for k, n in key._neutral if k == "person")], accepted).items():
+        vocab.items.append(Alias(person, (last,), capital=True, alone=True))
     return vocab
 
 
@@ -162,170 +175,11 @@ def judge(key: AnswerKey, answer: str | None) -> tuple[bool, str]:
     if answer is None or not answer.strip():
         return False, "no answer"
     analysis = Analysis(answer, _vocabulary(key).items)
+    if commitment.unverified(analysis):
+        return False, "says it could not find or check the answer"
     mentions = analysis.mentions
     for r in key.require:
-        problem = _check(r, analysis, mentions, key)
+        problem = check(r, analysis, mentions, key)
         if problem:
             return False, problem
     return True, "key met"
-
-
-def _check(r: Requirement, a: Analysis, mentions: list[Mention], key: AnswerKey) -> str | None:
-    topic = key.asks
-    if r.one_of is not None:
-        return _one_of(
-            r,
-            a,
-            mentions,
-            {n for k, n in key._neutral if k == ("person" if r.kind == "person" else "title")}
-            - set(key.context),
-        )
-    if r.some_of is not None:
-        return _some_of(r, a, mentions)
-    if r.number is not None:
-        return _number(r, a, mentions)
-    if r.dates is not None or r.year is not None:
-        return _dates(r, a)
-    if r.polarity is not None:
-        got = a.polarity(topic)
-        return None if got == r.polarity else f"answers {got or 'neither yes nor no'}, expected {r.polarity}"
-    return _comparison(r, a, mentions)
-
-
-def _found(r: Requirement, a: Analysis, mentions: list[Mention], names: list[str]) -> list[Mention]:
-    if r.kind in ("path", "domain"):
-        return [m for n in names for m in a.raw(n)]
-    wanted = set(names)
-    out = [m for m in mentions if m.key in wanted]
-    if r.by:  # a one-word track name needs its artist in the same clause
-        out = [
-            m
-            for m in out
-            if len(m.key.split()) > 1
-            or m.key not in r.by
-            or any(o.key in r.by[m.key] and o.clause == m.clause for o in mentions)
-        ]
-    return out
-
-
-def _one_of(r: Requirement, a: Analysis, mentions: list[Mention], same_kind: set[str]) -> str | None:
-    right = _found(r, a, mentions, r.one_of or [])
-    wrong = _found(r, a, mentions, r.distractors)
-    if r.cue:
-        right = [m for m in right if _at_cue(m, mentions, a, r.cue)]
-    if any(a.clause(m).denies for m in right):
-        return f"denies {right[0].key}"
-    asserted = [m for m in right if m.asserted]
-    if not asserted:
-        return f"does not assert {r.one_of[:3] if r.one_of else []}"
-    accepted, wrong_keys = set(r.one_of or []), {m.key for m in wrong}
-    offered = []
-    for m in asserted:  # one clean statement is enough; a list of candidates is not a statement
-        items = (
-            a.enumeration(m, mentions) if m in mentions else [m, *(o for o in wrong if a.enumerated(m, o))]
-        )
-        others = [o.key for o in items if o.key not in accepted]
-        if any(k in wrong_keys or k in same_kind for k in others) or len(others) >= 3:
-            offered.append(f"offers {m.key} among candidates ({others[0]})")
-    return offered[0] if len(offered) == len(asserted) else None
-
-
-def _at_cue(m: Mention, all_mentions: list[Mention], a: Analysis, cue: list[str]) -> bool:
-    """Whether ``m`` is what a cue word names: at most two words between them ("album: X", "the
-    album is X", "X album") and no other known name in between ("X is on the album Y" names Y)."""
-    tokens = a.clause(m).tokens
-    others = [o for o in all_mentions if o.clause == m.clause and o.key != m.key]
-    for t in (t for t in tokens if t.norm in cue):
-        lo, hi = (t.end, m.start) if t.end <= m.start else (m.end, t.start)
-        between = [x for x in tokens if lo <= x.start and x.end <= hi]
-        if len(between) <= 2 and not any(lo <= o.start < hi for o in others):
-            return True
-    return False
-
-
-def _some_of(r: Requirement, a: Analysis, mentions: list[Mention]) -> str | None:
-    accepted = r.some_of or []
-    need = len(accepted) if r.need == "all" else r.need
-    got = {m.key for m in _found(r, a, mentions, accepted) if m.asserted}
-    wrong = sorted({m.key for m in _found(r, a, mentions, r.distractors) if m.asserted})
-    if wrong:
-        return f"asserts wrong items: {wrong[:4]}"
-    if len(got) < need:
-        return f"asserts {len(got)} of the {need} needed items of {accepted[:4]}{' ...' if len(accepted) > 4 else ''}"
-    return None
-
-
-def _number(r: Requirement, a: Analysis, mentions: list[Mention]) -> str | None:
-    numbers = a.numbers(exclude=mentions)
-    right = [m for m in numbers if m.key == str(r.number)]
-    if any(a.clause(m).denies for m in right):
-        return f"denies {r.number}"
-    stated = [m for m in right if m.asserted and (not r.unit or a.followed_by(m, r.unit) or a.ends_clause(m))]
-    if not stated:
-        return f"does not state the number {r.number}" + (f" ({'/'.join(r.unit[:2])})" if r.unit else "")
-    for m in stated:
-        if any(o.key != m.key and a.enumerated(m, o) for o in numbers):
-            return f"offers {r.number} among several numbers"
-    return None
-
-
-def _dates(r: Requirement, a: Analysis) -> str | None:
-    if r.year is not None:
-        found = [m for m in a.dates if any(d.year == r.year for d in m.values)] + [
-            m for m in a.numbers() if m.key == str(r.year)
-        ]
-        others = [m for m in a.dates if all(d.year != r.year for d in m.values)] + [
-            m for m in a.numbers() if len(m.key) == 4 and m.key != str(r.year)
-        ]
-        label = str(r.year)
-    else:
-        accepted = set(r.dates or [])
-        found = [m for m in a.dates if {d.isoformat() for d in m.values} & accepted]
-        others = [m for m in a.dates if not {d.isoformat() for d in m.values} & accepted]
-        label = ", ".join(sorted(accepted))
-    if any(a.clause(m).denies for m in found):
-        return f"denies {label}"
-    stated = [m for m in found if m.asserted]
-    if not stated:
-        return f"does not state {label}"
-    if any(a.enumerated(m, o) for m in stated for o in others):
-        return f"offers {label} among other dates"
-    if r.dates is not None and r.need == "all":
-        covered = {d.isoformat() for m in stated for d in m.values}
-        missing = sorted(set(r.dates) - covered)
-        if missing:
-            return f"misses {missing}"
-    return None
-
-
-def _comparison(r: Requirement, a: Analysis, mentions: list[Mention]) -> str | None:
-    claimed: set[str] = set()
-    for sentence in sorted({c.sentence for c in a.clauses}):
-        clauses = a.sentence_clauses(sentence)
-        if clauses[0].question or clauses[0].hedged or any(c.denies for c in clauses):
-            continue
-        inside = [m for m in mentions if a.clause(m).sentence == sentence and m.key in (r.winner, r.loser)]
-        named = list(dict.fromkeys(m.key for m in inside))
-        if len(named) == 1:
-            claimed.add(named[0])
-        elif len(named) == 2:
-            text = " " + " ".join(t.norm for c in clauses for t in c.tokens) + " "
-            raw = a.text[clauses[0].start : clauses[-1].end]
-            first = _cue_at(text, raw, r.first_wins)
-            second = _cue_at(text, raw, r.second_wins)
-            if first is not None and (second is None or first <= second):
-                claimed.add(named[0])
-            elif second is not None:
-                claimed.add(named[1])
-    if claimed == {r.winner}:
-        return None
-    return f"does not name {r.winner} as the winner" + (f" (names {sorted(claimed)})" if claimed else "")
-
-
-def _cue_at(norm_text: str, raw: str, cues: list[str]) -> int | None:
-    hits = []
-    for cue in cues:
-        pos = norm_text.find(f" {cue} ") if cue.isalpha() or " " in cue else raw.find(cue)
-        if pos >= 0:
-            hits.append(pos)
-    return min(hits) if hits else None

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from functools import cached_property
 
+from restgraph.evals.scorers.name_forms import person_forms, table_forms, title_forms
 from restgraph.evals.scorers.tmdb_success import normalise
 
 _ABBREVIATIONS = {
@@ -285,21 +286,23 @@ class Alias:
     key: str
     tokens: tuple[str, ...]
     capital: bool = False  # a surname alone counts only when written with a capital letter
+    #: a surname alone: not when a capitalised word or an initial stands before it ("Kevin Byrne" is
+    #: another person than Rose Byrne)
+    alone: bool = False
 
 
 def aliases(key: str, kind: str = "text", extra: Iterable[str] = ()) -> list[Alias]:
-    """The written forms of a name: itself and ``extra``; titles without a leading article;
-    people as "Last, First" / "Last First" too (name order)."""
-    forms = {key, *extra}
-    if kind == "title":
-        forms |= {re.sub(r"^(the|a|an)\s+", "", f, flags=re.I) for f in forms}
-    out = [Alias(key, tuple(normalise(f).split())) for f in forms]
-    if kind == "person":
-        for f in list(forms):
-            parts = normalise(f).split()
-            if len(parts) >= 2:
-                out.append(Alias(key, (parts[-1], *parts[:-1])))
-    return [a for a in out if a.tokens]
+    """The written forms of a name (``name_forms``): itself, ``extra`` and the alias table's; titles and
+    people in the forms a judge accepts for their kind."""
+    forms = {key, *extra, *table_forms(key)}
+    out: set[tuple[str, ...]] = set()
+    for f in forms:
+        if kind == "title":
+            out |= title_forms(f)
+        elif kind == "person":
+            out |= person_forms(f)
+        out.add(tuple(normalise(f).split()))
+    return [Alias(key, tokens) for tokens in sorted(out) if tokens]
 
 
 def surname(key: str) -> Alias:
@@ -376,8 +379,10 @@ class Analysis:
             for i, word in enumerate(norms):
                 for alias in by_first.get(word, ()):
                     n = len(alias.tokens)
-                    if tuple(norms[i : i + n]) == alias.tokens and (
-                        not alias.capital or clause.tokens[i].capital
+                    if (
+                        tuple(norms[i : i + n]) == alias.tokens
+                        and (not alias.capital or clause.tokens[i].capital)
+                        and not (alias.alone and i > 0 and _first_name(clause.tokens[i - 1]))
                     ):
                         found.append((n, clause, i, i + n, alias.key))
         taken: set[tuple[int, int]] = set()
@@ -551,6 +556,28 @@ class Analysis:
 
     def sentence_clauses(self, index: int) -> list[Clause]:
         return [c for c in self.clauses if c.sentence == index]
+
+
+_TITLE_WORDS = {
+    "its",
+    "it",
+    "yes",
+    "no",
+    "director",
+    "actor",
+    "actress",
+    "mr",
+    "mrs",
+    "ms",
+    "dr",
+    "sir",
+    "dame",
+}
+
+
+def _first_name(t: Token) -> bool:
+    """Whether a token before a surname reads as another person's first name or initial."""
+    return t.capital and t.norm not in _TITLE_WORDS and t.norm not in _STOP
 
 
 def _denies(tokens: list[Token]) -> bool:

@@ -1,0 +1,197 @@
+"""What an answer *commits to*: the one rule, per kind of value, that decides which candidates it offers
+as its answer (as opposed to naming them in passing).
+
+A careful judge reads "The lead actor is A. The lead actor is B." or "A | B | C" as several answers
+offered for one, and "A leads the cast, alongside B" as one answer (A) with a supporting fact. The rule,
+written once and used for every kind of candidate (people, titles, places, genres, keywords, image
+paths, URLs, numbers, dates):
+
+- nothing counts once the answer says it could not check ("could not check", "no data", "the request
+  returned an error", "I can't confirm"): a failure statement is not an answer (``unverified``);
+- a candidate said before a retraction ("scratch that", "actually, no", "correction:") is withdrawn;
+- a denied, hedged or asked candidate is not committed to (``claims.Clause.asserts``);
+- a candidate alone in its clause (besides filler such as "it's" or "or") is committed to, whatever
+  separates it from the next (sentences, new lines, ``|``, ``!``);
+- in the sentences that speak most about the question's topic (most distinct words of the key's
+  ``asks``), the candidate nearest a topic word is committed to: "The lead actor is A, with B as Batman"
+  commits to A;
+- every item of a list a committed candidate belongs to is committed to ("A, B or C");
+- with none of the above, the answer's first asserted candidate is what it commits to.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from restgraph.evals.scorers.claims import Analysis, Mention, Token
+from restgraph.evals.scorers.tmdb_success import normalise
+
+#: a statement that the answer could not be found or checked: nothing in such an answer is asserted
+UNVERIFIED = re.compile(
+    r"\b(?:cant|cannot|can not|couldnt|could not|unable to|wasnt able to|werent able to|not able to|"
+    r"was not able to|did not manage to|failed to)\s+(?:\w+\s+){0,2}?"
+    r"(?:check|confirm|verify|access|retrieve|reach|fetch|get|find|look up|determine|load|read|count|see)\b"
+    r"|\bno data\b|\bno results?\b|\breturned (?:an? )?(?:error|[45]\d\d)\b|\brequest (?:failed|errored)\b"
+    r"|\b(?:api|call|request|lookup|search) (?:call )?(?:failed|errored|timed out)\b|\bnot verified\b|\bunverified\b"
+)
+#: a withdrawal: what came before it is no longer the answer
+RETRACTION = re.compile(
+    r"scratch that|\bcorrection\b|on second thought|\bno wait\b|\bmake that\b|\bi mean\b|\bi meant\b"
+    r"|\b(?:actually|wait|oops|sorry)\s*[,:;.!-]*\s*(?:no\b|its\b|it is\b|it was\b|that should be\b)",
+    re.I,
+)
+#: words that leave a clause "bare": nothing but the candidate is said
+FILLER = {
+    *[
+        "it",
+        "its",
+        "is",
+        "was",
+        "are",
+        "were",
+        "the",
+        "a",
+        "an",
+        "and",
+        "or",
+        "also",
+        "then",
+        "so",
+        "just",
+        "only",
+        "that",
+        "this",
+        "these",
+        "here",
+        "heres",
+    ],
+    *[
+        "answer",
+        "final",
+        "result",
+        "response",
+        "he",
+        "she",
+        "they",
+        "s",
+        "definitely",
+        "surely",
+        "certainly",
+        "ok",
+        "okay",
+        "yes",
+        "well",
+    ],
+}
+_STOP = {
+    *[
+        "the",
+        "and",
+        "whether",
+        "which",
+        "what",
+        "who",
+        "whom",
+        "with",
+        "from",
+        "that",
+        "this",
+        "are",
+        "is",
+        "was",
+        "were",
+        "has",
+        "have",
+        "for",
+        "its",
+        "their",
+    ],
+    *["of", "a", "an", "in", "on", "at", "to", "by", "or", "as", "be", "it"],
+}
+
+
+def unverified(a: Analysis) -> bool:
+    return bool(UNVERIFIED.search(normalise(a.text)))
+
+
+def retraction_end(a: Analysis) -> int:
+    """Where the last retraction ends (0: none): candidates before it are withdrawn."""
+    ends = [m.end() for m in RETRACTION.finditer(a.text)]
+    return max(ends) if ends else 0
+
+
+def topic_prefixes(asks: str) -> set[str]:
+    """The question's content words (4-letter prefixes, so "directed" meets "director")."""
+    return {
+        w[:4] for w in normalise(re.sub(r"\([^)]*\)", " ", asks)).split() if len(w) >= 3 and w not in _STOP
+    }
+
+
+def standing(a: Analysis, mentions: Iterable[Mention]) -> list[Mention]:
+    """The asserted mentions that survive the answer-level rules (failure statement, retraction)."""
+    if unverified(a):
+        return []
+    cut = retraction_end(a)
+    return [m for m in mentions if m.asserted and m.start >= cut]
+
+
+def committed(
+    a: Analysis, candidates: list[Mention], topic: set[str], names: Iterable[Mention] = ()
+) -> list[Mention]:
+    """The candidates (already ``standing``) the answer commits to, by the rule in the module docstring.
+    ``names``: every other known name in the answer (its words are neither filler nor topic)."""
+    if not candidates:
+        return []
+    spans = [(m.start, m.end) for m in [*candidates, *names]]
+
+    def free(clause_tokens: list[Token]) -> list[Token]:  # the clause's words outside any name
+        return [t for t in clause_tokens if not any(s <= t.start < e for s, e in spans)]
+
+    chosen = {m for m in candidates if bare(a, m, spans)}
+    by_sentence: dict[int, list[Mention]] = {}
+    for m in candidates:
+        by_sentence.setdefault(a.clause(m).sentence, []).append(m)
+    scores: dict[int, list] = {}
+    for sentence, inside in by_sentence.items():
+        tokens = [t for c in a.sentence_clauses(sentence) for t in free(c.tokens)]
+        hits = [t for t in tokens if len(t.norm) >= 3 and t.norm[:4] in topic]
+        if hits:
+            scores[sentence] = [len({t.norm[:4] for t in hits}), hits, inside]
+    best = max((s[0] for s in scores.values()), default=0)
+    for _score, hits, inside in (s for s in scores.values() if s[0] == best):
+
+        def distance(m: Mention, hits=hits) -> tuple[int, int]:  # the topic word's own clause first
+            return min(
+                (
+                    a.clause_at(t.start) != a.clause(m),
+                    t.start - m.end if t.start >= m.end else m.start - t.end,
+                )
+                for t in hits
+            )
+
+        nearest = min(distance(m) for m in inside)
+        chosen |= {m for m in inside if distance(m) == nearest}
+    if not chosen:
+        chosen.add(min(candidates, key=lambda m: m.start))
+    for m in list(chosen):
+        chosen |= set(a.enumeration(m, candidates))
+    return sorted(chosen, key=lambda m: m.start)
+
+
+def bare(a: Analysis, m: Mention, spans: list[tuple[int, int]]) -> bool:
+    """Whether ``m``'s clause says nothing but names, numbers and filler ("It's A." "| A |" "Or A!")."""
+    return all(
+        t.norm in FILLER or t.norm.isdigit()
+        for t in a.clause(m).tokens
+        if not any(s <= t.start < e for s, e in spans)
+    )
+
+
+def disjunctive(a: Analysis, items: list[Mention]) -> bool:
+    """Whether a list of two or more candidates is offered as alternatives ("A or B", "either A or B")."""
+    ordered = sorted(items, key=lambda m: m.start)
+    return len({m.key for m in ordered}) >= 2 and any(
+        re.search(r"\bor\b", a.text[x.end : y.start], re.I)
+        for x, y in zip(ordered, ordered[1:], strict=False)
+    )

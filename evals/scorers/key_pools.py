@@ -1,0 +1,56 @@
+"""Catalogue-wide candidate pools read from the TMDB sandbox's authored facts, so that every key of a
+kind has distractors without anyone listing them per query.
+
+``wrong_from: keywords | genres | places | homepages`` in a key makes every pool entry that the key does
+not accept a distractor: all keywords of all movies and shows, TMDB's movie and TV genres, every city
+a person was born in or a company or network is based in, every homepage domain. Image paths need no
+pool: every TMDB-shaped file path (``/<base62>.jpg``) is a candidate of its kind (``IMAGE_PATH``).
+The pools come from the facts (``fixtures/*.json``), never from the generated padding.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from urllib.parse import urlparse
+
+from restgraph.tools.sandbox.tmdb.db import FIXTURES
+from restgraph.tools.sandbox.tmdb.derive import MOVIE_GENRES, TV_GENRES
+
+#: an image file path as TMDB serves them (the sandbox derives 27 base62 characters; real ones vary)
+IMAGE_PATH = re.compile(r"/[0-9A-Za-z]{20,40}\.(?:jpe?g|png|svg|webp|gif)\b")
+
+
+def domain(url: str) -> str:
+    host = urlparse(url if "//" in url else f"https://{url}").hostname or ""
+    return host.removeprefix("www.")
+
+
+@cache
+def pools() -> dict[str, list[str]]:
+    def load(name: str) -> dict:
+        return json.loads((FIXTURES / f"{name}.json").read_text(encoding="utf-8"))
+
+    movies, shows = load("movies")["movies"], load("tv")["shows"]
+    people, orgs = load("people")["people"], load("orgs")
+    keywords = {k for item in [*movies, *shows] for k in item.get("keywords") or []}
+    places = {
+        p.split(",")[0].strip()
+        for p in [
+            *(x.get("place_of_birth") or "" for x in people),
+            *(x.get("headquarters") or "" for k in ("companies", "networks") for x in orgs[k]),
+        ]
+        if p.strip()
+    }
+    homepages = {
+        domain(x["homepage"])
+        for x in [*movies, *shows, *(x for k in ("companies", "networks") for x in orgs[k])]
+        if x.get("homepage")
+    }
+    return {
+        "keywords": sorted(keywords),
+        "genres": sorted({*MOVIE_GENRES, *TV_GENRES}),
+        "places": sorted(places),
+        "homepages": sorted(h for h in homepages if h),
+    }

@@ -1,0 +1,302 @@
+"""The checks of one requirement of an answer key, one rule per kind of value (``answer_keys`` holds the
+keys; ``commitment`` decides what an answer commits to; ``claims`` reads the text).
+
+- ``one_of`` (a single answer): an accepted name is asserted and never denied, and the answer commits
+  to no other candidate of the key's kind (catalogue names, pooled values, any image path) in any
+  sentence or clause, nor offers accepted names as alternatives ("A or B");
+- ``some_of`` (a list): ``need`` accepted items asserted, no listed distractor asserted, no pooled
+  distractor committed to;
+- ``number``: the value stated (digits or words of any size), and no other value stated for the same
+  thing (followed by the key's unit, alone in its clause, or offered as an alternative: "3, or 4");
+- ``dates`` / ``year``: a right date stated, no other date in the same clause, alone, or offered
+  beside it;
+- ``polarity``: yes / no; ``winner`` / ``loser``: a comparison, by its cue words or by its numbers.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from restgraph.evals.scorers import commitment
+from restgraph.evals.scorers.claims import Analysis, Mention
+from restgraph.evals.scorers.key_pools import IMAGE_PATH
+
+if TYPE_CHECKING:
+    from restgraph.evals.scorers.answer_keys import AnswerKey, Requirement
+
+
+def check(r: Requirement, a: Analysis, mentions: list[Mention], key: AnswerKey) -> str | None:
+    topic = commitment.topic_prefixes(key.asks)
+    if r.one_of is not None:
+        kind = "person" if r.kind == "person" else "title"
+        same_kind = {n for k, n in key._neutral if k == kind} - set(key.context)
+        return _one_of(r, a, mentions, same_kind, topic)
+    if r.some_of is not None:
+        return _some_of(r, a, mentions, topic)
+    if r.number is not None:
+        return _number(r, a, mentions)
+    if r.dates is not None or r.year is not None:
+        return _dates(r, a)
+    if r.polarity is not None:
+        got = a.polarity(key.asks)
+        return None if got == r.polarity else f"answers {got or 'neither yes nor no'}, expected {r.polarity}"
+    return _comparison(r, a, mentions)
+
+
+def _found(
+    r: Requirement, a: Analysis, mentions: list[Mention], names: list[str] | set[str]
+) -> list[Mention]:
+    if r.kind == "path":
+        wanted = set(names)
+        return [m for m in _paths(a) if m.key in wanted]
+    if r.kind == "domain":  # the whole URL is the mention, so "URL1 and URL2" reads as a list
+        out = []
+        for m in (m for n in names for m in a.raw(n)):
+            start = len(re.sub(r"\S*$", "", a.text[: m.start]))
+            tail = re.match(r"[^\s,;)\]]*", a.text[m.end :])
+            end = m.end + len(tail.group().rstrip(".!?") if tail else "")
+            out.append(Mention(m.key, m.clause, start, end, m.asserted))
+        return out
+    wanted = set(names)
+    out = [m for m in mentions if m.key in wanted]
+    if r.by:  # a one-word track name needs its artist in the same clause
+        out = [
+            m
+            for m in out
+            if len(m.key.split()) > 1
+            or m.key not in r.by
+            or any(o.key in r.by[m.key] and o.clause == m.clause for o in mentions)
+        ]
+    return out
+
+
+def _paths(a: Analysis) -> list[Mention]:
+    """Every image file path in the answer (in a URL or alone): each is a candidate of its kind."""
+    out = []
+    for m in IMAGE_PATH.finditer(a.text):
+        clause = a.clause_at(m.start())
+        if clause is not None:
+            out.append(Mention(m.group(), clause.index, m.start(), m.end(), clause.asserts))
+    return out
+
+
+def _candidates(r: Requirement, a: Analysis, mentions: list[Mention], names: set[str]) -> list[Mention]:
+    """The answer's candidates of the requirement's kind: ``names``, and for paths every image path."""
+    return _paths(a) if r.kind == "path" else _found(r, a, mentions, names)
+
+
+def _one_of(
+    r: Requirement, a: Analysis, mentions: list[Mention], same_kind: set[str], topic: set[str]
+) -> str | None:
+    accepted = set(r.one_of or [])
+    right = _found(r, a, mentions, accepted)
+    if r.cue:
+        right = [m for m in right if _at_cue(m, mentions, a, r.cue)]
+    if any(a.clause(m).denies for m in right):
+        return f"denies {right[0].key}"
+    asserted = commitment.standing(a, right)
+    if not asserted:
+        return f"does not assert {r.one_of[:3] if r.one_of else []}"
+    wrong = _found(r, a, mentions, r.distractors)
+    wrong_keys = {m.key for m in wrong}
+    offered = []
+    for m in asserted:  # a list of candidates is not a statement
+        items = (
+            a.enumeration(m, mentions) if m in mentions else [m, *(o for o in wrong if a.enumerated(m, o))]
+        )
+        others = [o.key for o in items if o.key not in accepted]
+        if any(k in wrong_keys or k in same_kind for k in others) or len(others) >= 3:
+            offered.append(f"offers {m.key} among candidates ({others[0]})")
+    if len(offered) == len(asserted):
+        return offered[0]
+    candidates = commitment.standing(
+        a, _candidates(r, a, mentions, accepted | set(r.distractors) | same_kind)
+    )
+    if r.cue:
+        candidates = [m for m in candidates if _at_cue(m, mentions, a, r.cue)]
+    chosen = commitment.committed(a, candidates, topic, mentions)
+    extra = sorted({m.key for m in chosen} - accepted)
+    if extra:
+        return f"commits to {extra[0]} besides {asserted[0].key}"
+    if commitment.disjunctive(a, chosen):
+        return f"offers alternatives ({' or '.join(sorted({m.key for m in chosen}))})"
+    return None
+
+
+def _at_cue(m: Mention, all_mentions: list[Mention], a: Analysis, cue: list[str]) -> bool:
+    """Whether ``m`` is what a cue word names: at most two words between them ("album: X", "the
+    album is X", "X album") and no other known name in between ("X is on the album Y" names Y)."""
+    tokens = a.clause(m).tokens
+    others = [o for o in all_mentions if o.clause == m.clause and o.key != m.key]
+    for t in (t for t in tokens if t.norm in cue):
+        lo, hi = (t.end, m.start) if t.end <= m.start else (m.end, t.start)
+        between = [x for x in tokens if lo <= x.start and x.end <= hi]
+        if len(between) <= 2 and not any(lo <= o.start < hi for o in others):
+            return True
+    return False
+
+
+def _some_of(r: Requirement, a: Analysis, mentions: list[Mention], topic: set[str]) -> str | None:
+    accepted = r.some_of or []
+    need = len(accepted) if r.need == "all" else r.need
+    right = commitment.standing(a, _found(r, a, mentions, accepted))
+    listed = [d for d in r.distractors if d not in r._pooled]
+    wrong = {m.key for m in commitment.standing(a, _found(r, a, mentions, listed))}
+    pooled = [m for m in _candidates(r, a, mentions, r._pooled) if m.key not in set(accepted)]
+    chosen = commitment.committed(a, [*right, *commitment.standing(a, pooled)], topic, mentions)
+    wrong |= {m.key for m in chosen if m.key not in set(accepted)}
+    if wrong:
+        return f"asserts wrong items: {sorted(wrong)[:4]}"
+    got = {m.key for m in right}
+    if len(got) < need:
+        return f"asserts {len(got)} of the {need} needed items of {accepted[:4]}{' ...' if len(accepted) > 4 else ''}"
+    return None
+
+
+def _competes(
+    a: Analysis, other: Mention, right: list[Mention], spans: list[tuple[int, int]], alone: bool = False
+) -> bool:
+    """Whether ``other`` (a number or a date) is stated as another value of the asked thing: alone in
+    its clause (``alone``: without even filler words), in a list with a right one, or offered as its
+    alternative ("3, or 4")."""
+    by_itself = (
+        not [t for t in a.clause(other).tokens if not any(s <= t.start < e for s, e in spans)]
+        if alone
+        else commitment.bare(a, other, spans)
+    )
+    return by_itself or any(
+        a.enumerated(m, other)
+        or (
+            a.clause(m).sentence == a.clause(other).sentence
+            and re.search(r"\bor\b", a.text[min(m.end, other.end) : max(m.start, other.start)], re.I)
+        )
+        for m in right
+    )
+
+
+def _number(r: Requirement, a: Analysis, mentions: list[Mention]) -> str | None:
+    numbers = a.numbers(exclude=mentions)
+    live = commitment.standing(a, numbers)
+    right = [m for m in numbers if m.key == str(r.number)]
+    if any(a.clause(m).denies for m in right):
+        return f"denies {r.number}"
+    stated = [m for m in right if m in live and (not r.unit or a.followed_by(m, r.unit) or a.ends_clause(m))]
+    if not stated:
+        return f"does not state the number {r.number}" + (f" ({'/'.join(r.unit[:2])})" if r.unit else "")
+    spans = [(m.start, m.end) for m in [*numbers, *mentions]]
+    for o in (o for o in live if o.key != str(r.number)):
+        if (r.number or 0) < 1800 and 1800 <= int(o.key) <= 2100:
+            continue  # a year is not another count
+        if _unit_after(a, o, r.unit, spans) or _competes(a, o, stated, spans):
+            return f"states {o.key} besides {r.number}"
+    return None
+
+
+def _unit_after(a: Analysis, m: Mention, unit: list[str], spans: list[tuple[int, int]]) -> bool:
+    """Whether a unit word comes right after ``m`` ("8 movies", "8 feature films"), no other number between."""
+    for t in [t for t in a.clause(m).tokens if t.start >= m.end][:2]:
+        if any(s <= t.start < e for s, e in spans):
+            return False
+        if t.norm in unit:
+            return True
+    return False
+
+
+def _dates(r: Requirement, a: Analysis) -> str | None:
+    live = set(commitment.standing(a, [*a.dates, *a.numbers()]))
+    if r.year is not None:
+        found = [m for m in a.dates if any(d.year == r.year for d in m.values)] + [
+            m for m in a.numbers() if m.key == str(r.year)
+        ]
+        others = [m for m in a.dates if all(d.year != r.year for d in m.values)] + [
+            m for m in a.numbers() if len(m.key) == 4 and m.key != str(r.year)
+        ]
+        label = str(r.year)
+    else:
+        accepted = set(r.dates or [])
+        found = [m for m in a.dates if {d.isoformat() for d in m.values} & accepted]
+        others = [m for m in a.dates if not {d.isoformat() for d in m.values} & accepted]
+        label = ", ".join(sorted(accepted))
+    if any(a.clause(m).denies for m in found):
+        return f"denies {label}"
+    stated = [m for m in found if m in live]
+    if not stated:
+        return f"does not state {label}"
+    spans = [(m.start, m.end) for m in [*found, *others]]
+    for o in (o for o in others if o in live):
+        same_clause = r.year is None and any(o.clause == m.clause for m in stated)
+        if same_clause or _competes(a, o, stated, spans, alone=True):  # "US: d1; IT: d2" lists countries
+            return f"offers {label} among other dates ({a.text[o.start : o.end]})"
+    if r.dates is not None and r.need == "all":
+        covered = {d.isoformat() for m in stated for d in m.values}
+        missing = sorted(set(r.dates) - covered)
+        if missing:
+            return f"misses {missing}"
+    return None
+
+
+def _comparison(r: Requirement, a: Analysis, mentions: list[Mention]) -> str | None:
+    claimed: set[str] = set()
+    cut = commitment.retraction_end(a)
+    for sentence in sorted({c.sentence for c in a.clauses}):
+        clauses = a.sentence_clauses(sentence)
+        if (
+            clauses[0].question
+            or clauses[0].hedged
+            or any(c.denies for c in clauses)
+            or clauses[-1].end <= cut
+        ):
+            continue
+        inside = [m for m in mentions if a.clause(m).sentence == sentence and m.key in (r.winner, r.loser)]
+        named = list(dict.fromkeys(m.key for m in inside))
+        if len(named) == 1:
+            claimed.add(named[0])
+        elif len(named) == 2:
+            text = " " + " ".join(t.norm for c in clauses for t in c.tokens) + " "
+            raw = a.text[clauses[0].start : clauses[-1].end]
+            first = _cue_at(text, raw, r.first_wins)
+            second = _cue_at(text, raw, r.second_wins)
+            if first is not None and (second is None or first <= second):
+                claimed.add(named[0])
+            elif second is not None:
+                claimed.add(named[1])
+            elif r.by_value is not None:
+                claimed |= _by_value(r.by_value, a, inside)
+    if claimed == {r.winner}:
+        return None
+    return f"does not name {r.winner} as the winner" + (f" (names {sorted(claimed)})" if claimed else "")
+
+
+_VALUE = re.compile(r"^[^\w.]{0,4}(?:[a-z]+\W+){0,3}?(\d+(?:\.\d+)?|\d{4}-\d\d-\d\d)\b", re.I)
+
+
+def _by_value(direction: str, a: Analysis, inside: list[Mention]) -> set[str]:
+    """A comparison stated by its values alone ("A 7.655 vs B 7.572", "Spielberg 16, Kurosawa 9"):
+    each name's value is the first number (or ISO date) right after it; the higher (or lower) wins."""
+    values: dict[str, str] = {}
+    for i, m in enumerate(inside):
+        stop = inside[i + 1].start if i + 1 < len(inside) else len(a.text)
+        found = _VALUE.match(a.text[m.end : min(stop, m.end + 40)])
+        if found and m.key not in values:
+            values[m.key] = found.group(1)
+    if len(values) != 2:
+        return set()
+    (k1, v1), (k2, v2) = values.items()
+    if v1 == v2:
+        return set()
+
+    def number(v: str) -> float:
+        return float(v.replace("-", "")) if "-" in v else float(v)
+
+    higher = k1 if number(v1) > number(v2) else k2
+    return {higher if direction == "higher" else (k2 if higher == k1 else k1)}
+
+
+def _cue_at(norm_text: str, raw: str, cues: list[str]) -> int | None:
+    hits = []
+    for cue in cues:
+        pos = norm_text.find(f" {cue} ") if cue.isalpha() or " " in cue else raw.find(cue)
+        if pos >= 0:
+            hits.append(pos)
+    return min(hits) if hits else None

@@ -1,0 +1,148 @@
+"""Every trap family of issue 28, with answers written for this test (none is in the dev suite): an
+answer passes only when it commits to the key's answer. Each family is a table of (scenario, query id,
+answer); all of them must fail. The formats a careful judge accepts are in ``test_formats.py``."""
+
+from __future__ import annotations
+
+import pytest
+
+from restgraph.evals.scorers.answer_keys import verdict
+
+TRAPS = {
+    "separate sentences": [
+        (
+            "tmdb",
+            2,
+            "The lead actor is Christian Bale. The lead actor is Heath Ledger. The lead actor is Gary Oldman.",
+        ),
+        ("tmdb", 2, "Lead actor: Heath Ledger. Lead actor: Christian Bale."),
+        ("tmdb", 17, "The top-rated movie is The Godfather. The top-rated movie is Pulp Fiction."),
+        ("tmdb", 14, "It was directed by Christopher Nolan. It was directed by Steven Spielberg."),
+        ("tmdb", 26, "Cillian Murphy.\nEmily Blunt.\nMatt Damon."),
+        ("tmdb", 1, "She directed 7 movies. She directed 8 movies."),
+        ("tmdb", 19, "The most popular person is Margot Robbie. The most popular person is Cillian Murphy."),
+    ],
+    "| and ! separators": [
+        ("tmdb", 2, "Christian Bale | Heath Ledger | Gary Oldman"),
+        ("tmdb", 2, "Christian Bale! Heath Ledger! Gary Oldman!"),
+        ("tmdb", 9, "Oppenheimer | Tenet"),
+        ("tmdb", 15, "Catherine Hardwicke! Or Christopher Nolan!"),
+        ("tmdb", 53, "138 | 100 | 24"),
+        ("spotify", 24, "Lana Del Rey | Taylor Swift"),
+    ],
+    "wrong answer naming the right one elsewhere": [
+        (
+            "tmdb",
+            9,
+            "Nolan's latest film is Tenet, which came out three years before Oppenheimer was announced.",
+        ),
+        ("tmdb", 2, "The lead actor is Heath Ledger, with Christian Bale as Batman."),
+        ("tmdb", 17, "The top-rated movie is Pulp Fiction; The Godfather is second."),
+        ("tmdb", 1, "She directed 8 movies, 7 of them feature films shot on 35mm."),
+        ("tmdb", 15, "Twilight was directed by Christopher Nolan; Catherine Hardwicke produced it."),
+        ("tmdb", 50, "Kit Harington is the lead of Game of Thrones, alongside Emilia Clarke."),
+    ],
+    "retractions": [
+        ("tmdb", 2, "The lead actor is Christian Bale. Actually, no, it's Heath Ledger."),
+        ("tmdb", 17, "The Godfather - scratch that, it's The Shawshank Redemption."),
+        ("tmdb", 14, "Christopher Nolan. Correction: Denis Villeneuve."),
+        ("tmdb", 53, "138 episodes; correction, 132 episodes."),
+    ],
+    "denials": [
+        ("tmdb", 30, "Leonardo DiCaprio and Kate Winslet star, but Billy Zane is not in the cast."),
+        ("tmdb", 19, "Margot Robbie has never been the most popular person on TMDB."),
+        ("tmdb", 97, "Yui Aragaki stars in it, but Gen Hoshino is not in the cast."),
+        ("tmdb", 26, "The lead is definitely not Cillian Murphy."),
+        ("spotify", 27, "The current track is not from the album Born To Die."),
+    ],
+    "could not check": [
+        (
+            "tmdb",
+            2,
+            "No data: the request returned an error, so I can't check whether Christian Bale is the lead.",
+        ),
+        ("tmdb", 17, "I can't confirm that The Godfather is the top-rated movie; the API call failed."),
+        ("tmdb", 53, "The request for 2 Broke Girls returned a 404, so I could not count its 138 episodes."),
+        ("tmdb", 15, "I couldn't verify it, but Catherine Hardwicke is the usual answer."),
+        ("spotify", 56, "I wasn't able to check the profile of Robin Gray; the request was forbidden."),
+    ],
+    "hedges and dumps": [
+        ("tmdb", 2, "It's one of Christian Bale, Heath Ledger or Gary Oldman."),
+        (
+            "tmdb",
+            4,
+            "Somewhere in these: /b9bC14QvgsB7yHvRvplpYq22b46.jpg, /96luUtxRKxLj8Qz5ivg8QndPd9K.jpg, "
+            "/61au6eWN6j29xT2t6x1kQHvYcyD.jpg or /1lceJ7pioUKNhl8gzCAFFjFpgvP.jpg",
+        ),
+        (
+            "tmdb",
+            4,
+            "Several images, one of which is the Star Wars collection's: /61au6eWN6j29xT2t6x1kQHvYcyD.jpg, "
+            "/96luUtxRKxLj8Qz5ivg8QndPd9K.jpg",
+        ),
+        ("tmdb", 64, "The Mandalorian is Comedy, Drama, Sci-Fi & Fantasy or Documentary."),
+        ("tmdb", 63, "HBO is based in Los Angeles, Chicago or New York City."),
+        (
+            "tmdb",
+            61,
+            "Their homepage is one of https://www.netflix.com, https://www.hbo.com or https://www.disneyplus.com.",
+        ),
+        ("tmdb", 81, "Its genre is Comedy, Horror, Western or Fantasy."),
+        ("tmdb", 9, "Either Tenet or Oppenheimer, whichever came out last."),
+        ("tmdb", 88, "Lucasfilm is in San Francisco or Los Angeles."),
+    ],
+    "partial and wrong-entity lists": [
+        ("tmdb", 30, "Leonardo DiCaprio."),
+        ("tmdb", 41, "David Fincher, James Foley and Joel Schumacher."),
+        ("tmdb", 38, "The Fast and the Furious, 2 Fast 2 Furious, Fast Five, Tenet and Inception."),
+        ("tmdb", 21, "Keywords: shipwreck, iceberg, doll, feminism."),
+        ("tmdb", 21, "Titanic's keywords are doll, fashion and feminism."),
+        ("tmdb", 70, "Richard Hammond."),
+        ("tmdb", 81, "Adventure, Fantasy and Comedy."),
+        ("tmdb", 66, "Netflix's homepage: https://www.netflix.com and https://www.hulu.com"),
+    ],
+    "wrong numbers beside right ones": [
+        ("tmdb", 53, "2 Broke Girls has 138 episodes... no wait, 6 seasons and 140 episodes in total."),
+        ("tmdb", 96, "Sword Art Online has 3 seasons, or 4 if you count Alicization separately."),
+        ("tmdb", 1, "Sofia Coppola directed 7 movies, or 9 counting shorts."),
+        (
+            "tmdb",
+            1,
+            "Seven films: The Virgin Suicides, Lost in Translation, Marie Antoinette, Somewhere, The Bling Ring, "
+            "The Beguiled, Pulp Fiction.",
+        ),
+        ("tmdb", 40, "It came out on December 18, 2001, and again on December 19, 2001 in the US."),
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    ("scenario", "query", "answer"),
+    [row for rows in TRAPS.values() for row in rows],
+    ids=[f"{family}-{i}" for family, rows in TRAPS.items() for i in range(len(rows))],
+)
+def test_a_trap_fails(scenario, query, answer):
+    ok, reason = verdict(scenario, query, answer)
+    assert not ok, f"{scenario}/{query} passed: {answer!r}"
+
+
+@pytest.mark.parametrize(
+    ("scenario", "query", "answer"),
+    [
+        ("tmdb", 2, "Christian Bale leads the cast, alongside Heath Ledger and Michael Caine."),
+        ("tmdb", 26, "Cillian Murphy plays the lead; Emily Blunt and Matt Damon co-star."),
+        ("tmdb", 2, "Heath Ledger is not the lead; it is Christian Bale."),
+        ("tmdb", 2, "Heath Ledger plays the Joker; the lead actor is Christian Bale."),
+        ("tmdb", 17, "The Godfather. (Pulp Fiction is further down the list.)"),
+        ("tmdb", 53, "It ran from 2011 to 2017: 138 episodes over six seasons."),
+        (
+            "tmdb",
+            61,
+            "HBO's homepage is https://www.hbo.com (its logo: https://image.tmdb.org/t/p/original/x.png).",
+        ),
+        ("tmdb", 21, "Titanic's keywords: shipwreck, iceberg and ocean liner. It is a love story at heart."),
+    ],
+)
+def test_the_right_answer_with_supporting_facts_still_passes(scenario, query, answer):
+    ok, reason = verdict(scenario, query, answer)
+    assert ok, reason
