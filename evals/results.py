@@ -65,6 +65,9 @@ MODEL_CALL_TYPES: dict[str, str] = {
     "latency_s": "Float64",
     "attempts": "Int64",
     "parsed_ok": "boolean",
+    #: the reply failed the protocol the role asked for first, and a fallback read it (a parse error
+    #: *and* a parsed value: e.g. structured JSON refused, the plain-text protocol took the code)
+    "recovered": "boolean",
     "parse_error": "string",
     "error": "string",
     "raw_output": "string",
@@ -151,6 +154,7 @@ def _episode_rows(
                     "parsed_ok": None
                     if c.get("parsed") is None and c.get("parse_error") is None
                     else c.get("parse_error") is None,
+                    "recovered": c.get("parse_error") is not None and c.get("parsed") is not None,
                     "parse_error": c.get("parse_error"),
                     "error": c.get("error"),
                     "raw_output": c.get("raw_output"),

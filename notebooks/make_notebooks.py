@@ -44,8 +44,11 @@ QUICKSTART = [
 
 **Which model is which**
 - `scripted:restgpt-oracle` is a *scripted* model: a policy that knows each task's reference
-  solution and plays every role the way a perfect model would. It tests the *harness* (graph,
-  executor, sandboxed parser code, scorer), not a model. Its traces show what a successful episode looks like.
+  solution and plays every role from it (which endpoint, which values, what to answer), reading
+  the values it needs from the prompts it is sent. It tests the *harness* (graph, executor,
+  sandboxed parser code, scorer), not a model: it is not a perfect model (a role it cannot read
+  from its prompt, it gets wrong, as a model would), and its score is what the wiring allows, not
+  a result. Its traces show what a successful episode looks like.
 - The embedded model (`local`, SmolLM2-135M-Instruct on llama.cpp, fetched once from PyPI) is a
   real model running on your CPU. It is a **smoke-test model**: far too small to solve RestBench.
   We run it on one query with a tight step budget to see what a real model's trace looks like.
@@ -77,8 +80,12 @@ RUN --format parquet|csv` writes the same three tables.
 from restgraph.evals import results
 
 frames = results.load(ORACLE_RUN)
-frames.episodes[["task_id", "status", "score_success", "score_correct_path", "steps", "model_calls", "tool_calls",
-                 "input_tokens", "output_tokens", "wall_s"]]
+import pandas as pd
+
+pd.set_option("display.max_colwidth", None)  # raw outputs whole, never cut
+frames.episodes.sort_values("task_id", key=nb.task_order)[
+    ["task_id", "status", "score_success", "score_correct_path", "steps", "model_calls", "tool_calls",
+     "input_tokens", "output_tokens", "wall_s"]]
 '''),
     md('''
 ## An episode, step by step
@@ -89,19 +96,34 @@ calls' raw outputs; the HTTP calls went to the sandbox; the parser's code ran in
 subprocess (`tools/pyexec.py`).
 '''),
     code('''
-first = frames.episodes.task_id.iloc[0]
+first = sorted(frames.episodes.task_id, key=nb.task_key)[0]
 calls = frames.model_calls[frames.model_calls.task_id == first]
 tools = frames.tool_calls[frames.tool_calls.task_id == first]
-print(first, "|", frames.episodes.instruction.iloc[0])
+print(first, "|", frames.episodes.set_index("task_id").instruction[first])
 for row in tools[tools.kind == "http"].itertuples():
     print(f"HTTP {row.method} {row.path} -> {row.status}   (step {row.step}, {row.node})")
 print("parser code:\\n" + calls[calls.role == "parser"].raw_output.iloc[0][:1200])
 calls[["step", "node", "role", "input_tokens", "output_tokens", "parsed_ok", "parse_error"]]
 '''),
     md('''
-A `parse_error` with `parsed_ok` False means that call's reply did not parse; the role then
-recovered or retried, and both are in the trace. Here the scripted model answers the parser with bare
-code rather than JSON: the structured path rejects it and the plain-text protocol rescues it.
+A `parse_error` means that call's reply did not parse the way the role first asked for; the role
+then recovered or retried, and both are in the trace. Under RestGPT's own prompts (the default for
+RestBench) every role reads plain text, as the original did, so the run above has no parse errors.
+The project's prompt pack with structured output (`prompt_pack=restgraph`, `structured=True`)
+asks the parser for JSON; the scripted model answers it with bare code, as many real models do: the
+structured path rejects the reply (its `parse_error` is recorded) and the plain-text protocol reads
+the same reply as code (`recovered` is True: a parse error and a parsed value), so the episode still
+succeeds:
+'''),
+    code('''
+RESCUE_RUN = nb.run_dir("01_quickstart", "structured")
+summary = await nb.run("restbench-tmdb", "restgpt", "scripted:restgpt-oracle", RESCUE_RUN, limit=1,
+                       agent_options={"prompt_pack": "restgraph", "structured": True})
+parser_calls = results.load(RESCUE_RUN, scores=False).model_calls.query("role == 'parser'")
+print("success:", summary["metrics"]["success_rate"])
+parser_calls[["step", "parse_error", "recovered", "raw_output"]]
+'''),
+    md('''
 
 ## The same run in the trace viewer
 
@@ -161,8 +183,10 @@ except ImportError:
 
 One query, a tight budget (`llm_calls=6`, `planner_steps=3`) and an episode timeout, because a
 135M-parameter model on a couple of CPU cores is slow and will not solve the task. Expect
-`success=False`, possibly `budget_exhausted` or `error:timeout`: those are *recorded outcomes*,
-not crashes. Look at what it wrote and how the roles parsed (or failed to parse) it.
+`success=False`; the episode may end `finished` with a wrong answer (SmolLM2 often copies a
+few-shot example's "Final Answer: ..." from the planner prompt), `budget_exhausted` or
+`error:timeout`: all *recorded outcomes*, not crashes. Look at what it wrote (the `raw_output`
+column, whole) and how the roles parsed (or failed to parse) it.
 '''),
     code('''
 MODEL = os.environ.get("RESTGRAPH_NOTEBOOK_MODEL", "local")
@@ -614,6 +638,10 @@ def main() -> None:
     for name, cells in NOTEBOOKS.items():
         notebook = new_notebook(cells=cells, metadata={"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
                                                        "language_info": {"name": "python"}})
+        # stable cell ids (nbformat draws random ones): regenerating leaves unchanged cells unchanged,
+        # so two people editing different notebooks never conflict on every cell id
+        for i, cell in enumerate(notebook.cells):
+            cell["id"] = f"{name.split('_')[0]}-{i:03d}"
         nbformat.validate(notebook)
         nbformat.write(notebook, HERE / name)
         print("wrote", HERE / name)

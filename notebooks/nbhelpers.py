@@ -131,3 +131,14 @@ def show_png(path: Path, width: int | None = None) -> None:
     from IPython.display import Image, display
 
     display(Image(filename=str(path), width=width))
+
+
+def task_key(task_id: str) -> tuple[str, int, str]:
+    """Natural order of task ids: ``tmdb/2`` before ``tmdb/10`` (string order puts it after)."""
+    prefix, _, rest = task_id.rpartition("/")
+    return (prefix, int(rest), "") if rest.isdigit() else (prefix, -1, rest)
+
+
+def task_order(ids: Any) -> Any:
+    """``task_key`` for a pandas ``sort_values(key=...)`` over a column of task ids."""
+    return ids.map(lambda task_id: task_key(str(task_id)))
