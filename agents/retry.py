@@ -222,30 +222,30 @@ class RetryingChatModel(BaseChatModel):
         )
 
     def bind_tools(self, tools: Any, **kwargs: Any) -> Runnable[LanguageModelInput, AIMessage]:
-        return _repoint(self.inner.bind_tools(tools, **kwargs), self.inner, self)
+        return repoint(self.inner.bind_tools(tools, **kwargs), self.inner, self)
 
     def with_structured_output(self, schema: Any, **kwargs: Any) -> Runnable[LanguageModelInput, Any]:
-        return _repoint(self.inner.with_structured_output(schema, **kwargs), self.inner, self)
+        return repoint(self.inner.with_structured_output(schema, **kwargs), self.inner, self)
 
 
-def _repoint(runnable: Any, old: BaseChatModel, new: BaseChatModel) -> Any:
+def repoint(runnable: Any, old: BaseChatModel, new: BaseChatModel) -> Any:
     """``runnable`` with every use of the model ``old`` replaced by ``new`` (LangChain builds
     tool binding and structured output from bindings, sequences and maps around the model)."""
     if runnable is old:
         return new
     if isinstance(runnable, RunnableBinding):
-        return runnable.model_copy(update={"bound": _repoint(runnable.bound, old, new)})
+        return runnable.model_copy(update={"bound": repoint(runnable.bound, old, new)})
     if isinstance(runnable, RunnableSequence):
-        return RunnableSequence(*(_repoint(step, old, new) for step in runnable.steps), name=runnable.name)
+        return RunnableSequence(*(repoint(step, old, new) for step in runnable.steps), name=runnable.name)
     if isinstance(runnable, RunnableParallel):
-        return RunnableParallel({key: _repoint(step, old, new) for key, step in runnable.steps__.items()})
+        return RunnableParallel({key: repoint(step, old, new) for key, step in runnable.steps__.items()})
     if isinstance(runnable, RunnableAssign):
-        return runnable.model_copy(update={"mapper": _repoint(runnable.mapper, old, new)})
+        return runnable.model_copy(update={"mapper": repoint(runnable.mapper, old, new)})
     if isinstance(runnable, RunnableWithFallbacks):
         return runnable.model_copy(
             update={
-                "runnable": _repoint(runnable.runnable, old, new),
-                "fallbacks": [_repoint(f, old, new) for f in runnable.fallbacks],
+                "runnable": repoint(runnable.runnable, old, new),
+                "fallbacks": [repoint(f, old, new) for f in runnable.fallbacks],
             }
         )
     return runnable

@@ -65,6 +65,10 @@ class RunOptions(BaseModel):
     #: ``--max-connections N``: model requests in flight per endpoint, over all episodes
     #: (``restgraph.agents.connection_limit``); None: only ``concurrency`` bounds them
     max_connections: int | None = Field(default=None, ge=1)
+    #: ``--fork-from RUN_DIR --fork-at STEP``: replay RUN_DIR's episodes up to STEP, then continue
+    #: with this run's agent and model (``restgraph.evals.fork``)
+    fork_from: str | None = None
+    fork_at: int | None = None
     bench_options: dict[str, Any] = Field(default_factory=dict)
     agent_options: dict[str, Any] = Field(default_factory=dict)
     model_options: dict[str, Any] = Field(default_factory=dict)

@@ -65,6 +65,26 @@ def run(
             help="local | local:/x.gguf | scripted:<name> | openai:<model> | <provider>:<model>",
         ),
     ] = "local",
+    fork_from: Annotated[
+        Path | None,
+        typer.Option(
+            "--fork-from",
+            help=(
+                "counterfactual fork: the folder of an earlier run of BENCH; each of its episodes is replayed "
+                "(its recorded model outputs, its HTTP requests re-made and checked against the recorded "
+                "responses) up to --fork-at, then AGENT and MODEL continue from that state; the traces record "
+                "the fork (extra.fork). Default tasks: the source run's"
+            ),
+        ),
+    ] = None,
+    fork_at: Annotated[
+        int | None,
+        typer.Option(
+            "--fork-at",
+            min=1,
+            help="with --fork-from: the first step of the source episodes (as numbered in `restgraph view`) that the new model or agent takes",
+        ),
+    ] = None,
     limit: Annotated[
         str | None, typer.Option(help="run the first N tasks, or tasks A:B (0-based, B excluded)")
     ] = None,
@@ -234,6 +254,8 @@ def run(
 
         register_secret(api_key)
     price_model = _price(price)
+    if fork_from is not None or fork_at is not None:
+        task_id = _fork_tasks(bench, fork_from, fork_at, task_id)
     out = out or Path("runs") / f"{bench}-{agent_name}-{datetime.now().strftime('%Y%m%d-%H%M%S')}"
     options = RunOptions(
         benchmark=bench,
@@ -256,6 +278,8 @@ def run(
         cost_limit=cost_limit,
         code_sandbox=code_sandbox,
         allow_modified_data=allow_modified_data,
+        fork_from=str(fork_from) if fork_from is not None else None,
+        fork_at=fork_at,
     )
     try:  # every -A/-B/-M key checked before anything starts
         options = check_run_options(options, benchmark, spec)
@@ -310,6 +334,22 @@ def run(
             highlight=False,
         )
         raise typer.Exit(3)
+
+
+def _fork_tasks(
+    bench: str, fork_from: Path | None, fork_at: int | None, task_ids: list[str] | None
+) -> list[str]:
+    """The tasks a fork runs (the source run's, unless --task-id says), checked before any work."""
+    from restgraph.evals.fork import ForkError, fork_source
+
+    try:
+        source = fork_source(fork_from, fork_at, bench)
+        ids = task_ids or (source.task_ids() if source else [])
+        if source is not None:
+            source.check(ids)
+    except ForkError as exc:
+        raise usage_error(str(exc)) from None
+    return ids
 
 
 def _interrupted_early(out: Path) -> NoReturn:

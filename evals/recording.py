@@ -99,6 +99,11 @@ class EpisodeRecorder:
                 self.model_ended(run_id, None, exc)
                 raise
 
+    def calls_so_far(self) -> tuple[list[ModelCall], list[ToolCall]]:
+        """The model calls that ended and the tool calls made so far, in order (closed steps first)."""
+        models = [c for s in self.steps for c in s.model_calls] + self._pending_models
+        return models, [c for s in self.steps for c in s.tool_calls] + self._pending_tools
+
     def open_calls(self) -> list[ModelCall]:
         """Model calls started and not yet ended, in start order (the live display shows them)."""
         return [entry[-1] for entry in list(self._open.values())]

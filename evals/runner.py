@@ -33,6 +33,7 @@ from restgraph.agents.context_fit import context_window
 from restgraph.evals.benchmark import Benchmark, EpisodeOutcome, RunOptions, get_benchmark
 from restgraph.evals.collector import tuned_collector
 from restgraph.evals.defaults import DEFAULT_MAX_STEPS, resolve_run_options
+from restgraph.evals.fork import EpisodeFork, fork_source
 from restgraph.evals.guards import ErrorGuard
 from restgraph.evals.option_check import check_run_options
 from restgraph.evals.progress import RunProgress
@@ -143,6 +144,9 @@ class EpisodeRunner:
             else self.options.max_connections
         )
         self._run_graph: Any = None  # a per_run agent's graph, compiled at the first episode
+        self.fork = fork_source(
+            self.options.fork_from, self.options.fork_at, self.options.benchmark
+        )  # --fork-from: each episode replays a recorded prefix
 
     def _default_model_factory(self, task: Task, seed: int | None = None) -> BaseChatModel | None:
         if not self.agent.needs_model:
@@ -189,11 +193,13 @@ class EpisodeRunner:
         self.peak_in_flight = max(self.peak_in_flight, self.in_flight)
         in_flight_at_start = self.in_flight
         outcome = EpisodeOutcome(status="error:unknown")
+        fork = None
         try:
+            fork = self.fork.episode(task.id, recorder) if self.fork is not None else None
             async with asyncio.timeout(
                 self.options.episode_timeout_s
             ):  # in this task: wait_for would start one per episode
-                outcome = await self._drive(task, resources, recorder, self.options.seed + epoch)
+                outcome = await self._drive(task, resources, recorder, self.options.seed + epoch, fork)
         except GraphRecursionError as exc:
             outcome = EpisodeOutcome(
                 status="budget_exhausted",
@@ -217,6 +223,8 @@ class EpisodeRunner:
             reset_recorder(token)
             EPISODE_LIMITS.reset(limits)
         outcome = settle(outcome, recorder.watch, recorder.steps)
+        if fork is not None and (diverged := fork.final_problem()):
+            outcome = EpisodeOutcome(status="error:ForkDiverged", error=diverged, env_state=outcome.env_state)
         trace = Trace(
             run_id=self.run_id,
             task_id=task.id,
@@ -242,6 +250,7 @@ class EpisodeRunner:
             extra={
                 **recorder.partial_extra,
                 **outcome.extra,
+                **({"fork": fork.prefix.point.model_dump()} if fork is not None else {}),
                 "in_flight": in_flight_at_start,
                 **({"epoch": epoch} if epoch else {}),
             },
@@ -259,9 +268,12 @@ class EpisodeRunner:
         return BoundGraph(self._run_graph, EpisodeContext(model, env))
 
     async def _drive(
-        self, task: Task, resources: Any, recorder: EpisodeRecorder, seed: int
+        self, task: Task, resources: Any, recorder: EpisodeRecorder, seed: int, fork: EpisodeFork | None
     ) -> EpisodeOutcome:
-        model = _recorded(self._make_model(task, seed), recorder)
+        model = self._make_model(task, seed)
+        if fork is not None and model is not None:
+            model = fork.wrap(model)  # the recorded prefix's outputs first, then this run's model
+        model = _recorded(model, recorder)
         async with self.benchmark.environment(task, resources, self.options) as env:
             graph = self._graph_for(model, env)
             config: RunnableConfig = {

@@ -277,4 +277,7 @@ def episode_doc(run_id: int, index: RunIndex, i: int) -> dict[str, Any]:
         "actual_path": actual,
         "state_diff": env_state.get("diff") if isinstance(env_state, dict) else None,
         "same_task": [],
+        "fork": (data.get("extra") or {}).get(
+            "fork"
+        ),  # a counterfactual fork's source (restgraph.evals.fork)
     }
