@@ -16,12 +16,18 @@ from collections.abc import AsyncIterator, Sequence
 from typing import Any, ClassVar
 
 from langchain_core.messages import BaseMessage
+from langchain_core.runnables import RunnableConfig
 from pydantic import Field, field_validator
 
 from restgraph.agents.scripted import register_scripted
-from restgraph.evals.benchmark import Benchmark, RunOptions, register_benchmark
+from restgraph.evals.benchmark import Benchmark, EpisodeOutcome, RunOptions, register_benchmark
 from restgraph.evals.datasets.api_use import FILES, load_suite, suite_name
-from restgraph.evals.scorers.api_use import aggregate_scores, samples_from_answer, score_samples
+from restgraph.evals.scorers.api_use import (
+    aggregate_scores,
+    check_samples,
+    samples_from_answer,
+    score_samples,
+)
 from restgraph.evals.trace import Task, Trace
 from restgraph.tools.options import Options
 from restgraph.tools.synthetic_api.env import SyntheticApiEnv
@@ -124,11 +130,18 @@ class ApiUseBenchmark(Benchmark):
             kwargs_aware=bool(task.gold.get("kwargs_aware")),
         )
 
+    async def run_episode(
+        self, task: Task, graph: Any, env: Any, options: RunOptions, config: RunnableConfig
+    ) -> EpisodeOutcome:
+        """The episode, then its samples checked against the gold test once, the verdicts kept in
+        the trace (``restgraph score`` reads them: a re-score cannot flip on the machine's state)."""
+        outcome = await super().run_episode(task, graph, env, options, config)
+        outcome.env_state = await check_samples(_samples(outcome.final_answer, task), task.gold)
+        return outcome
+
     def score_episode(self, trace: Trace) -> dict[str, Any]:
-        samples = samples_from_answer(trace.final_answer, trace.task.gold["test"])
-        if not samples:  # the episode ended without an answer: one failed sample
-            samples = [None]
-        scores = score_samples(samples, trace.task.gold)
+        samples = _samples(trace.final_answer, trace.task)
+        scores = score_samples(samples, trace.task.gold, trace.env_state)
         scores.update(trace.task.metadata.get("dials", {}))
         return scores
 
@@ -156,3 +169,8 @@ def _target_policy(task: Task | None, params: dict[str, str]):
 
 
 register_scripted("api-use-target", _target_policy)
+
+
+def _samples(final_answer: str | None, task: Task) -> list[str | None]:
+    """The samples an answer holds; an episode that ended without one counts as one failed sample."""
+    return samples_from_answer(final_answer, task.gold["test"]) or [None]

@@ -1,13 +1,19 @@
 """Scoring Synthetic API Use episodes: pass rate per case, pass@k, and per-dial breakdowns.
 
-The score is recomputed from the trace: the samples in ``final_answer`` are re-run through the
-sandboxed checker against the gold test (never trusting an agent's own check). A final answer
+The samples in ``final_answer`` are run through the sandboxed checker against the gold test (never
+trusting an agent's own check) once, when the episode ends, and the verdicts are recorded in the
+trace (``env_state["verdicts"]``, with a digest of the samples and the test they judged). Scoring
+reads them, so ``restgraph score`` reproduces the run's verdicts and nothing left on the machine
+since (issue 29: a kernel key stored by a later episode flipped an earlier run's re-score from fail
+to pass) can change them. A trace without a matching record (an older run) is checked again, each
+sample in its own world, and its row says so (``verdicts_recorded`` false). A final answer
 that is not the ``{"samples": [...]}`` object of ``api-use-coder`` is treated as one raw chat
 answer and goes through the extraction adapter, so any agent's text can be scored.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections import defaultdict
 from math import comb
@@ -53,22 +59,55 @@ def pass_at_k(n: int, c: int, k: int) -> float:
     return 1.0 - comb(n - c, k) / comb(n, k)
 
 
-def score_samples(samples: list[str | None], gold: dict[str, Any]) -> dict[str, Any]:
-    """Check the bodies against the gold test; empty bodies fail as ``no_code``."""
+def samples_digest(samples: list[str | None], gold: dict[str, Any]) -> str:
+    """What a recorded verdict list judged: the samples, the test and the checker's mode."""
+    judged = [samples, gold["test"], bool(gold.get("kwargs_aware")), gold.get("api_args") or {}]
+    return hashlib.sha256(json.dumps(judged, sort_keys=True).encode()).hexdigest()
+
+
+async def check_samples(samples: list[str | None], gold: dict[str, Any]) -> dict[str, Any]:
+    """Check the bodies against the gold test (empty bodies fail as ``no_code``); the record a
+    trace keeps in ``env_state``: ``{"verdicts": [[passed, error], ...], "digest": ...}``."""
     present = [s for s in samples if s is not None]
-    kwargs_aware = bool(gold.get("kwargs_aware"))
     checked = iter(
-        run_sync(
-            execute_batch_async(
-                [(s, gold["test"]) for s in present],
-                kwargs_aware=kwargs_aware,
-                api_args=[gold.get("api_args") or {}] * len(present),
-            )
+        await execute_batch_async(
+            [(s, gold["test"]) for s in present],
+            kwargs_aware=bool(gold.get("kwargs_aware")),
+            api_args=[gold.get("api_args") or {}] * len(present),
         )
         if present
         else []
     )
-    results = [next(checked) if s is not None else (False, "no_code") for s in samples]
+    verdicts = [list(next(checked)) if s is not None else [False, "no_code"] for s in samples]
+    return {"verdicts": verdicts, "digest": samples_digest(samples, gold)}
+
+
+def recorded_verdicts(
+    samples: list[str | None], gold: dict[str, Any], record: dict[str, Any] | None
+) -> list[tuple[bool, str | None]] | None:
+    """The verdicts a trace recorded for exactly these samples and this test, else ``None``."""
+    if not isinstance(record, dict) or record.get("digest") != samples_digest(samples, gold):
+        return None
+    verdicts = record.get("verdicts")
+    if not isinstance(verdicts, list) or len(verdicts) != len(samples):
+        return None
+    try:
+        return [(bool(ok), None if error is None else str(error)) for ok, error in verdicts]
+    except (TypeError, ValueError):
+        return None
+
+
+def score_samples(
+    samples: list[str | None], gold: dict[str, Any], record: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """Scores from the verdicts ``record`` holds for these samples (``check_samples``), or from
+    checking them now when it holds none."""
+    results = recorded_verdicts(samples, gold, record)
+    recorded = results is not None
+    if results is None:
+        fresh = run_sync(check_samples(samples, gold))
+        results = [(bool(ok), error) for ok, error in fresh["verdicts"]]
+    present = [s for s in samples if s is not None]
     n, passed = len(results), sum(ok for ok, _ in results)
     indent = parse_test(gold["test"]).indent
     scores: dict[str, Any] = {
@@ -79,6 +118,7 @@ def score_samples(samples: list[str | None], gold: dict[str, Any]) -> dict[str, 
         "no_code": sum(s is None for s in samples),
         "keyword_args": sum(uses_keyword_arguments(s, indent) for s in present),
         "first_error": next((e for ok, e in results if not ok), None),
+        "verdicts_recorded": recorded,
     }
     for k in (1, 5, 10, 100):
         if k <= n:

@@ -9,8 +9,7 @@ shared state, see ``restgraph.tools.synthetic_api.inert``, runs in a jailed work
 others like it and saves the fork, its memory and CPU limits reset to its own before it runs).
 Faithful semantics are kept: the program layout with its ``global`` lines, ``exec`` with separate
 empty globals and locals, keyword arguments dropped and positional arguments compared by ``str()``
-(B12). The ``kwargs_aware`` variant maps keywords to
-API positions and compares numbers by value.
+(B12). The ``kwargs_aware`` variant maps keywords to API positions and compares numbers by value.
 
 The verdict is computed here, not in the sandbox: the sandbox runs the program up to the test's
 ``x = ...`` line and reports ``x`` as data (the call string of a ``Dummy``, or the type of anything

@@ -186,15 +186,18 @@ def _sample(world, program, timeout_s):
             os.close(namespace)
 
 
-def _wait(pid, r, timeout_s, until_newline=False):
-    """Collect the child's report until it exits (or, for the worker, ends its line) or the deadline
-    passes (then kill it). Returns (data, wait status or None while it lives, timed out)."""
+def _wait(pid, r, timeout_s, data=None):
+    """Collect the child's report until it exits or the deadline passes (then kill it). With
+    ``data`` (the worker's pending output, extended in place): until it holds a whole line.
+    Returns (data, wait status or None while it lives, timed out)."""
     pidfd = os.pidfd_open(pid)
-    data = bytearray()
+    until_newline = data is not None
+    cap = 1 << 62 if until_newline else MAX_REPORT  # the worker bounds its own lines
+    data = bytearray() if data is None else data
     deadline = time.monotonic() + timeout_s
     timed_out, eof, status = False, False, None
     try:
-        while not (until_newline and data.endswith(b"\n")):
+        while not (until_newline and b"\n" in data):
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 os.kill(pid, signal.SIGKILL)
@@ -204,17 +207,17 @@ def _wait(pid, r, timeout_s, until_newline=False):
             if r in ready:
                 chunk = os.read(r, 65536)
                 eof = not chunk
-                if len(data) < MAX_REPORT:
-                    data.extend(chunk[: MAX_REPORT - len(data)])
+                if len(data) < cap:
+                    data.extend(chunk[: cap - len(data)])
             if pidfd in ready:
                 break
-        if timed_out or not (until_newline and data.endswith(b"\n")):
+        if timed_out or not (until_newline and b"\n" in data):
             _, status = os.waitpid(pid, 0)
-        while not eof and select.select([r], [], [], 0)[0]:
+        while status is not None and not eof and select.select([r], [], [], 0)[0]:
             chunk = os.read(r, 65536)
             eof = not chunk
-            if len(data) < MAX_REPORT:
-                data.extend(chunk[: MAX_REPORT - len(data)])
+            if len(data) < cap:
+                data.extend(chunk[: cap - len(data)])
     finally:
         os.close(pidfd)
     return data, status, timed_out
@@ -258,7 +261,7 @@ def _worker_loop(programs, limits, timeout_s, cmd, out):
                 finally:
                     signal.setitimer(signal.ITIMER_REAL, 0)
                     sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
-                raw = _dumps(report)
+                raw = _dumps(report)[:MAX_REPORT]  # cut like a forked sample's pipe (then unreadable)
             except _SampleTimeout:
                 timed_out = True
             gc.disable()
@@ -281,19 +284,27 @@ class _Worker:
         limits = dict(world.limits)  # each sample's own soft limits are set in _worker_loop
         limits["memory_mb"] = int(limits["memory_mb"]) + WORKER_SLACK_MB
         limits["cpu_s"] = resource.getrlimit(resource.RLIMIT_CPU)[1]  # the batch's: the parent's own
+        self.pending = bytearray()
         self.pid, self.namespace = world.fork(limits, (cmd_r, out_w))
         if self.pid == 0:
             _worker_loop(programs, world.limits, timeout_s, cmd_r, out_w)
         os.close(cmd_r)
         os.close(out_w)
 
-    def run(self, i, timeout_s):
-        """Returns (raw report or None, wait status, timed out, still alive)."""
-        with contextlib.suppress(OSError):  # BrokenPipeError: it died; _wait reports how
-            _write(self.cmd, i.to_bytes(4, "little"))
-        data, status, timed_out = _wait(self.pid, self.out, timeout_s + 1.0, until_newline=True)
+    def send(self, indexes):
+        """Queue samples (all at once: the worker answers one line each, without a round trip between)."""
+        with contextlib.suppress(OSError):  # BrokenPipeError: it died; receive reports how
+            _write(self.cmd, b"".join(i.to_bytes(4, "little") for i in indexes))
+
+    def receive(self, timeout_s):
+        """The next queued sample's outcome: (raw report or None, wait status, timed out, still alive)."""
+        status, timed_out = None, False
+        if b"\n" not in self.pending:
+            _, status, timed_out = _wait(self.pid, self.out, timeout_s + 1.0, self.pending)
+        text, newline, rest = bytes(self.pending).partition(b"\n")
+        self.pending = bytearray(rest)
         try:
-            line = json.loads(data)
+            line = json.loads(text) if newline else None
         except ValueError:
             line = None
         if isinstance(line, dict):
@@ -320,23 +331,33 @@ def main():
     gc.collect()
     gc.freeze()  # forked samples then share these pages instead of copying them when the collector runs
     gc.disable()
-    worker = None
-    for i, program in enumerate(programs):
-        if inert[i]:
-            if worker is None:
-                worker = _Worker(world, programs, timeout_s)
-            raw, status, timed_out, alive = worker.run(i, timeout_s)
-            if not alive:
+    worker, i = None, 0
+    while i < len(programs):
+        if not inert[i]:
+            data, status, timed_out = _sample(world, programs[i], timeout_s)
+            _emit(i, data.decode("utf-8", "replace") if data else None, status, timed_out)
+            i += 1
+            continue
+        end = i
+        while end < len(programs) and inert[end]:
+            end += 1
+        if worker is None:
+            worker = _Worker(world, programs, timeout_s)
+        worker.send(range(i, end))
+        while i < end:
+            raw, status, timed_out, alive = worker.receive(timeout_s)
+            _emit(i, raw, status, timed_out)
+            i += 1
+            if not alive:  # the rest of this run goes to a fresh worker
                 if status is None:
                     os.waitpid(worker.pid, 0)
                 worker.close()
                 worker = None
-        else:
-            data, status, timed_out = _sample(world, program, timeout_s)
-            raw = data.decode("utf-8", "replace") if data else None
-        _write(
-            1, (_dumps({"i": i, "r": raw, "status": status, "timed_out": timed_out}) + "\n").encode("utf-8")
-        )
+                break
+
+
+def _emit(i, raw, status, timed_out):
+    _write(1, (_dumps({"i": i, "r": raw, "status": status, "timed_out": timed_out}) + "\n").encode("utf-8"))
 
 
 if __name__ == "__main__":
