@@ -79,10 +79,20 @@ def _cell(counts: tuple[int, int] | None) -> str:
     return f"{100 * correct / n:.2f} [{100 * lo:.1f}, {100 * hi:.1f}] ({correct}/{n})"
 
 
+def measured(runs: list[tuple[str, dict[str, dict[str, tuple[int, int]]]]]) -> list[str]:
+    """The metrics with something counted in at least one run. A log replay has no essential-parameter
+    data (so no static-parameter fill) and a log without ask-for-input actions counts none: a panel of
+    blanks looked like a result of zero."""
+    return [m for m in METRICS if any(n for _, counts in runs for _, n in counts[m].values())]
+
+
 def level_table(runs: list[tuple[str, dict[str, dict[str, tuple[int, int]]]]]) -> str:
     """Markdown: one section per metric, one row per run, columns = levels + overall."""
     parts = []
     for metric in METRICS:
+        if metric not in measured(runs):
+            parts.append(f"### {TITLES[metric]}\n\nnothing counted in these runs (n = 0), so no table.")
+            continue
         lines = [
             f"### {TITLES[metric]} (%, [95% Wilson interval], right/counted)",
             "",
@@ -98,17 +108,20 @@ def level_table(runs: list[tuple[str, dict[str, dict[str, tuple[int, int]]]]]) -
 
 
 def heatmap(runs: list[tuple[str, dict[str, dict[str, tuple[int, int]]]]], path: str | Path) -> Path:
-    """One heat map per metric (runs x levels, percentages written in the cells; blank = no data)."""
+    """One heat map per measured metric (runs x levels, percentages in the cells; blank = no data at
+    that level); metrics nothing was counted for are named in the title instead of drawn empty."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     import numpy as np
 
-    fig, axes = plt.subplots(
-        1, len(METRICS), figsize=(4.2 * len(METRICS), 0.55 * len(runs) + 2.2), squeeze=False
-    )
-    for ax, metric in zip(axes[0], METRICS, strict=True):
+    shown = measured(runs) or METRICS[:1]
+    fig, axes = plt.subplots(1, len(shown), figsize=(4.2 * len(shown), 0.55 * len(runs) + 2.2), squeeze=False)
+    missing = [TITLES[m] for m in METRICS if m not in shown]
+    if missing:
+        fig.suptitle(f"not shown, nothing counted in these runs: {', '.join(missing)}", fontsize=9)
+    for ax, metric in zip(axes[0], shown, strict=True):
         grid = np.full((len(runs), len(COLUMNS)), np.nan)
         for i, (_, counts) in enumerate(runs):
             for j, col in enumerate(COLUMNS):
@@ -130,7 +143,7 @@ def heatmap(runs: list[tuple[str, dict[str, dict[str, tuple[int, int]]]]], path:
         ax.set_xticks(range(len(COLUMNS)), COLUMNS, fontsize=8)
         ax.set_yticks(
             range(len(runs)),
-            [label for label, _ in runs] if metric == METRICS[0] else [""] * len(runs),
+            [label for label, _ in runs] if metric == shown[0] else [""] * len(runs),
             fontsize=8,
         )
         ax.set_title(TITLES[metric], fontsize=10)
