@@ -223,9 +223,15 @@ def _wait(pid, r, timeout_s, data=None):
     return data, status, timed_out
 
 
-def _vm_bytes():
-    with open("/proc/self/statm", "rb") as fh:
-        return int(fh.read().split()[0]) * resource.getpagesize()
+class _Size:
+    """This process's address space in bytes (``/proc/self/statm``, kept open: read twice per sample)."""
+
+    def __init__(self):
+        self.fd = os.open("/proc/self/statm", os.O_RDONLY)
+        self.page = resource.getpagesize()
+
+    def __call__(self):
+        return int(os.pread(self.fd, 128, 0).split()[0]) * self.page
 
 
 def _cpu_s():
@@ -236,9 +242,12 @@ def _cpu_s():
 def _worker_loop(programs, limits, timeout_s, cmd, out):
     """The inert samples' worker (never returns): one sample index in, one JSON line out."""
     mb = 1024 * 1024
-    start = _vm_bytes()
+    size = _Size()
+    start = size()
     budget = limits["memory_mb"] * mb - start  # what a sample forked from the pristine parent gets
     own_cpu = int(limits["cpu_s"])
+    hard_as = resource.getrlimit(resource.RLIMIT_AS)[1]
+    hard_cpu = resource.getrlimit(resource.RLIMIT_CPU)[1]
     signal.signal(signal.SIGALRM, _alarm)
     while True:
         index = os.read(cmd, 4)
@@ -249,9 +258,7 @@ def _worker_loop(programs, limits, timeout_s, cmd, out):
         if isinstance(code, dict):
             raw = _dumps(code)
         else:
-            hard_as = resource.getrlimit(resource.RLIMIT_AS)[1]
-            resource.setrlimit(resource.RLIMIT_AS, (min(hard_as, _vm_bytes() + budget), hard_as))
-            hard_cpu = resource.getrlimit(resource.RLIMIT_CPU)[1]
+            resource.setrlimit(resource.RLIMIT_AS, (min(hard_as, size() + budget), hard_as))
             resource.setrlimit(resource.RLIMIT_CPU, (min(hard_cpu, int(_cpu_s()) + 1 + own_cpu), hard_cpu))
             gc.enable()
             try:
@@ -266,10 +273,10 @@ def _worker_loop(programs, limits, timeout_s, cmd, out):
                 timed_out = True
             gc.disable()
             del code
-        retire = _vm_bytes() - start > RETIRE_MB * mb
+        retire = size() - start > RETIRE_MB * mb
         if retire:  # garbage cycles first; what is still held after a collection retires the worker
             gc.collect()
-            retire = _vm_bytes() - start > RETIRE_MB * mb
+            retire = size() - start > RETIRE_MB * mb
         _write(out, (_dumps({"r": raw, "timed_out": timed_out, "retire": retire}) + "\n").encode("utf-8"))
         if retire:
             _exit(0)  # grown: the next inert sample gets a fresh worker
