@@ -91,13 +91,12 @@ class RestBenchTMDB(Benchmark):
     options_model: ClassVar[type[Options]] = RestBenchOptions
 
     def tasks(self, options: RunOptions) -> list[Task]:
-        from restgraph.tools.sandbox.tmdb.solutions import (
-            reference_gold,  # builds the fixture index on first use
-        )
+        from restgraph.tools.sandbox.tmdb.solutions import all_reference_golds  # cached per sandbox version
 
+        golds = all_reference_golds()
         tasks = []
         for q in load_queries("tmdb"):
-            gold = {"query_id": q.index, "gold_path": q.solution, **reference_gold(q.index)}
+            gold = {"query_id": q.index, "gold_path": q.solution, **golds[q.index]}
             tasks.append(
                 Task(
                     id=f"tmdb/{q.index}",

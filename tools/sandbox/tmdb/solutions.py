@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
+from pathlib import Path
 from typing import Any
 
+from restgraph.tools.datafiles import cache_root
 from restgraph.tools.sandbox.tmdb.db import FixtureDB, get_db
 from restgraph.tools.sandbox.tmdb.reference import Solution, replay
 from restgraph.tools.sandbox.tmdb.solutions_a import S as _A
@@ -11,6 +16,40 @@ from restgraph.tools.sandbox.tmdb.solutions_b import S as _B
 from restgraph.tools.sandbox.tmdb.template import templated
 
 SOLUTIONS: dict[int, Solution] = {**_A, **_B}
+
+
+def all_reference_golds() -> dict[int, dict[str, Any]]:
+    """``reference_gold`` of every query, computed once per machine and sandbox version.
+
+    Replaying all 100 reference solutions against the padded world cost ~0.5 s of CPU before the
+    first episode of every TMDB run (a 14-cell Table 4 sweep paid it 14 times). The results are JSON
+    (equal after a round trip) and cached under the user cache, keyed by the bytes of every source and
+    fixture file of the TMDB sandbox, so any edit there recomputes them.
+    ``RESTGRAPH_TMDB_GOLD_CACHE=0`` disables the cache.
+    """
+    path = cache_root() / "tmdb-reference-gold" / f"{_sandbox_key()}.json"
+    if os.environ.get("RESTGRAPH_TMDB_GOLD_CACHE", "1") != "0":
+        try:
+            return {int(k): v for k, v in json.loads(path.read_text(encoding="utf-8")).items()}
+        except (OSError, ValueError):
+            pass  # no cache yet, or an unreadable one: recompute it
+    golds = {index: reference_gold(index) for index in sorted(SOLUTIONS)}
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(golds), encoding="utf-8")
+        os.replace(tmp, path)  # atomic: a concurrent run never reads half a file
+    except OSError:
+        pass  # a read-only cache only costs the replay
+    return golds
+
+
+def _sandbox_key() -> str:
+    root = Path(__file__).parent
+    digest = hashlib.sha256()
+    for path in sorted([*root.rglob("*.py"), *root.rglob("*.json")]):
+        digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:20]
 
 
 def reference_gold(index: int, db: FixtureDB | None = None) -> dict[str, Any]:
