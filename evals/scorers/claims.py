@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from functools import cached_property
 
+from word2number import w2n
+
 from restgraph.evals.scorers.name_forms import person_forms, table_forms, title_forms
 from restgraph.evals.scorers.tmdb_success import normalise
 
@@ -240,7 +242,19 @@ _DATE_PATTERNS = [  # (regex, order of the groups: y/m/d names)
     (re.compile(r"\b(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})\b"), "dmy|mdy"),
     (re.compile(rf"\b(?:the )?{_DAY}(?: day)?(?: of)? ({_MON})\.?,? (\d{{4}})\b", re.I), "dMy"),
     (re.compile(rf"\b({_MON})\.? {_DAY},? (\d{{4}})\b", re.I), "Mdy"),
+    # a two-digit year with its apostrophe: "Apr 2 '75", "22 Nov '84"
+    (re.compile(rf"\b(?:the )?{_DAY}(?: day)?(?: of)? ({_MON})\.?,? ['’‘](\d{{2}})\b", re.I), "dMy"),
+    (re.compile(rf"\b({_MON})\.? {_DAY},? ['’‘](\d{{2}})\b", re.I), "Mdy"),
 ]
+#: a year written with two digits after an apostrophe ("Sept '07", "in '55")
+_SHORT_YEAR = re.compile(r"(?<![\w'’‘])['’‘](\d{2})\b")
+
+
+def full_year(yy: str) -> int:
+    """A two-digit year read as a judge does for film and TV facts: '00-'30 are 2000s, the rest 1900s."""
+    return 2000 + int(yy) if int(yy) <= 30 else 1900 + int(yy)
+
+
 #: what may stand between two items of an enumeration: separators, a parenthetical, list numbering
 _LIST_GAP = re.compile(
     r"^(?:\s*\([^()]*\))?[\s,;/&•·\-–—]*(?:(?:and|or|nor|plus)\b)?[\s,;/&•·\-–—]*(?:\d{1,2}[.)]\s*)?$", re.I
@@ -382,7 +396,12 @@ class Analysis:
                     if (
                         tuple(norms[i : i + n]) == alias.tokens
                         and (not alias.capital or clause.tokens[i].capital)
-                        and not (alias.alone and i > 0 and _first_name(clause.tokens[i - 1]))
+                        and not (
+                            alias.alone
+                            and i > 0
+                            and _first_name(clause.tokens[i - 1])
+                            and not self.text[clause.tokens[i - 1].end : clause.tokens[i].start].strip(" .")
+                        )
                     ):
                         found.append((n, clause, i, i + n, alias.key))
         taken: set[tuple[int, int]] = set()
@@ -451,6 +470,17 @@ class Analysis:
                             )
         return sorted(out, key=lambda m: m.start)
 
+    @cached_property
+    def short_years(self) -> list[Mention]:
+        """Years written as an apostrophe and two digits, outside full dates (key: the full year)."""
+        out = []
+        for m in _SHORT_YEAR.finditer(self.masked):
+            clause = self.clause_at(m.start())
+            if clause is not None and not any(d.start <= m.start() < d.end for d in self.dates):
+                year = str(full_year(m.group(1)))
+                out.append(Mention(year, clause.index, m.start(), m.end(), clause.asserts))
+        return out
+
     def numbers(self, exclude: Iterable[Mention] = ()) -> list[Mention]:
         """Numbers in digits or words, outside dates and the ``exclude`` spans (known names)."""
         spans = [(m.start, m.end) for m in [*self.dates, *exclude]] + [
@@ -464,17 +494,13 @@ class Analysis:
                 t, value, width = toks[i], None, 1
                 if t.norm.isdigit():
                     value = int(t.norm)
-                elif t.norm in _TENS:
-                    value = _TENS[t.norm]
-                    if i + 1 < len(toks) and toks[i + 1].norm in _UNITS[1:10]:
-                        value, width = value + _UNITS.index(toks[i + 1].norm), 2
-                elif t.norm in _UNITS:
-                    value = _UNITS.index(t.norm)
+                else:
+                    value, width = _number_words([x.norm for x in toks[i:]])
                 if value is not None:
                     out.append(
                         Mention(str(value), clause.index, t.start, toks[i + width - 1].end, clause.asserts)
                     )
-                i += width
+                i += max(width, 1)
         return out
 
     # ------------------------------------------------------------------ structure
@@ -580,6 +606,32 @@ def _first_name(t: Token) -> bool:
     return t.capital and t.norm not in _TITLE_WORDS and t.norm not in _STOP
 
 
+_SCALES = {"hundred", "thousand", "million", "billion"}
+_NUMBER_WORDS = {*_UNITS, *_TENS, *_SCALES}
+
+
+def _number_words(words: list[str]) -> tuple[int | None, int]:
+    """A number written in words at the start of ``words`` ("one hundred and thirty-eight", "a
+    hundred", "zero"), by ``word2number``: (value, words used), or (None, 1)."""
+    run: list[str] = []
+    for i, w in enumerate(words):
+        nxt = words[i + 1] if i + 1 < len(words) else ""
+        if w in _NUMBER_WORDS:
+            run.append(w)
+        elif w == "a" and not run and nxt in _SCALES:
+            run.append("one")
+        elif w == "and" and run and run[-1] in _SCALES and nxt in _NUMBER_WORDS - _SCALES:
+            run.append(w)
+        else:
+            break
+    if not run:
+        return None, 1
+    try:
+        return int(w2n.word_to_num(" ".join(run))), len(run)
+    except ValueError:
+        return (_UNITS.index(run[0]) if run[0] in _UNITS else _TENS.get(run[0])), 1
+
+
 def _denies(tokens: list[Token]) -> bool:
     words = [t.norm for t in tokens]
     return any(
@@ -597,7 +649,7 @@ def _readings(groups: tuple[str, ...], order: str) -> set[date]:
             m if isinstance(m, int) else (_MONTHS.get(m.lower().rstrip(".")) if not m.isdigit() else int(m))
         )
         with contextlib.suppress(ValueError, TypeError):
-            out.add(date(int(y), month, day))  # type: ignore[arg-type]
+            out.add(date(full_year(y) if len(y) == 2 else int(y), month, day))  # type: ignore[arg-type]
 
     if order == "ymd":
         add(groups[0], groups[1], groups[2])

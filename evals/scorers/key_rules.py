@@ -204,13 +204,13 @@ def _unit_after(a: Analysis, m: Mention, unit: list[str], spans: list[tuple[int,
 
 
 def _dates(r: Requirement, a: Analysis) -> str | None:
-    live = set(commitment.standing(a, [*a.dates, *a.numbers()]))
+    live = set(commitment.standing(a, [*a.dates, *a.numbers(), *a.short_years]))
     if r.year is not None:
         found = [m for m in a.dates if any(d.year == r.year for d in m.values)] + [
-            m for m in a.numbers() if m.key == str(r.year)
+            m for m in [*a.numbers(), *a.short_years] if m.key == str(r.year)
         ]
         others = [m for m in a.dates if all(d.year != r.year for d in m.values)] + [
-            m for m in a.numbers() if len(m.key) == 4 and m.key != str(r.year)
+            m for m in [*a.numbers(), *a.short_years] if len(m.key) == 4 and m.key != str(r.year)
         ]
         label = str(r.year)
     else:
@@ -277,7 +277,9 @@ def _by_value(direction: str, a: Analysis, inside: list[Mention]) -> set[str]:
     values: dict[str, str] = {}
     for i, m in enumerate(inside):
         stop = inside[i + 1].start if i + 1 < len(inside) else len(a.text)
-        found = _VALUE.match(a.text[m.end : min(stop, m.end + 40)])
+        segment = a.text[m.end : min(stop, m.end + 40)]
+        without_year = re.sub(r"\(\s*(?:19|20)\d\d\s*\)", "", segment)  # "Avatar (2009) 7.572"
+        found = _VALUE.match(without_year) or _VALUE.match(segment)
         if found and m.key not in values:
             values[m.key] = found.group(1)
     if len(values) != 2:
