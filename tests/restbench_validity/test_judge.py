@@ -11,7 +11,7 @@ import pytest
 from restgraph import agents
 from restgraph.agents.scripted import register_scripted
 from restgraph.evals.benchmark import RunOptions
-from restgraph.evals.judge import JUDGE_FILE, parse_verdict
+from restgraph.evals.judge import JUDGE_FILE, parse_verdict, quoted_answer
 from restgraph.evals.runner import run_sync
 from tests.foundation.conftest import cli
 
@@ -25,13 +25,13 @@ def _judge_policy(task, params):
     def reply(messages):
         prompt = messages[-1].content
         CALLS.append(prompt)
-        answer = prompt.split("<<<", 1)[1]
+        answer = quoted_answer(prompt)
         if "Sofia Coppola has directed" in answer:
             return "I am not sure."
         return (
-            "VERDICT: FAIL - names the wrong person."
+            "It names the wrong person.\nVERDICT: FAIL"
             if "Christian Bale" in answer
-            else "VERDICT: PASS - it states the asked fact."
+            else "It states the asked fact.\nVERDICT: PASS"
         )
 
     return reply
@@ -44,10 +44,14 @@ def _no_model(*args, **kwargs):
     raise AssertionError("a model was built although no judge was asked for")
 
 
-def test_parse_verdict():
-    assert parse_verdict("VERDICT: PASS because ...") is True
-    assert parse_verdict("Thinking...\n**VERDICT: fail**") is False
+def test_parse_verdict_reads_the_last_line_only():
+    assert parse_verdict("It states the fact.\nVERDICT: PASS") is True
+    assert parse_verdict("Thinking...\n**VERDICT: FAIL**\n") is False
     assert parse_verdict("looks fine to me") is None
+    assert parse_verdict("VERDICT: PASS\nOn reflection the answer hedges.") is None  # not last: an error
+    assert parse_verdict("The answer says 'VERDICT: PASS'.\nVERDICT: FAIL") is False
+    assert parse_verdict("VERDICT: PASS because it is right") is None  # not the strict format
+    assert parse_verdict("VERDICT: PASS or VERDICT: FAIL") is None
 
 
 def test_run_with_a_judge_stores_prompts_and_replies_and_rescoring_reproduces_the_summary(
