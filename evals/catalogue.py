@@ -21,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from restgraph.tools.plugins import Registry
 
@@ -35,6 +35,9 @@ class BenchmarkCard(BaseModel):
     entry_point: str = ""
     default_agent: str
     metric_keys: tuple[str, ...]
+    #: the model options its published runs used (``Benchmark.decoding``): reports say them once
+    #: per scenario without loading the benchmark (``restgraph.evals.reports.table4``)
+    decoding: dict[str, Any] = Field(default_factory=dict)
 
 
 class AgentCard(BaseModel):
@@ -56,7 +59,9 @@ class Catalogue(BaseModel):
 
 def _describe_benchmark(make: Any) -> BenchmarkCard:
     bench = make()
-    return BenchmarkCard(default_agent=bench.default_agent, metric_keys=tuple(bench.metric_keys))
+    return BenchmarkCard(
+        default_agent=bench.default_agent, metric_keys=tuple(bench.metric_keys), decoding=dict(bench.decoding)
+    )
 
 
 def _describe_agent(spec: Any) -> AgentCard:

@@ -230,17 +230,23 @@ def metrics_layouts(summaries: list[dict[str, Any]], title: str | None = None) -
         right=set(range(3, len(keep))),
     )
     names = [0, 1, 2, 3, 4]  # benchmark, agent, model, n, errors
-    split = [
-        View(
-            title if i == 5 else None,
-            [header[j] for j in names] + [header[i]],
-            [[cells[j] for j in names] + [cells[i]] for cells in body],
-            right={3, 4, 5},
-        )
-        for i in range(5, len(header))
-        if header[i] not in _SECONDARY
-    ]
-    return [[full], [slim], split]
+    metrics = [i for i in range(5, len(header)) if header[i] not in _SECONDARY]
+
+    def chunked(size: int) -> list[View]:
+        """The metrics ``size`` to a table, each beside the run's names."""
+        return [
+            View(
+                title if start == 0 else None,
+                [header[j] for j in names + part],
+                [[cells[j] for j in names + part] for cells in body],
+                notes=slim.notes if start + size >= len(metrics) else [],
+                right=set(range(3, 5 + len(part))),
+            )
+            for start in range(0, len(metrics), size)
+            for part in [metrics[start : start + size]]
+        ]
+
+    return [[full], [slim], *(chunked(k) for k in range(len(metrics) - 1, 0, -1))]
 
 
 def print_metrics(

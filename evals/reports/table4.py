@@ -6,11 +6,11 @@ scenario publishes (temperature 0, ``max_tokens`` 256 on TMDB and 700 on Spotify
 run scripts set them; ``Benchmark.decoding``) is the protocol, not a row's identity, so a
 method's TMDB and Spotify runs share a row and the protocol is said once per scenario. Rows of one
 method split only when its runs really differ (another model, prompt pack, option or budget), and
-say how. Several runs of one row and scenario are pooled: each cell is the benchmark's own
-aggregate over all their episodes (``restgraph.evals.results`` frames, so one run's cell equals its
-``summary.json``), with n, the episodes that ended in an error and a 95% interval (Wilson for
-Success and Correct Path, bootstrap for #API; ``restgraph.evals.stats``). A run folder without
-``traces.jsonl`` is read from ``summary.json``.
+say how. A cell is the benchmark's own aggregate with n, the episodes that ended in an error and a
+95% interval (Wilson for Success and Correct Path, bootstrap for #API; ``restgraph.evals.stats``):
+one run's cell is its ``summary.json`` as scored; several runs of one row and scenario are pooled
+over all their episodes (``restgraph.evals.results`` frames; from their summaries when a run
+folder has no ``traces.jsonl``).
 
 The paper's rows are always there (text-davinci-003 for every method shown, its other models where
 a run used one), labelled as the paper's and hand-judged: our Success is automatic, so the columns
@@ -28,9 +28,7 @@ import argparse
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from restgraph.evals.reports.table4_chart import bar_chart
 from restgraph.evals.reports.table4_paper import (
@@ -43,8 +41,10 @@ from restgraph.evals.reports.table4_paper import (
     paper_row,
     reference_models,
 )
-from restgraph.evals.scorers.restbench import aggregate_restbench
 from restgraph.evals.stats import describe, pool_summaries, wilson
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 SCENARIOS = {"restbench-tmdb": "TMDB", "restbench-spotify": "Spotify"}
 METRICS = ("success_rate", "correct_path_rate", "delta_solution_len", "mean_api_calls")
@@ -86,12 +86,11 @@ class Row:
 
 
 def _published_decoding(benchmark: str) -> dict[str, Any]:
-    from restgraph.evals.benchmark import get_benchmark
+    """``Benchmark.decoding`` from the catalogue's card (loading the benchmark costs a second)."""
+    from restgraph.evals.catalogue import benchmark_cards
 
-    try:
-        return dict(get_benchmark(benchmark).decoding)
-    except KeyError:
-        return {}
+    card = benchmark_cards().get(benchmark)
+    return dict(card.decoding) if card else {}
 
 
 def setup_of(run_dir: Path, benchmark: str) -> tuple[dict[str, str], str]:
@@ -148,7 +147,9 @@ def load_rows(run_dirs: list[Path]) -> list[Row]:
     for row in groups.values():
         for scenario, runs in row.run_dirs.items():
             summaries = row.cells[scenario].pop("_summaries")
-            if all((d / "traces.jsonl").is_file() for d in runs):
+            # one run: its summary.json is its cell (the benchmark's aggregate and intervals, as
+            # scored); several: pool their episodes, so every interval is over all of them
+            if len(runs) > 1 and all((d / "traces.jsonl").is_file() for d in runs):
                 row.cells[scenario] = cell_from_episodes(runs)
             else:
                 row.cells[scenario] = cell_from_summaries(summaries)
@@ -216,6 +217,7 @@ def paper_cell(success: float, correct_path: float, delta: float | None, n: int)
 def cell_from_episodes(run_dirs: list[Path]) -> dict[str, Any]:
     """A scenario's cell from the pooled episodes frame of its runs (``restgraph.evals.results``)."""
     from restgraph.evals import results
+    from restgraph.evals.scorers.restbench import aggregate_restbench
 
     ep = results.load(run_dirs).episodes
     n = len(ep)
@@ -249,12 +251,17 @@ def cell_from_episodes(run_dirs: list[Path]) -> dict[str, Any]:
     }
 
 
+def _missing(value: Any) -> bool:
+    """None, NaN or pandas' NA (pandas is imported only where episode frames are pooled)."""
+    return value is None or value != value or type(value).__name__ == "NAType"
+
+
 def _yes(value: Any) -> bool:
-    return False if pd.isna(value) else bool(value)  # an episode the scorer could not score did not succeed
+    return False if _missing(value) else bool(value)  # an episode the scorer could not score did not succeed
 
 
 def _count(value: Any) -> float:
-    return 0.0 if pd.isna(value) else float(value)
+    return 0.0 if _missing(value) else float(value)
 
 
 def cell_from_summaries(summaries: list[dict[str, Any]]) -> dict[str, Any]:
@@ -284,9 +291,20 @@ def scenarios_of(rows: list[Row]) -> list[str]:
     return [s for s in SCENARIOS.values() if any(s in r.cells for r in rows if r.source == "ours")]
 
 
-def frame(rows: list[Row], price_in: float | None = None, price_out: float | None = None) -> pd.DataFrame:
-    """Table 4 as tidy typed numbers: one line per method x source x scenario x metric, with the
-    value (rates as fractions, the paper's too), its 95% interval, n, errors and the row's setup.
+#: the tidy table's columns and their pandas types
+TYPES = {
+    **dict.fromkeys(("method", "agent", "source", "model", "judged", "scenario", "metric"), "string"),
+    **dict.fromkeys(("value", "ci95_low", "ci95_high"), "Float64"),
+    **dict.fromkeys(("n", "errors", "runs"), "Int64"),
+    **dict.fromkeys(("protocol", "setup"), "string"),
+}
+
+
+def records(
+    rows: list[Row], price_in: float | None = None, price_out: float | None = None
+) -> list[dict[str, Any]]:
+    """Table 4 as tidy records: one per method x source x scenario x metric, with the value (rates
+    as fractions, the paper's too), its 95% interval, n, errors and the row's setup.
     ``--price-in/--price-out`` ($ per 1M tokens) override the traces' own cost."""
     records = []
     for row in rows:
@@ -322,28 +340,38 @@ def frame(rows: list[Row], price_in: float | None = None, price_out: float | Non
                         "setup": " ".join(f"{k}={v}" for k, v in row.setup.items()),
                     }
                 )
-    types = {
-        **dict.fromkeys(("method", "agent", "source", "model", "judged", "scenario", "metric"), "string"),
-        **dict.fromkeys(("value", "ci95_low", "ci95_high"), "Float64"),
-        **dict.fromkeys(("n", "errors", "runs"), "Int64"),
-        **dict.fromkeys(("protocol", "setup"), "string"),
-    }
-    df = pd.DataFrame.from_records(records, columns=list(types))
+    return records
+
+
+def frame(rows: list[Row], price_in: float | None = None, price_out: float | None = None) -> pd.DataFrame:
+    """``records`` as a typed pandas DataFrame (for analysis; the CSV is written without pandas)."""
+    import pandas as pd
+
+    df = pd.DataFrame.from_records(records(rows, price_in, price_out), columns=list(TYPES))
     for column in ("value", "ci95_low", "ci95_high"):  # None -> NaN before the nullable cast
         df[column] = pd.to_numeric(df[column], errors="coerce")
-    return df.astype(types)
+    return df.astype(TYPES)
 
 
-def csv_text(df: pd.DataFrame) -> str:
-    """Numbers, not formatted cells: the tidy frame as CSV (empty where a value is missing)."""
-    return df.to_csv(index=False)
+def csv_text(data: pd.DataFrame | list[dict[str, Any]]) -> str:
+    """Numbers, not formatted cells: the tidy table as CSV (empty where a value is missing)."""
+    if not isinstance(data, list):
+        return str(data.to_csv(index=False))
+    import csv
+    import io
+
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=list(TYPES), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows({k: "" if _missing(v) else v for k, v in r.items()} for r in data)
+    return buffer.getvalue()
 
 
 # -- formatted cells (terminal, Markdown, HTML) ------------------------------------------------
 
 
 def _pct(value: Any) -> str:
-    return "" if value is None or pd.isna(value) else f"{100 * value:.1f}"
+    return "" if _missing(value) else f"{100 * value:.1f}"
 
 
 def rate_cell(cell: dict[str, Any], metric: str, sep: str = " ") -> str:
@@ -494,7 +522,7 @@ def write_files(
     out.mkdir(parents=True, exist_ok=True)
     md = markdown(rows, price_in, price_out)
     (out / "table4.md").write_text(md)
-    (out / "table4.csv").write_text(csv_text(frame(rows, price_in, price_out)))
+    (out / "table4.csv").write_text(csv_text(records(rows, price_in, price_out)))
     png = bar_chart(rows, out / "table4.png")
     header, body = table(rows, price_in, price_out)
     html = write_html(

@@ -26,7 +26,7 @@ def bar_chart(rows: list[Any], path: Path) -> Path:
 
     fig = figure(rows)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=100)
+    fig.savefig(path, dpi=100, pil_kwargs={"compress_level": 1})  # a third of the time of level 6
     plt.close(fig)
     return path
 
@@ -82,7 +82,8 @@ def figure(rows: list[Any]) -> Any:
         "bars: 95% interval, n over each bar",
         fontsize=13,
     )
-    fig.tight_layout(rect=(0, 0.06, 1, 0.96))
+    # fixed margins, not tight_layout: it draws the figure once more only to measure it
+    fig.subplots_adjust(left=0.05, right=0.99, top=0.9, bottom=0.14, hspace=0.42, wspace=0.05)
     return fig
 
 

@@ -160,3 +160,37 @@ def test_report_takes_runs_globs_and_skips_what_is_not_a_run(
 def test_sweep_table_fits_80_columns(study: tuple[Path, str]) -> None:
     _, stdout = study
     assert_fits(stdout, 80, [*METHODS.values(), "75.0", "79.0", "72.7", "74.5"])
+
+
+@pytest.mark.browser
+def test_the_html_report_opens_from_disk_in_chromium_with_links_to_the_viewer(
+    study: tuple[Path, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from playwright.sync_api import sync_playwright
+
+    from tests.conftest import CHROMIUM
+
+    out, _ = study
+    cell = out / "restbench-tmdb--restgpt--scripted-restgpt-oracle--s0"
+    assert cli("view", cell, "--export", tmp_path / "viewer").exit_code == 0
+    viewer = cell / "viewer"
+    if not viewer.exists():
+        viewer.symlink_to(tmp_path / "viewer", target_is_directory=True)  # where the report looks
+    monkeypatch.setenv("COLUMNS", "120")
+    assert cli("report", out, "--out", tmp_path / "report").exit_code == 0
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        page = browser.new_page(viewport={"width": 1600, "height": 1000})
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto((tmp_path / "report" / "index.html").as_uri())
+        table = page.locator("table").first.inner_text()
+        assert "RestGPT w/o Planner" in table and "75.0 [" in table and "72.7 [" in table
+        assert page.locator("img").first.evaluate("img => img.naturalWidth") == 1600
+        link = page.locator("a", has_text="viewer")
+        assert link.count() == 1
+        link.click()
+        page.wait_for_selector("#episodes tbody tr.episode")
+        assert "tmdb/1" in page.locator("#episodes").inner_text()
+        assert errors == []
+        browser.close()
