@@ -327,6 +327,36 @@ def programs(h: Harness) -> dict[str, str]:
         "unprintable_exception": "class E(Exception):\n    def __str__(self):\n        raise RuntimeError('no')\nraise E()",
         "exit_nonzero": "import os\nos._exit(3)",
         "stderr_flood_then_success": "import sys\nsys.stderr.write('e' * 1_100_000)\nprint('done')",
+        **kernel_state_programs(m),
+    }
+
+
+def kernel_state_programs(m: str) -> dict[str, str]:
+    """Kernel state a uid or a namespace does not fence off (issue 29): each family the seccomp
+    filter refuses, called directly (syscall numbers resolved by libseccomp for this machine)."""
+    import pyseccomp
+
+    arch = pyseccomp.system_arch()
+
+    def nr(name: str) -> int:
+        return pyseccomp.resolve_syscall(arch, name)
+
+    prelude = "import ctypes\nlibc = ctypes.CDLL(None, use_errno=True)\n"
+    desc = f"rg-hostile-{TOKEN}"
+    return {
+        "keyring_add_key": prelude
+        + f"key = libc.syscall({nr('add_key')}, b'user', {desc.encode()!r}, b'payload', 7, -4)\n"
+        + f"if key > 0:\n    libc.syscall({nr('keyctl')}, 5, key, 0x3F3F3F3F)\n    print({m}, key)",
+        "keyring_read_back": f"if {desc!r} in open('/proc/keys').read():\n    print({m})",
+        "nested_user_namespace": prelude
+        + f"if libc.syscall({nr('unshare')}, 0x10000000) == 0:\n    print({m})",
+        "nested_network_namespace": prelude
+        + f"if libc.syscall({nr('unshare')}, 0x40000000) == 0:\n    print({m})",
+        "inotify_watch": prelude + f"if libc.syscall({nr('inotify_init1')}, 0) >= 0:\n    print({m})",
+        "ptrace_traceme": prelude + f"if libc.syscall({nr('ptrace')}, 0, 0, 0, 0) == 0:\n    print({m})",
+        "personality_no_aslr": prelude
+        + f"if libc.syscall({nr('personality')}, 0x0040000) >= 0:\n    print({m})",
+        "io_uring": prelude + f"if libc.syscall({nr('io_uring_setup')}, 1, 0) >= 0:\n    print({m})",
     }
 
 
