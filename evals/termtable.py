@@ -117,6 +117,26 @@ def say(console: Console, text: str) -> None:
     console.print(_wrap(text, max(20, console.width), "  "), markup=False, highlight=False, soft_wrap=True)
 
 
+def print_markdown(console: Console, text: str) -> None:
+    """Markdown a report also writes to a file, on the terminal: each ``| ... |`` table through
+    ``print_fitted`` (so it changes layout rather than overflow), every other line wrapped."""
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        if not lines[i].lstrip().startswith("|"):
+            say(console, lines[i]) if lines[i].strip() else console.print()
+            i += 1
+            continue
+        block = []
+        while i < len(lines) and lines[i].lstrip().startswith("|"):
+            cells = [c.strip() for c in lines[i].strip().strip("|").split("|")]
+            if not all(set(c) <= set(":- ") for c in cells):  # not the |---| rule
+                block.append(cells)
+            i += 1
+        header, body = block[0], [(row + [""] * len(block[0]))[: len(block[0])] for row in block[1:]]
+        print_fitted(console, [[View(None, header, body, right=set(range(1, len(header))))]])
+
+
 def print_records(console: Console, view: View) -> None:
     """A table too wide for any layout: each row as ``key: value`` lines under its first cell,
     values wrapped between words (a single word wider than the console is the only thing cut)."""

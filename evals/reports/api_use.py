@@ -209,14 +209,17 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     runs = split_by_suite([Run(d) for d in args.runs])
     text = table(runs)
+    from restgraph.evals.termtable import print_markdown, say, table_console
+
+    console = table_console()
     if args.out is None:  # files only where --out says
-        print(text)
+        print_markdown(console, text)
         return
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "dials.md").write_text(text + "\n")
     plot(runs, args.out / "dials.png")
-    print(text)
-    print(f"wrote {args.out / 'dials.md'} and {args.out / 'dials.png'}")
+    print_markdown(console, text)
+    say(console, f"wrote {args.out / 'dials.md'} and {args.out / 'dials.png'}")
 
 
 if __name__ == "__main__":

@@ -173,13 +173,16 @@ def main(argv: list[str] | None = None) -> None:
         "--out", type=Path, default=None, help="folder for the table and heat map; none: print only"
     )
     args = parser.parse_args(argv)
+    from restgraph.evals.termtable import print_markdown, say, table_console
+
+    console = table_console()
     if args.out is None:  # files only where --out says
         loaded = [load_scores(d) for d in args.run_dirs]
-        print(level_table([(label, level_counts(scores)) for label, scores in loaded]))
+        print_markdown(console, level_table([(label, level_counts(scores)) for label, scores in loaded]))
         return
     paths = write_report(args.run_dirs, args.out)
-    print(paths["table"].read_text(encoding="utf-8"))
-    print(f"heat map: {paths['heatmap']}")
+    print_markdown(console, paths["table"].read_text(encoding="utf-8"))
+    say(console, f"heat map: {paths['heatmap']}")
 
 
 if __name__ == "__main__":

@@ -88,3 +88,23 @@ def test_sweep_report_fits(
         result.stdout, width, ["ReAct", "RestGPT w/o Parser", "ours", "paper", "44.0", "46.0", "1 (0)"]
     )
     assert "TMDB" in result.stdout and "Spotify" in result.stdout
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_markdown_reports_print_as_fitted_tables(width: int) -> None:
+    """ShortcutsBench and Synthetic API Use reports write Markdown; on the terminal each of its
+    tables changes layout to fit instead of running past the edge."""
+    import io
+
+    from rich.console import Console
+
+    from restgraph.evals.termtable import print_markdown
+
+    names = ["shortcuts-next-action (openai:Qwen/Qwen2.5-72B-Instruct)", "replay (mixtral-8x7b)"]
+    header = "| run | " + " | ".join(f"level {i} api_selection_accuracy" for i in range(1, 6)) + " |"
+    rows = [f"| {name} | " + " | ".join("0.731 [0.702, 0.760]" for _ in range(5)) + " |" for name in names]
+    text = "Accuracy per level\n\n" + "\n".join([header, "|" + "---|" * 6, *rows]) + "\n"
+    console = Console(file=io.StringIO(), width=width)
+    print_markdown(console, text)
+    out = console.file.getvalue()
+    assert_fits(out, width, [*names, "0.731 [0.702, 0.760]", "Accuracy per level"])
