@@ -107,7 +107,7 @@ def run_limit(spec: str, model_options: dict[str, Any] | None, max_connections: 
     if max_connections:
         return max_connections
     if spec.strip().partition(":")[0] == "local":
-        from restgraph.agents.local_model import ServerSettings
+        from restgraph.agents.local_settings import ServerSettings
 
         return int((model_options or {}).get("parallel") or ServerSettings().parallel)
     return None

@@ -73,7 +73,7 @@ def context_window(spec: str, model_options: Mapping[str, Any] | None = None) ->
         return int(options["context_window"])
     provider = spec.strip().partition(":")[0]
     if provider == "local":
-        from restgraph.agents.local_model import ServerSettings
+        from restgraph.agents.local_settings import ServerSettings
 
         defaults = ServerSettings()
         n_ctx = int(options.get("n_ctx") or options.get("ctx") or defaults.n_ctx)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import abc
 import contextlib
+import importlib
 from collections.abc import AsyncIterator, Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -167,7 +168,9 @@ class Benchmark(abc.ABC):
         self, task: Task, graph: Any, env: Any, options: RunOptions, config: RunnableConfig
     ) -> EpisodeOutcome:
         """Drive one episode. The runner streams the graph so each node becomes a trace step."""
-        from restgraph.evals.runner import stream_graph  # local import: runner imports this module
+        from restgraph.evals.graph_stream import (
+            stream_graph,  # LangChain's callbacks: only once a run drives a graph
+        )
 
         state = await stream_graph(graph, self.initial_state(task, env, options), config)
         outcome = outcome_from_state(state)
@@ -193,10 +196,12 @@ def _adopt(name: str, obj: Any) -> type[Benchmark] | None:
 
 
 def _load_builtins() -> None:
-    import restgraph.evals.oracles  # noqa: F401  (the gold-reading scripted models, for an install without entry points)
-    from restgraph.evals.benchmarks import import_builtins
+    """The fallback for an install whose entry points are stale: import every built-in benchmark.
 
-    import_builtins()
+    By name, like the entry points themselves: the benchmark modules import this one (they
+    subclass ``Benchmark``), so a static import of their package here would be an import cycle."""
+    importlib.import_module("restgraph.evals.oracles")  # the gold-reading scripted models
+    importlib.import_module("restgraph.evals.benchmarks").import_builtins()
 
 
 _BENCHMARKS: Registry[Callable[[], Benchmark]] = Registry(

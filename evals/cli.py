@@ -7,7 +7,6 @@ model preflight and a run stopped by --max-errors), 3 the run finished but some 
 
 from __future__ import annotations
 
-import json
 from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -15,6 +14,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 from rich.console import Console
 
+from restgraph.evals.cli_common import console, kv_options, usage_error
 from restgraph.evals.cli_errors import OneLineUsageErrors
 
 app = typer.Typer(
@@ -27,28 +27,6 @@ models_app = typer.Typer(no_args_is_help=True, help="Manage models.")
 sandbox_app = typer.Typer(no_args_is_help=True, help="Offline sandbox servers.")
 app.add_typer(models_app, name="models")
 app.add_typer(sandbox_app, name="sandbox")
-#: soft_wrap: error messages stay on one line however narrow the terminal (scripts grep them)
-console = Console(stderr=True, soft_wrap=True)
-
-
-def usage_error(message: str) -> typer.Exit:
-    console.print(f"[red]error:[/red] {message}", highlight=False)
-    return typer.Exit(2)
-
-
-def _kv(pairs: list[str] | None, what: str) -> dict[str, Any]:
-    """``key=value`` pairs, JSON values decoded (``n=3`` -> 3); the owner's typed options
-    (``restgraph.tools.options``) then check and convert them (a text option given ``123`` keeps the text)."""
-    out: dict[str, Any] = {}
-    for pair in pairs or []:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise usage_error(f"{what} expects key=value, got {pair!r}")
-        try:
-            out[key] = json.loads(value)
-        except json.JSONDecodeError:
-            out[key] = value
-    return out
 
 
 @app.command()
@@ -234,11 +212,11 @@ def run(
         allow_modified(allow_modified_data)
     except (ValueError, codebox.SandboxUnavailable) as exc:
         raise usage_error(str(exc)) from None
-    bench_options = _kv(bench_opt, "--bench-opt")
+    bench_options = kv_options(bench_opt, "--bench-opt")
     for key, value in {"suite": suite, "source": source, "split": split}.items():
         if value is not None:
             bench_options[key] = value
-    agent_options = _kv(agent_opt, "--agent-opt")
+    agent_options = kv_options(agent_opt, "--agent-opt")
     if samples is not None:
         agent_options["samples"] = samples
     if temperature is not None and "temperature" in spec.options_model.model_fields:
@@ -248,7 +226,7 @@ def run(
         for k, v in {"base_url": base_url, "api_key": api_key, "temperature": temperature}.items()
         if v is not None
     }
-    model_options.update(_kv(model_opt, "--model-opt"))
+    model_options.update(kv_options(model_opt, "--model-opt"))
     if api_key:
         from restgraph.evals.redact import register_secret
 

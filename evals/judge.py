@@ -100,7 +100,7 @@ async def judge_traces(
     """Judge every trace the benchmark has a rubric for; episodes without an answer fail unasked."""
     from langchain_core.messages import HumanMessage, SystemMessage
 
-    from restgraph.evals.summary import epoch_of
+    from restgraph.evals.trace import epoch_of
 
     if model is None:
         from restgraph.agents.models import make_chat_model
@@ -146,7 +146,7 @@ async def judge_run_async(
     run_dir: str | Path, model_spec: str, benchmark: Benchmark | None = None, *, model: Any = None
 ) -> list[JudgeRecord]:
     """Judge a run folder and (re)write its ``judge.jsonl``."""
-    from restgraph.evals.summary import latest_per_task
+    from restgraph.evals.trace import latest_per_task
 
     run_dir = Path(run_dir)
     traces = latest_per_task(TraceStore(run_dir).load().traces)

@@ -23,10 +23,8 @@ from typing import Any
 
 from langchain_core.callbacks import BaseCallbackManager
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import BaseMessage
 from langchain_core.runnables import RunnableConfig
 from langgraph.errors import GraphRecursionError
-from pydantic import BaseModel
 
 from restgraph.agents.connection_limit import limiting, run_limit
 from restgraph.agents.context_fit import context_window
@@ -41,15 +39,14 @@ from restgraph.evals.provenance import provenance
 from restgraph.evals.recording import (
     EpisodeRecorder,
     TraceCallbackHandler,
-    current_recorder,
     reset_recorder,
     set_recorder,
 )
 from restgraph.evals.redact import redact
 from restgraph.evals.run_guard import check_resume
 from restgraph.evals.selection import select_tasks
-from restgraph.evals.summary import epoch_of, write_summary
-from restgraph.evals.trace import Task, Trace, TraceStore, now_iso
+from restgraph.evals.summary import write_summary
+from restgraph.evals.trace import Task, Trace, TraceStore, epoch_of, now_iso
 from restgraph.evals.trace_writer import TraceWriter
 from restgraph.evals.watchdog import BudgetExceeded, EpisodeStuck, EpisodeWatch, settle
 from restgraph.graphs.episode_context import BoundGraph, EpisodeContext
@@ -59,42 +56,6 @@ from restgraph.tools.datafiles import used_data
 from restgraph.tools.episode_limits import EPISODE_LIMITS, EpisodeLimits
 
 ModelFactory = Callable[[Task], BaseChatModel | None]
-
-
-def _plain(value: Any) -> Any:
-    """What ``json.dumps`` cannot encode, made plain cheaply. Never ``str()`` of a LangChain object:
-    its repr inspects every field's default (about 1 ms per message, a third of a tool-calling
-    run's harness time when every step's update carries the message history)."""
-    if isinstance(value, BaseMessage):
-        out = {"type": value.type, "content": value.content}
-        calls = getattr(value, "tool_calls", None)
-        return {**out, "tool_calls": calls} if calls else out
-    if isinstance(value, BaseModel):
-        return value.model_dump(mode="json")
-    return str(value)
-
-
-def _summarise_update(update: Any) -> dict[str, Any] | None:
-    """Keep a JSON-safe, bounded view of what a node wrote to the state."""
-    if not isinstance(update, dict):
-        return None
-    text = json.dumps(update, default=_plain)
-    if len(text) > 4000:
-        return {"_truncated": text[:4000]}
-    return json.loads(text)
-
-
-async def stream_graph(graph: Any, inputs: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
-    """Run a compiled graph, closing one trace step per finished node; return the final state."""
-    recorder = current_recorder()
-    final: dict[str, Any] = dict(inputs)
-    async for mode, chunk in graph.astream(inputs, config, stream_mode=["updates", "values"]):
-        if mode == "values" and isinstance(chunk, dict):
-            final = chunk
-        elif mode == "updates" and isinstance(chunk, dict) and recorder is not None:
-            for node, update in chunk.items():
-                recorder.close_step(node, _summarise_update(update))
-    return final
 
 
 class EpisodeRunner:

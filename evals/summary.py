@@ -18,25 +18,7 @@ from restgraph.evals.judge import merge_judge
 from restgraph.evals.reviews import apply_reviews
 from restgraph.evals.run_guard import check_traces
 from restgraph.evals.stats import episode_stats, epoch_metrics, metric_stats
-from restgraph.evals.trace import Trace, TraceStore
-
-
-def epoch_of(trace: Trace) -> int:
-    """Which of ``--epochs K`` tries of its task a trace is (0 for a single-epoch run)."""
-    return int(trace.extra.get("epoch", 0) or 0)
-
-
-def latest_per_task(traces: list[Trace]) -> list[Trace]:
-    """One trace per (task, epoch) (the last written wins), in task-id order."""
-    by_id: dict[tuple[str, int], Trace] = {}
-    for trace in traces:
-        by_id[(trace.task_id, epoch_of(trace))] = trace
-    return [by_id[k] for k in sorted(by_id, key=lambda k: (_natural_key(k[0]), k[1]))]
-
-
-def _natural_key(task_id: str) -> tuple:
-    """``x/2`` before ``x/10``; numeric and text parts never compared with each other."""
-    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in task_id.replace("-", "/").split("/"))
+from restgraph.evals.trace import Trace, TraceStore, epoch_of, natural_key
 
 
 def score_one(benchmark: Benchmark, trace: Trace) -> dict[str, Any]:
@@ -120,7 +102,7 @@ def build_summary(
     duplicates = check_traces(lines, Path(run_dir) / TraceStore.FILENAME)
     if bench is None or not latest:
         raise ValueError(f"no traces in {Path(run_dir) / TraceStore.FILENAME}")
-    keys = sorted(latest, key=lambda k: (_natural_key(k[0]), k[1]))
+    keys = sorted(latest, key=lambda k: (natural_key(k[0]), k[1]))
     ordered = [latest[k] for k in keys]
     traces = lines.select([i for i, _ in ordered])
     scores = [s for _, s in ordered]

@@ -47,8 +47,29 @@ __all__ = [
     "TraceStore",
     "Usage",
     "bounded",
+    "epoch_of",
+    "latest_per_task",
+    "natural_key",
     "now_iso",
 ]
+
+
+def epoch_of(trace: Trace) -> int:
+    """Which of ``--epochs K`` tries of its task a trace is (0 for a single-epoch run)."""
+    return int(trace.extra.get("epoch", 0) or 0)
+
+
+def latest_per_task(traces: list[Trace]) -> list[Trace]:
+    """One trace per (task, epoch) (the last written wins), in task-id order."""
+    by_id: dict[tuple[str, int], Trace] = {}
+    for trace in traces:
+        by_id[(trace.task_id, epoch_of(trace))] = trace
+    return [by_id[k] for k in sorted(by_id, key=lambda k: (natural_key(k[0]), k[1]))]
+
+
+def natural_key(task_id: str) -> tuple:
+    """``x/2`` before ``x/10``; numeric and text parts never compared with each other."""
+    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in task_id.replace("-", "/").split("/"))
 
 
 #: trace field names that hold a redaction gate word ("token", "gh") but name no secret

@@ -197,7 +197,7 @@ class _AssistantBenchBase(Benchmark):
     async def run_episode(
         self, task: Task, graph: Any, env: Any, options: RunOptions, config: RunnableConfig
     ) -> EpisodeOutcome:
-        from restgraph.evals.runner import stream_graph  # local import: runner imports the benchmark module
+        from restgraph.evals.graph_stream import stream_graph
 
         state = await stream_graph(graph, self.initial_state(task, env, options), config)
         outcome = outcome_from_state(state)

@@ -118,7 +118,7 @@ class ShortcutsBenchmark(Benchmark):
     async def run_episode(
         self, task: Task, graph: Any, env: Any, options: RunOptions, config: RunnableConfig
     ) -> EpisodeOutcome:
-        from restgraph.evals.runner import stream_graph
+        from restgraph.evals.graph_stream import stream_graph
         from restgraph.graphs.registry import get_agent
 
         catalogue = load_catalogue()
@@ -223,8 +223,7 @@ def log_record(trace: Trace) -> dict[str, Any]:
 
 def export_log(run_dir: str | Path, path: str | Path) -> int:
     """Write a run's traces as an upstream-format log (scorable by upstream's code and by ``replay``)."""
-    from restgraph.evals.summary import latest_per_task
-    from restgraph.evals.trace import TraceStore
+    from restgraph.evals.trace import TraceStore, latest_per_task
 
     traces = latest_per_task(TraceStore(run_dir).load().traces)
     with open(path, "w", encoding="utf-8") as fh:

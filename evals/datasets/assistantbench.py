@@ -148,8 +148,7 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
-    from restgraph.evals.summary import latest_per_task
-    from restgraph.evals.trace import TraceStore
+    from restgraph.evals.trace import TraceStore, latest_per_task
 
     run_dir = Path(args[1])
     traces = latest_per_task(TraceStore(run_dir).load().traces)

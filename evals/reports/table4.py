@@ -30,13 +30,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from restgraph.evals.reports.table4_chart import bar_chart
+from restgraph.evals.reports.table4_chart import bar_chart, scenarios_of
 from restgraph.evals.reports.table4_paper import (
     AGENT_ORDER,
     PAPER,
     PAPER_CITATION,
     PAPER_JUDGED,
     PAPER_N,
+    SCENARIOS,
     method_name,
     paper_row,
     reference_models,
@@ -46,7 +47,6 @@ from restgraph.evals.stats import describe, pool_summaries, wilson
 if TYPE_CHECKING:
     import pandas as pd
 
-SCENARIOS = {"restbench-tmdb": "TMDB", "restbench-spotify": "Spotify"}
 METRICS = ("success_rate", "correct_path_rate", "delta_solution_len", "mean_api_calls")
 #: budgets that make two runs of one method different rows (from ``config.json`` options)
 _BUDGETS = ("max_steps", "episode_timeout_s", "token_limit", "cost_limit")
@@ -284,11 +284,6 @@ def cell_from_summaries(summaries: list[dict[str, Any]]) -> dict[str, Any]:
         "model_calls": usage.get("model_calls", 0) / n,
         "cost": None if cost is None else cost / n,
     }
-
-
-def scenarios_of(rows: list[Row]) -> list[str]:
-    """The scenarios our rows ran, in the paper's order: no column or panel for one not run."""
-    return [s for s in SCENARIOS.values() if any(s in r.cells for r in rows if r.source == "ours")]
 
 
 #: the tidy table's columns and their pandas types

@@ -12,12 +12,17 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
-from restgraph.evals.reports.table4_paper import PAPER_JUDGED
+from restgraph.evals.reports.table4_paper import PAPER_JUDGED, SCENARIOS
 
 PANEL_METRICS = (("success_rate", "Success %"), ("correct_path_rate", "Correct Path %"))
 #: ours: one colour per Source label; the paper: greys, hatched
 OURS_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b")
 PAPER_COLOURS = ("#bdbdbd", "#8f8f8f", "#6b6b6b", "#4a4a4a")
+
+
+def scenarios_of(rows: list[Any]) -> list[str]:
+    """The scenarios our rows (``table4.Row``) ran, in the paper's order: no column or panel for one not run."""
+    return [s for s in SCENARIOS.values() if any(s in r.cells for r in rows if r.source == "ours")]
 
 
 def bar_chart(rows: list[Any], path: Path) -> Path:
@@ -38,8 +43,6 @@ def figure(rows: list[Any]) -> Any:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     from matplotlib.patches import Patch
-
-    from restgraph.evals.reports.table4 import scenarios_of
 
     scenarios = scenarios_of(rows)
     methods = list(dict.fromkeys(r.method for r in rows if r.source == "ours"))

@@ -8,6 +8,9 @@ read by people, ours are scored automatically, so the two line up in layout, not
 
 from __future__ import annotations
 
+#: the paper's scenarios (its table's columns), by our benchmark name
+SCENARIOS = {"restbench-tmdb": "TMDB", "restbench-spotify": "Spotify"}
+
 DAVINCI = "text-davinci-003"
 #: who judged the paper's Success and Correct Path
 PAPER_JUDGED = "hand-judged"

@@ -16,14 +16,11 @@ keys; ``commitment`` decides what an answer commits to; ``claims`` reads the tex
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from restgraph.evals.scorers import commitment
 from restgraph.evals.scorers.claims import Analysis, Mention
 from restgraph.evals.scorers.key_pools import IMAGE_PATH
-
-if TYPE_CHECKING:
-    from restgraph.evals.scorers.answer_keys import AnswerKey, Requirement
+from restgraph.evals.scorers.key_schema import AnswerKey, Requirement
 
 
 def check(r: Requirement, a: Analysis, mentions: list[Mention], key: AnswerKey) -> str | None:

@@ -58,7 +58,7 @@ def sweep(
     quiet: Annotated[bool, typer.Option(help="no progress bars")] = False,
 ) -> None:
     """Run a study: every combination of benchmarks x agents x models x seeds, one run folder per cell."""
-    from restgraph.evals.cli import _kv, console, usage_error
+    from restgraph.evals.cli_common import console, kv_options, usage_error
     from restgraph.evals.sweep import StudySpec, SweepError, run_sweep
     from restgraph.evals.sweep.presets import PRESETS
     from restgraph.evals.sweep.study import Variant
@@ -91,9 +91,9 @@ def sweep(
             spec.max_connections = max_connections
         if agent_opt or bench_opt or model_opt:
             extra = Variant(
-                agent_options=_kv(agent_opt, "--agent-opt"),
-                bench_options=_kv(bench_opt, "--bench-opt"),
-                model_options=_kv(model_opt, "--model-opt"),
+                agent_options=kv_options(agent_opt, "--agent-opt"),
+                bench_options=kv_options(bench_opt, "--bench-opt"),
+                model_options=kv_options(model_opt, "--model-opt"),
             )
             spec.variants = [
                 v.model_copy(

@@ -153,11 +153,9 @@ def test_a_local_model_run_waits_for_the_servers_slots_without_being_asked(
 ) -> None:
     """The embedded server serves 2 requests at once; the third would wait *inside* it with its
     timeout running, so a local run defaults to the server's slots (a fake endpoint stands in)."""
-    from restgraph import agents
-
     counter = InFlightCounter()
     fake = _fake_endpoint_factory(counter)
-    monkeypatch.setattr(agents.local_model, "local_chat_model", lambda *args, **kwargs: fake(None))
+    monkeypatch.setattr("restgraph.agents.local_model.local_chat_model", lambda *args, **kwargs: fake(None))
     options = RunOptions(
         benchmark="smoke",
         agent="chat-vote",

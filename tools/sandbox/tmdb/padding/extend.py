@@ -5,14 +5,26 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections import defaultdict
-from typing import TYPE_CHECKING, Any
+from random import Random
+from typing import Any, Protocol
 
-from restgraph.tools.sandbox.tmdb.models import Episode, FrozenLists, Movie, TVShow
+from restgraph.tools.sandbox.tmdb.models import Episode, FrozenLists, Movie, Person, TVShow
 from restgraph.tools.sandbox.tmdb.padding import pools as p
-from restgraph.tools.sandbox.tmdb.padding.entities import shift
+from restgraph.tools.sandbox.tmdb.padding.entities import Maker, shift
+from restgraph.tools.sandbox.tmdb.padding.world import World
 
-if TYPE_CHECKING:
-    from restgraph.tools.sandbox.tmdb.padding.generate import Padder
+
+class Padder(Protocol):
+    """What the extender reads and fills of ``generate.Padder`` (which imports this module)."""
+
+    facts: World
+    rng: Random
+    make: Maker
+    frozen: str
+    people: dict[int, Person]
+    movies: dict[int, Movie]
+    shows: dict[int, TVShow]
+
 
 WRITERS = ("Writer", "Teleplay", "Story")
 

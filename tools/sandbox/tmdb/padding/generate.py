@@ -26,15 +26,11 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
 
 from restgraph.tools.sandbox.tmdb.derive import normalise
 from restgraph.tools.sandbox.tmdb.models import (
-    Collection,
     Company,
-    FrozenLists,
     Movie,
-    Network,
     Person,
     TVShow,
 )
@@ -44,6 +40,7 @@ from restgraph.tools.sandbox.tmdb.padding.entities import Maker, shift
 from restgraph.tools.sandbox.tmdb.padding.extend import Extender
 from restgraph.tools.sandbox.tmdb.padding.families import Families
 from restgraph.tools.sandbox.tmdb.padding.pools import SURNAMES
+from restgraph.tools.sandbox.tmdb.padding.world import World
 from restgraph.tools.sandbox.tmdb.search import query_words
 
 SEED = 20230724
@@ -118,19 +115,6 @@ COMPANY_PATTERNS = (
     "{t} Germany",
 )
 PERSON_PATTERNS = ("{f} {l}", "{f} {i}. {l}", "{f} {l} Jr.", "{f} {l}", "{f} {l}-{s}", "{f} {l} III")
-
-
-@dataclass
-class World:
-    """The tables a ``FixtureDB`` serves (authored facts, or facts plus padding)."""
-
-    people: dict[int, Person]
-    movies: dict[int, Movie]
-    shows: dict[int, TVShow]
-    companies: dict[int, Company]
-    networks: dict[int, Network]
-    collections: dict[int, Collection]
-    lists: FrozenLists
 
 
 def _count(popularity: float, low: int, high: int, scale: float = 2.5) -> int:
