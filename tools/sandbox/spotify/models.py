@@ -22,6 +22,8 @@ class Artist(BaseModel):
     related_artist_ids: list[str] = Field(default_factory=list)
     #: True when the id is Spotify's real id (from the prompts or well known); False: synthetic
     real_id: bool = False
+    #: True for padding (``padding/``): generated, never an authored fact
+    generated: bool = False
 
 
 class Album(BaseModel):
@@ -34,6 +36,7 @@ class Album(BaseModel):
     label: str = ""
     track_ids: list[str]
     real_id: bool = False
+    generated: bool = False
 
 
 class Track(BaseModel):
@@ -46,6 +49,7 @@ class Track(BaseModel):
     popularity: int = 50
     explicit: bool = False
     real_id: bool = False
+    generated: bool = False
 
 
 class PublicPlaylist(BaseModel):
@@ -57,6 +61,10 @@ class PublicPlaylist(BaseModel):
     owner: dict[str, str]
     public: bool = True
     track_ids: list[str]
+    #: ranks playlists in search (authored ones are 50; generated ones lower)
+    popularity: int = 50
+    followers: int = 0
+    generated: bool = False
 
 
 class CatalogueData(BaseModel):

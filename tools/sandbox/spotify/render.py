@@ -7,6 +7,8 @@ and the property-based fuzz), so agents that read the spec find what it promises
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 from urllib.parse import urlencode
 
@@ -20,13 +22,28 @@ from restgraph.tools.sandbox.spotify.models import (
     Track,
 )
 
+#: the three sizes Spotify serves cover art and artist pictures in (URL prefix, edge in pixels)
+_SIZES = {
+    "album": (("ab67616d0000b273", 640), ("ab67616d00001e02", 300), ("ab67616d00004851", 64)),
+    "artist": (("ab6761610000e5eb", 640), ("ab67616100005174", 320), ("ab6761610000f178", 160)),
+    "playlist": (("ab67706c0000da84", 640), ("ab67706c0000bebb", 300), ("ab67706c000048fb", 60)),
+}
 
-def _images(seed: str) -> list[dict[str, Any]]:
-    digest = hashlib.sha1(seed.encode()).hexdigest()
-    return [
-        {"url": f"https://i.scdn.co/image/ab67616d0000b273{digest[:24]}", "height": 640, "width": 640},
-        {"url": f"https://i.scdn.co/image/ab67616d00001e02{digest[:24]}", "height": 300, "width": 300},
-    ]
+
+@lru_cache(maxsize=65536)
+def _image_set(kind: str, seed: str) -> tuple[tuple[str, int], ...]:
+    digest = hashlib.sha1(seed.encode()).hexdigest()[:24]
+    return tuple((f"https://i.scdn.co/image/{prefix}{digest}", edge) for prefix, edge in _SIZES[kind])
+
+
+def _images(seed: str, kind: str = "album") -> list[dict[str, Any]]:
+    return [{"height": edge, "url": url, "width": edge} for url, edge in _image_set(kind, seed)]
+
+
+def _sorted(obj: dict[str, Any]) -> dict[str, Any]:
+    """Keys in the real API's order (alphabetical): long lists such as ``available_markets`` come
+    before ``id`` and ``name``, as a reader of the raw body meets them."""
+    return dict(sorted(obj.items()))
 
 
 def _links(kind: str, item_id: str) -> dict[str, Any]:
@@ -52,14 +69,16 @@ class Renderer:
         return {**_links("artist", artist_id), "name": self.cat.artists[artist_id].name}
 
     def artist(self, artist: Artist) -> dict[str, Any]:
-        return {
-            **_links("artist", artist.id),
-            "name": artist.name,
-            "followers": {"href": None, "total": artist.followers},
-            "genres": list(artist.genres),
-            "images": _images(artist.id),
-            "popularity": artist.popularity,
-        }
+        return _sorted(
+            {
+                **_links("artist", artist.id),
+                "name": artist.name,
+                "followers": {"href": None, "total": artist.followers},
+                "genres": list(artist.genres),
+                "images": _images(artist.id, "artist"),
+                "popularity": artist.popularity,
+            }
+        )
 
     def _album_base(self, album: Album) -> dict[str, Any]:
         base = {
@@ -81,46 +100,54 @@ class Renderer:
         out = {**self._album_base(album), "artists": [self.simple_artist(a) for a in album.artist_ids]}
         if group:
             out["album_group"] = group
-        return out
+        return _sorted(out)
 
     def album(self, album: Album, limit: int = 50) -> dict[str, Any]:
-        tracks = [self.simple_track(self.cat.tracks[t]) for t in album.track_ids]
-        return {
-            **self._album_base(album),
-            "artists": [self.simple_artist(a) for a in album.artist_ids],
-            "tracks": page(tracks, f"{API_BASE}/albums/{album.id}/tracks", limit, 0),
-            "copyrights": [
-                {"text": f"(C) {album.release_date[:4]} {album.label}", "type": "C"},
-                {"text": f"(P) {album.release_date[:4]} {album.label}", "type": "P"},
-            ],
-            "external_ids": {"upc": str(int(hashlib.sha1(album.id.encode()).hexdigest(), 16))[:12]},
-            "genres": [],
-            "label": album.label,
-            "popularity": max((self.cat.tracks[t].popularity for t in album.track_ids), default=0),
-        }
+        tracks = [self.cat.tracks[t] for t in album.track_ids]
+        return _sorted(
+            {
+                **self._album_base(album),
+                "artists": [self.simple_artist(a) for a in album.artist_ids],
+                "tracks": page(
+                    tracks, f"{API_BASE}/albums/{album.id}/tracks", limit, 0, render=self.simple_track
+                ),
+                "copyrights": [
+                    {"text": f"(C) {album.release_date[:4]} {album.label}", "type": "C"},
+                    {"text": f"(P) {album.release_date[:4]} {album.label}", "type": "P"},
+                ],
+                "external_ids": {"upc": str(int(hashlib.sha1(album.id.encode()).hexdigest(), 16))[:12]},
+                "genres": [],
+                "label": album.label,
+                "popularity": max((self.cat.tracks[t].popularity for t in album.track_ids), default=0),
+            }
+        )
 
     def simple_track(self, track: Track) -> dict[str, Any]:
-        return {
-            **_links("track", track.id),
-            "artists": [self.simple_artist(a) for a in track.artist_ids],
-            **self._markets(),
-            "disc_number": 1,
-            "duration_ms": track.duration_ms,
-            "explicit": track.explicit,
-            "is_local": False,
-            "name": track.name,
-            "preview_url": f"https://p.scdn.co/mp3-preview/{hashlib.sha1(track.id.encode()).hexdigest()}",
-            "track_number": track.track_number,
-        }
+        return _sorted(
+            {
+                **_links("track", track.id),
+                "artists": [self.simple_artist(a) for a in track.artist_ids],
+                **self._markets(),
+                "disc_number": 1,
+                "duration_ms": track.duration_ms,
+                "explicit": track.explicit,
+                "is_local": False,
+                "name": track.name,
+                "preview_url": f"https://p.scdn.co/mp3-preview/{hashlib.sha1(track.id.encode()).hexdigest()}",
+                "track_number": track.track_number,
+            }
+        )
 
     def track(self, track: Track) -> dict[str, Any]:
         album = self.cat.albums[track.album_id]
-        return {
-            **self.simple_track(track),
-            "album": self.simple_album(album),
-            "external_ids": {"isrc": "US" + hashlib.sha1(track.id.encode()).hexdigest()[:10].upper()},
-            "popularity": track.popularity,
-        }
+        return _sorted(
+            {
+                **self.simple_track(track),
+                "album": self.simple_album(album),
+                "external_ids": {"isrc": "US" + hashlib.sha1(track.id.encode()).hexdigest()[:10].upper()},
+                "popularity": track.popularity,
+            }
+        )
 
     def track_by_id(self, track_id: str) -> dict[str, Any]:
         return self.track(self.cat.tracks[track_id])
@@ -144,7 +171,7 @@ class Renderer:
             "email": user.email,
             "explicit_content": {"filter_enabled": False, "filter_locked": False},
             "followers": {"href": None, "total": user.followers},
-            "images": _images(user.id),
+            "images": _images(user.id, "artist")[:1],
             "product": user.product,
         }
 
@@ -164,7 +191,7 @@ class Renderer:
         return {
             **_links("playlist", pl.id),
             "collaborative": collaborative,
-            "images": _images(pl.id),
+            "images": _images(pl.id, "playlist"),
             "name": pl.name,
             "owner": owner,
             "public": pl.public,
@@ -173,34 +200,45 @@ class Renderer:
 
     def simple_playlist(self, pl: Playlist | PublicPlaylist) -> dict[str, Any]:
         total = len(pl.track_ids) if isinstance(pl, PublicPlaylist) else len(pl.items)
-        return {
-            **self._playlist_common(pl),
-            "description": pl.description or "",
-            "tracks": {"href": f"{API_BASE}/playlists/{pl.id}/tracks", "total": total},
-        }
-
-    def playlist_items(self, pl: Playlist | PublicPlaylist) -> list[dict[str, Any]]:
-        if isinstance(pl, PublicPlaylist):
-            rows = [(t, "2023-01-01T00:00:00Z", pl.owner["id"]) for t in pl.track_ids]
-        else:
-            rows = [(i.id, i.added_at, i.added_by) for i in pl.items]
-        return [
+        return _sorted(
             {
-                "added_at": at,
-                "added_by": {k: v for k, v in self.owner(by, None).items() if k != "display_name"},
-                "is_local": False,
-                "track": self.track_by_id(t),
+                **self._playlist_common(pl),
+                "description": pl.description or "",
+                "tracks": {"href": f"{API_BASE}/playlists/{pl.id}/tracks", "total": total},
             }
-            for t, at, by in rows
-        ]
+        )
+
+    def playlist_rows(self, pl: Playlist | PublicPlaylist) -> list[tuple[str, str, str]]:
+        """(track id, added_at, added_by) of a playlist's entries, in order."""
+        if isinstance(pl, PublicPlaylist):
+            return [(t, "2023-01-01T00:00:00Z", pl.owner["id"]) for t in pl.track_ids]
+        return [(i.id, i.added_at, i.added_by) for i in pl.items]
+
+    def playlist_item(self, row: tuple[str, str, str]) -> dict[str, Any]:
+        t, at, by = row
+        return {
+            "added_at": at,
+            "added_by": {k: v for k, v in self.owner(by, None).items() if k != "display_name"},
+            "is_local": False,
+            "track": self.track_by_id(t),
+        }
 
     def playlist(self, pl: Playlist | PublicPlaylist) -> dict[str, Any]:
-        return {
-            **self._playlist_common(pl),
-            "description": pl.description,
-            "followers": {"href": None, "total": 0},
-            "tracks": page(self.playlist_items(pl), f"{API_BASE}/playlists/{pl.id}/tracks", 100, 0),
-        }
+        followers = pl.followers if isinstance(pl, PublicPlaylist) else 0
+        return _sorted(
+            {
+                **self._playlist_common(pl),
+                "description": pl.description,
+                "followers": {"href": None, "total": followers},
+                "tracks": page(
+                    self.playlist_rows(pl),
+                    f"{API_BASE}/playlists/{pl.id}/tracks",
+                    100,
+                    0,
+                    render=self.playlist_item,
+                ),
+            }
+        )
 
     # ------------------------------------------------------------ player
     def device(self, state: SpotifyState, device_id: str) -> dict[str, Any]:
@@ -256,15 +294,23 @@ def snapshot_id(pl: Playlist) -> str:
 
 
 def page(
-    items: list[Any], href: str, limit: int, offset: int, extra: dict[str, Any] | None = None
+    items: Sequence[Any],
+    href: str,
+    limit: int,
+    offset: int,
+    extra: dict[str, Any] | None = None,
+    render: Callable[[Any], Any] | None = None,
 ) -> dict[str, Any]:
-    """A ``PagingObject`` over ``items`` with working ``next``/``previous`` links."""
+    """A ``PagingObject`` over ``items`` with working ``next``/``previous`` links; ``render`` (if
+    given) turns only the items of the page into JSON, so a long list costs one page."""
 
     def link(off: int) -> str:
         return f"{href}?{urlencode({**(extra or {}), 'offset': off, 'limit': limit})}"
 
     total = len(items)
-    chunk = items[offset : offset + limit]
+    chunk = list(items[offset : offset + limit])
+    if render is not None:
+        chunk = [render(i) for i in chunk]
     return {
         "href": link(offset),
         "items": chunk,

@@ -9,7 +9,7 @@ from restgraph.tools.sandbox.spotify.catalogue import API_BASE, uri
 from restgraph.tools.sandbox.spotify.context import Ctx, Reply
 from restgraph.tools.sandbox.spotify.player import SpotifyError
 from restgraph.tools.sandbox.spotify.render import page
-from restgraph.tools.sandbox.spotify.search import search
+from restgraph.tools.sandbox.spotify.search import KINDS, search
 
 _GROUPS = ("album", "single", "compilation", "appears_on")
 _SEARCH_TYPES = ("album", "artist", "playlist", "track", "show", "episode", "audiobook")
@@ -23,8 +23,12 @@ def get_album(ctx: Ctx) -> Reply:
 def get_album_tracks(ctx: Ctx) -> Reply:
     album = ctx.known(ctx.path_params["id"], ctx.cat.albums, "album")
     limit, offset = ctx.limit_offset()
-    items = [ctx.render.simple_track(ctx.cat.tracks[t]) for t in album.track_ids]
-    return Reply(body=page(items, f"{API_BASE}/albums/{album.id}/tracks", limit, offset))
+    items = [ctx.cat.tracks[t] for t in album.track_ids]
+    return Reply(
+        body=page(
+            items, f"{API_BASE}/albums/{album.id}/tracks", limit, offset, render=ctx.render.simple_track
+        )
+    )
 
 
 def get_artist(ctx: Ctx) -> Reply:
@@ -43,9 +47,18 @@ def get_artist_albums(ctx: Ctx) -> Reply:
     for album in ctx.cat.artist_albums(artist.id):
         group = album.album_type if album.artist_ids[0] == artist.id else "appears_on"
         if group in groups:
-            rows.append(ctx.render.simple_album(album, group))
+            rows.append((album, group))
     extra = {"include_groups": ",".join(groups)} if "include_groups" in ctx.params else None
-    return Reply(body=page(rows, f"{API_BASE}/artists/{artist.id}/albums", limit, offset, extra))
+    return Reply(
+        body=page(
+            rows,
+            f"{API_BASE}/artists/{artist.id}/albums",
+            limit,
+            offset,
+            extra,
+            render=lambda row: ctx.render.simple_album(*row),
+        )
+    )
 
 
 def get_related_artists(ctx: Ctx) -> Reply:
@@ -68,9 +81,17 @@ def get_new_releases(ctx: Ctx) -> Reply:
     country = ctx.params.get("country")
     if country is not None and (len(country) != 2 or not country.isalpha()):
         raise SpotifyError(400, "Invalid country code")
-    albums = sorted(ctx.cat.data.albums, key=lambda a: a.release_date, reverse=True)
-    rows = [ctx.render.simple_album(a) for a in albums]
-    return Reply(body={"albums": page(rows, f"{API_BASE}/browse/new-releases", limit, offset)})
+    return Reply(
+        body={
+            "albums": page(
+                ctx.cat.new_releases(),
+                f"{API_BASE}/browse/new-releases",
+                limit,
+                offset,
+                render=ctx.render.simple_album,
+            )
+        }
+    )
 
 
 def get_search(ctx: Ctx) -> Reply:
@@ -82,7 +103,8 @@ def get_search(ctx: Ctx) -> Reply:
     if offset > 1000:
         raise SpotifyError(400, "Invalid offset: must be at most 1000")
     ctx.market()
-    found = search(ctx.cat, ctx.state, q, [k for k in kinds if k in ("track", "album", "artist", "playlist")])
+    wanted = [k for k in kinds if k in KINDS]
+    found = search({k: ctx.cat.index(k) for k in wanted}, ctx.state.playlists, q, wanted)
     render: dict[str, Callable[[Any], dict[str, Any]]] = {
         "track": ctx.render.track,
         "album": ctx.render.simple_album,
@@ -95,11 +117,7 @@ def get_search(ctx: Ctx) -> Reply:
         chunk = items[offset : offset + limit]
         ctx.returned_uris.extend(uri(kind, item.id) for item in chunk)
         body[f"{kind}s"] = page(
-            [render[kind](i) for i in items] if kind in render else [],
-            f"{API_BASE}/search",
-            limit,
-            offset,
-            {"query": q, "type": kind},
+            items, f"{API_BASE}/search", limit, offset, {"query": q, "type": kind}, render=render.get(kind)
         )
     return Reply(body=body)
 
@@ -124,11 +142,12 @@ def get_recommendations(ctx: Ctx) -> Reply:
             artists += [artist_id, *ctx.cat.artists[artist_id].related_artist_ids]
     genres = {g.lower() for g in seeds["genres"]}
     artists += [a.id for a in ctx.cat.data.artists if genres & set(a.genres)]
-    pool: list[str] = []
+    found: dict[str, None] = {}
     for artist_id in dict.fromkeys(artists):
-        pool += [
-            t for t in ctx.cat.artists[artist_id].top_track_ids if t not in pool and t not in seeds["tracks"]
-        ]
+        found.update((t, None) for t in ctx.cat.artists[artist_id].top_track_ids if t not in seeds["tracks"])
+        if len(found) >= 250:  # the real pool's order of size; a genre seed matches hundreds of artists
+            break
+    pool = list(found)
     seed_objects = [
         {
             "afterFilteringSize": len(pool),

@@ -23,8 +23,15 @@ def _check_known(ctx: Ctx, ids: list[str], table: dict[str, Any], kind: str) -> 
 
 def get_saved_tracks(ctx: Ctx) -> Reply:
     limit, offset = ctx.limit_offset()
-    rows = [{"added_at": s.added_at, "track": ctx.render.track_by_id(s.id)} for s in ctx.state.saved_tracks]
-    return Reply(body=page(rows, f"{API_BASE}/me/tracks", limit, offset))
+    return Reply(
+        body=page(
+            ctx.state.saved_tracks,
+            f"{API_BASE}/me/tracks",
+            limit,
+            offset,
+            render=lambda s: {"added_at": s.added_at, "track": ctx.render.track_by_id(s.id)},
+        )
+    )
 
 
 def put_saved_tracks(ctx: Ctx) -> Reply:
@@ -42,11 +49,15 @@ def delete_saved_tracks(ctx: Ctx) -> Reply:
 
 def get_saved_albums(ctx: Ctx) -> Reply:
     limit, offset = ctx.limit_offset()
-    rows = [
-        {"added_at": s.added_at, "album": ctx.render.album(ctx.cat.albums[s.id])}
-        for s in ctx.state.saved_albums
-    ]
-    return Reply(body=page(rows, f"{API_BASE}/me/albums", limit, offset))
+    return Reply(
+        body=page(
+            ctx.state.saved_albums,
+            f"{API_BASE}/me/albums",
+            limit,
+            offset,
+            render=lambda s: {"added_at": s.added_at, "album": ctx.render.album(ctx.cat.albums[s.id])},
+        )
+    )
 
 
 def put_saved_albums(ctx: Ctx) -> Reply:
@@ -113,10 +124,18 @@ def get_top(ctx: Ctx) -> Reply:
         raise SpotifyError(400, "Invalid time_range")
     limit, offset = ctx.limit_offset()
     if kind == "artists":
-        rows = [ctx.render.artist(ctx.cat.artists[a]) for a in ctx.state.top_artists]
+        body = page(
+            ctx.state.top_artists,
+            f"{API_BASE}/me/top/{kind}",
+            limit,
+            offset,
+            render=lambda a: ctx.render.artist(ctx.cat.artists[a]),
+        )
     else:
-        rows = [ctx.render.track_by_id(t) for t in ctx.state.top_tracks]
-    return Reply(body=page(rows, f"{API_BASE}/me/top/{kind}", limit, offset))
+        body = page(
+            ctx.state.top_tracks, f"{API_BASE}/me/top/{kind}", limit, offset, render=ctx.render.track_by_id
+        )
+    return Reply(body=body)
 
 
 def get_my_playlists(ctx: Ctx) -> Reply:
@@ -192,7 +211,13 @@ def get_playlist_tracks(ctx: Ctx) -> Reply:
     pl = _playlist(ctx)
     limit, offset = ctx.limit_offset(default_limit=100, max_limit=100)
     return Reply(
-        body=page(ctx.render.playlist_items(pl), f"{API_BASE}/playlists/{pl.id}/tracks", limit, offset)
+        body=page(
+            ctx.render.playlist_rows(pl),
+            f"{API_BASE}/playlists/{pl.id}/tracks",
+            limit,
+            offset,
+            render=ctx.render.playlist_item,
+        )
     )
 
 

@@ -5,21 +5,28 @@ case- and accent-folded, apostrophes and a possessive ``'s`` are dropped, and a 
 matches an item word it prefixes or nearly equals. Field filters ``artist:``, ``album:``,
 ``track:``, ``genre:`` and ``year:`` narrow the fields. Every query word must match somewhere;
 results are ranked by how well the item's own name matches, then by popularity.
+
+The padded catalogue holds tens of thousands of items, so matching runs on an inverted index
+(``Index``): each query word is resolved once against the vocabulary (the item words it matches by
+the rule above), and only items holding such a word are scored. The rule is the per-item rule
+of ``word_match``, applied word by word, so the index finds exactly what a scan would.
 """
 
 from __future__ import annotations
 
+import bisect
 import difflib
 import re
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from restgraph.tools.sandbox.spotify.catalogue import Catalogue
-from restgraph.tools.sandbox.spotify.models import SpotifyState
+from restgraph.tools.sandbox.spotify.models import Album, Artist, CatalogueData, Track
 
 _FILTER = re.compile(r'(artist|album|track|genre|year|tag):("[^"]*"|\S+)', re.IGNORECASE)
+KINDS = ("track", "album", "artist", "playlist")
 
 
 def fold(text: str) -> str:
@@ -34,14 +41,12 @@ def words(text: str) -> tuple[str, ...]:
     return tuple(fold(text).split())
 
 
-def _word_match(q: str, candidates: list[str] | tuple[str, ...]) -> bool:
-    for w in candidates:
-        if w.startswith(q) or q.startswith(w) and len(w) >= 4:
-            return True
-    if len(q) < 4:
-        return False
-    # typo tolerance: only words of similar length can reach a 0.8 ratio, so skip the rest cheaply
-    return any(abs(len(w) - len(q)) <= 2 and _similar(q, w) for w in candidates)
+def word_match(q: str, w: str) -> bool:
+    """Does query word ``q`` match item word ``w``: a prefix either way (the item word at least 4
+    letters when it is the shorter), or, for query words of 4+ letters, a near spelling."""
+    if w.startswith(q) or (q.startswith(w) and len(w) >= 4):
+        return True
+    return len(q) >= 4 and abs(len(w) - len(q)) <= 2 and _similar(q, w)
 
 
 @lru_cache(maxsize=65536)
@@ -56,76 +61,174 @@ def parse_query(q: str) -> tuple[tuple[str, ...], dict[str, str]]:
     return words(rest), filters
 
 
-def _score(
-    free: Sequence[str], filters: dict[str, str], fields: dict[str, str], popularity: int
-) -> float | None:
-    """None when the item does not match; else a rank score (higher is better)."""
-    all_words = words(" ".join(fields.values()))  # cached per item text
-    for key, value in filters.items():
-        if key == "year":
-            years = value.split("-")
-            year = fields.get("year", "")
-            if not year or not (years[0] <= year <= years[-1]):
+@dataclass(frozen=True)
+class Row:
+    item: Any
+    fields: dict[str, tuple[str, ...]]
+    all_words: frozenset[str]
+    name_words: tuple[str, ...]
+    year: str
+    popularity: int
+
+
+def _row(
+    item: Any, fields: dict[str, str], popularity: int, memo: dict[str, tuple[str, ...]] | None = None
+) -> Row:
+    """``memo`` caches the words of texts many rows share (artist names, genres, album names)."""
+    memo = {} if memo is None else memo
+
+    def split(text: str) -> tuple[str, ...]:
+        found = memo.get(text)
+        if found is None:
+            found = memo[text] = tuple(fold(text).split())
+        return found
+
+    field_words = {k: split(v) for k, v in fields.items() if k != "year"}
+    every = [w for v in field_words.values() for w in v]
+    if "year" in fields:
+        every.extend(split(fields["year"]))
+    return Row(
+        item=item,
+        fields=field_words,
+        all_words=frozenset(every),
+        name_words=field_words.get("name", ()),
+        year=fields.get("year", ""),
+        popularity=popularity,
+    )
+
+
+class Index:
+    """The rows of one search kind with a word -> rows map; ``rank`` is ``GET /search``'s order."""
+
+    def __init__(self, rows: list[Row]):
+        self.rows = rows
+        postings: dict[str, list[int]] = {}
+        for i, row in enumerate(rows):
+            for w in row.all_words:
+                postings.setdefault(w, []).append(i)
+        self.postings = postings
+        self.vocab = sorted(postings)
+        self.by_length: dict[int, list[str]] = {}
+        for w in self.vocab:
+            self.by_length.setdefault(len(w), []).append(w)
+        self._matches: dict[str, frozenset[str]] = {}
+        self._ranked: dict[tuple[tuple[str, ...], tuple[tuple[str, str], ...]], list[tuple[float, int]]] = {}
+
+    def matches(self, q: str) -> frozenset[str]:
+        """The vocabulary words query word ``q`` matches (``word_match``), cached."""
+        found = self._matches.get(q)
+        if found is None:
+            start = bisect.bisect_left(self.vocab, q)
+            hits = set()
+            for w in self.vocab[start:]:
+                if not w.startswith(q):
+                    break
+                hits.add(w)
+            hits.update(q[:k] for k in range(4, len(q)) if q[:k] in self.postings)
+            if len(q) >= 4:
+                for length in range(len(q) - 2, len(q) + 3):
+                    hits.update(w for w in self.by_length.get(length, ()) if _similar(q, w))
+            found = self._matches[q] = frozenset(hits)
+            if len(self._matches) > 50_000:
+                self._matches.clear()
+        return found
+
+    def _candidates(self, needed: Sequence[str]) -> Iterable[int]:
+        if not needed:
+            return range(len(self.rows))
+        sets = []
+        for q in dict.fromkeys(needed):
+            rows: set[int] = set()
+            for w in self.matches(q):
+                rows.update(self.postings[w])
+            sets.append(rows)
+        sets.sort(key=len)
+        out = sets[0]
+        for other in sets[1:]:
+            out = out & other
+        return out
+
+    def score(self, row: Row, free: Sequence[str], filters: dict[str, str]) -> float | None:
+        """None when the row does not match; else its rank score (higher is better)."""
+        for key, value in filters.items():
+            if key == "year":
+                years = value.split("-")
+                if not row.year or not (years[0] <= row.year <= years[-1]):
+                    return None
+            elif key in row.fields:
+                field = row.fields[key]
+                if not all(self.matches(w).intersection(field) for w in words(value)):
+                    return None
+            elif key != "tag":
                 return None
-        elif key in fields:
-            if not all(_word_match(w, words(fields[key])) for w in words(value)):
-                return None
-        elif key != "tag":
+        if not all(self.matches(w) & row.all_words for w in free):
             return None
-    if not all(_word_match(w, all_words) for w in free):
-        return None
-    name_words = words(fields.get("name", ""))
-    score = popularity / 100
-    if free:
-        score += sum(_word_match(w, name_words) for w in free) / len(free)
-        if tuple(free) == name_words:
-            score += 2
-    return score
+        score = row.popularity / 100
+        if free:
+            score += sum(bool(self.matches(w).intersection(row.name_words)) for w in free) / len(free)
+            if tuple(free) == row.name_words:
+                score += 2
+        return score
 
-
-def _rank(
-    items: list[tuple[Any, dict[str, str], int]], free: Sequence[str], filters: dict[str, str]
-) -> list[Any]:
-    scored = [
-        (s, i, item)
-        for i, (item, fields, pop) in enumerate(items)
-        if (s := _score(free, filters, fields, pop)) is not None
-    ]
-    scored.sort(key=lambda x: (-x[0], x[1]))
-    return [item for _, _, item in scored]
-
-
-_ROWS: dict[tuple[int, str], list[tuple[Any, dict[str, str], int]]] = {}
-
-
-def _catalogue_rows(cat: Catalogue, kind: str) -> list[tuple[Any, dict[str, str], int]]:
-    """(item, searchable fields, popularity) for the frozen catalogue, built once per kind."""
-    key = (id(cat), kind)
-    if key not in _ROWS:
-        artist_names: Callable[[list[str]], str] = lambda ids: " ".join(cat.artists[a].name for a in ids)  # noqa: E731
-        genres: Callable[[list[str]], str] = lambda ids: " ".join(  # noqa: E731
-            g for a in ids for g in cat.artists[a].genres
-        )
-        rows: list[tuple[Any, dict[str, str], int]]
-        if kind == "track":
-            rows = [
-                (
-                    t,
-                    {
-                        "name": t.name,
-                        "track": t.name,
-                        "artist": artist_names(t.artist_ids),
-                        "album": cat.albums[t.album_id].name,
-                        "genre": genres(t.artist_ids),
-                        "year": cat.albums[t.album_id].release_date[:4],
-                    },
-                    t.popularity,
-                )
-                for t in cat.data.tracks
+    def rank(self, free: tuple[str, ...], filters: dict[str, str]) -> list[tuple[float, int]]:
+        """(score, row) of every matching row, best first (ties keep catalogue order), cached."""
+        key = (free, tuple(sorted(filters.items())))
+        ranked = self._ranked.get(key)
+        if ranked is None:
+            needed = list(free) + [
+                w for k, v in filters.items() if k not in ("year", "tag") for w in words(v)
             ]
-        elif kind == "album":
-            rows = [
-                (
+            scored = []
+            for i in self._candidates(needed):
+                s = self.score(self.rows[i], free, filters)
+                if s is not None:
+                    scored.append((-s, i))
+            scored.sort()
+            ranked = self._ranked[key] = [(-s, i) for s, i in scored]
+            if len(self._ranked) > 4096:
+                self._ranked.clear()
+        return ranked
+
+
+def _names(data: CatalogueData) -> tuple[dict[str, Artist], dict[str, Album]]:
+    return {a.id: a for a in data.artists}, {a.id: a for a in data.albums}
+
+
+def playlist_row(p: Any) -> Row:
+    return _row(p, {"name": p.name, "description": p.description or ""}, getattr(p, "popularity", 50))
+
+
+def build_index(data: CatalogueData, kind: str) -> Index:
+    """The search rows of one kind over a catalogue (tracks: name, artists, album, genres, year)."""
+    artists, albums = _names(data)
+    memo: dict[str, tuple[str, ...]] = {}
+
+    def artist_names(ids: list[str]) -> str:
+        return " ".join(artists[a].name for a in ids)
+
+    def genres(ids: list[str]) -> str:
+        return " ".join(g for a in ids for g in artists[a].genres)
+
+    if kind == "track":
+        rows = []
+        for t in data.tracks:
+            album = albums[t.album_id]
+            fields = {
+                "name": t.name,
+                "track": t.name,
+                "artist": artist_names(t.artist_ids),
+                "album": album.name,
+                "genre": genres(t.artist_ids),
+                "year": album.release_date[:4],
+            }
+            rows.append(_row(t, fields, t.popularity, memo))
+        return Index(rows)
+    if kind == "album":
+        tracks: dict[str, Track] = {t.id: t for t in data.tracks}
+        album_pop = {a.id: max(tracks[t].popularity for t in a.track_ids) for a in data.albums}
+        return Index(
+            [
+                _row(
                     a,
                     {
                         "name": a.name,
@@ -134,35 +237,45 @@ def _catalogue_rows(cat: Catalogue, kind: str) -> list[tuple[Any, dict[str, str]
                         "genre": genres(a.artist_ids),
                         "year": a.release_date[:4],
                     },
-                    max(cat.tracks[t].popularity for t in a.track_ids),
+                    album_pop[a.id],
+                    memo,
                 )
-                for a in cat.data.albums
+                for a in data.albums
             ]
-        elif kind == "artist":
-            rows = [
-                (a, {"name": a.name, "artist": a.name, "genre": " ".join(a.genres)}, a.popularity)
-                for a in cat.data.artists
+        )
+    if kind == "artist":
+        return Index(
+            [
+                _row(a, {"name": a.name, "artist": a.name, "genre": " ".join(a.genres)}, a.popularity, memo)
+                for a in data.artists
             ]
-        else:
-            rows = [(p, {"name": p.name, "description": p.description or ""}, 50) for p in cat.data.playlists]
-        _ROWS[key] = rows
-    return _ROWS[key]
+        )
+    return Index([playlist_row(p) for p in data.playlists])
 
 
-def search(cat: Catalogue, state: SpotifyState, q: str, kinds: list[str]) -> dict[str, list[Any]]:
-    """Matching catalogue objects per kind (``track``, ``album``, ``artist``, ``playlist``); the
-    user's own public playlists are searchable too."""
+def search(
+    indexes: dict[str, Index], own_playlists: list[Any], q: str, kinds: list[str]
+) -> dict[str, list[Any]]:
+    """Matching catalogue objects per kind (``track``, ``album``, ``artist``, ``playlist``), best
+    first; the user's own public playlists are searchable too and rank after equal-scored catalogue
+    playlists."""
     free, filters = parse_query(q)
     if not free and not filters:
         return {k: [] for k in kinds}
     out: dict[str, list[Any]] = {}
     for kind in kinds:
-        rows = list(_catalogue_rows(cat, kind))
-        if kind == "playlist":
-            rows += [
-                (p, {"name": p.name, "description": p.description or ""}, 50)
-                for p in state.playlists
-                if p.public
-            ]
-        out[kind] = _rank(rows, free, filters)
+        index = indexes[kind]
+        ranked = index.rank(free, filters)
+        items = [index.rows[i].item for _, i in ranked]
+        if kind == "playlist" and own_playlists:
+            extra = []
+            for n, p in enumerate(own_playlists):
+                s = index.score(playlist_row(p), free, filters) if p.public else None
+                if s is not None:
+                    extra.append((-s, len(index.rows) + n, p))
+            if extra:
+                merged = [(-s, i, index.rows[i].item) for s, i in ranked] + extra
+                merged.sort(key=lambda x: (x[0], x[1]))
+                items = [x[2] for x in merged]
+        out[kind] = items
     return out

@@ -50,7 +50,24 @@ def build_initial_state(cat: Catalogue) -> SpotifyState:
     ] + [PlayHistory(track_id=t, played_at=cat.timestamp(-600 * (i + 1))) for i, t in enumerate(older)]
     state.top_artists = [cat.artist_named(n).id for n in fx["top_artists"]]
     state.top_tracks = [cat.track_named(a, t).id for a, t in fx["top_tracks"]]
+    _fill_top_items(state, cat)
     return state
+
+
+TOP_ITEMS = 20
+
+
+def _fill_top_items(state: SpotifyState, cat: Catalogue) -> None:
+    """Fill top artists and tracks to a full page (the real API's default 20) after the fixture's:
+    the related artists of the top artists, then the top tracks of the top artists, in turn."""
+    artists = list(state.top_artists)
+    for artist_id in state.top_artists:
+        artists += cat.artists[artist_id].related_artist_ids
+    state.top_artists = list(dict.fromkeys(artists))[:TOP_ITEMS]
+    tracks = list(state.top_tracks)
+    for rank in range(10):
+        tracks += [top[rank] for a in state.top_artists if len(top := cat.artists[a].top_track_ids) > rank]
+    state.top_tracks = list(dict.fromkeys(tracks))[:TOP_ITEMS]
 
 
 @lru_cache(maxsize=1)

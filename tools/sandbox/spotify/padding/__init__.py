@@ -1,0 +1,1 @@
+"""Generated padding that brings the authored Spotify catalogue to the real API's scale."""
