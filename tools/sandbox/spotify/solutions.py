@@ -24,8 +24,10 @@ def call(method: str, path: str, params: dict[str, Any] | None = None, body: Any
     return {"method": method, "path": path, "params": params, "body": body}
 
 
-def search(q: str, kind: str, limit: int = 5) -> Call:
-    return call("GET", "/search", {"q": q, "type": kind, "limit": limit})
+def search(q: str, kind: str) -> Call:
+    """A search as RestGPT's caller sends one (upstream's examples set no ``limit``): the API's
+    default page of 20 results, from which the solution takes the first it needs."""
+    return call("GET", "/search", {"q": q, "type": kind})
 
 
 def refs(template: str, n: int) -> list[str]:
@@ -56,8 +58,8 @@ def follow_current(verb: str = "PUT") -> list[Call]:
 
 def newest_album(artist_q: str) -> list[Call]:
     return [
-        search(artist_q, "artist", 1),
-        call("GET", "/artists/${0.artists.items.0.id}/albums", {"include_groups": "album", "limit": 5}),
+        search(artist_q, "artist"),
+        call("GET", "/artists/${0.artists.items.0.id}/albums", {"include_groups": "album"}),
     ]
 
 
@@ -84,7 +86,7 @@ def reference_solutions() -> dict[int, dict[str, Any]]:
     s: dict[int, tuple[list[Call], str]] = {
         1: (
             [
-                search("Mariah Carey", "track", 3),
+                search("Mariah Carey", "track"),
                 ME,
                 new_playlist("Love Mariah", 1),
                 call(
@@ -95,7 +97,7 @@ def reference_solutions() -> dict[int, dict[str, Any]]:
         ),
         2: (
             [
-                search("The Dark Side of the Moon", "album", 1),
+                search("The Dark Side of the Moon", "album"),
                 call("GET", "/albums/${0.albums.items.0.id}/tracks"),
                 call("POST", "/me/player/queue", {"uri": "${1.items.0.uri}"}),
             ],
@@ -103,7 +105,7 @@ def reference_solutions() -> dict[int, dict[str, Any]]:
         ),
         3: (
             [
-                search("track:Summertime Sadness artist:Lana Del Rey", "track", 1),
+                search("track:Summertime Sadness artist:Lana Del Rey", "track"),
                 MY_PLAYLISTS,
                 call("POST", "/playlists/${1.items.0.id}/tracks", body={"uris": ["${0.tracks.items.0.uri}"]}),
             ],
@@ -114,9 +116,7 @@ def reference_solutions() -> dict[int, dict[str, Any]]:
         6: (
             [
                 FOLLOWING,
-                call(
-                    "GET", "/artists/${0.artists.items.0.id}/albums", {"include_groups": "album", "limit": 5}
-                ),
+                call("GET", "/artists/${0.artists.items.0.id}/albums", {"include_groups": "album"}),
                 call("GET", "/albums/${1.items.0.id}/tracks"),
                 call("POST", "/me/player/queue", {"uri": "${2.items.0.uri}"}),
             ],
@@ -130,7 +130,7 @@ def reference_solutions() -> dict[int, dict[str, Any]]:
         ),
         9: (
             [
-                search("quiet", "track", 5),
+                search("quiet", "track"),
                 call("PUT", "/me/player/play", body={"uris": refs("${0.tracks.items.{i}.uri}", 3)}),
             ],
             "Playing ${0.tracks.items.0.name} and other quiet songs.",
@@ -138,7 +138,7 @@ def reference_solutions() -> dict[int, dict[str, Any]]:
         10: (follow_current(), "You now follow ${1.artists.0.name}."),
         11: ([NEXT, REPEAT_TRACK], "Switched to the next song and set repeat to the single track."),
         12: (
-            [search("Mojito", "album", 1), call("PUT", "/me/albums", {"ids": "${0.albums.items.0.id}"})],
+            [search("Mojito", "album"), call("PUT", "/me/albums", {"ids": "${0.albums.items.0.id}"})],
             "Saved the album ${0.albums.items.0.name}.",
         ),
         13: (
@@ -174,7 +174,7 @@ def reference_solutions() -> dict[int, dict[str, Any]]:
             [
                 NOW,
                 call("GET", "/artists/${0.item.artists.0.id}"),
-                search('genre:"${1.genres.0}"', "track", 5),
+                search('genre:"${1.genres.0}"', "track"),
             ],
             "Tracks in the genre ${1.genres.0}: ${2.tracks.items.0.name}, ${2.tracks.items.1.name}, ${2.tracks.items.2.name}.",
         ),
@@ -250,7 +250,7 @@ def reference_solutions() -> dict[int, dict[str, Any]]:
         ),
         33: (
             [
-                search("Taylor Swift", "artist", 1),
+                search("Taylor Swift", "artist"),
                 call("PUT", "/me/following", {"type": "artist", "ids": "${0.artists.items.0.id}"}),
             ],
             "You now follow Taylor Swift.",
@@ -319,7 +319,7 @@ def reference_solutions() -> dict[int, dict[str, Any]]:
         ),
         40: (
             [
-                search("When You Believe", "track", 1),
+                search("When You Believe", "track"),
                 call("GET", "/tracks/${0.tracks.items.0.id}"),
                 call(
                     "PUT", "/me/following", {"type": "artist", "ids": "${1.artists.0.id},${1.artists.1.id}"}
@@ -359,7 +359,7 @@ def reference_solutions() -> dict[int, dict[str, Any]]:
         ),
         49: (
             [
-                search("Mojito", "album", 1),
+                search("Mojito", "album"),
                 call("GET", "/albums/${0.albums.items.0.id}"),
                 call("PUT", "/me/following", {"type": "artist", "ids": "${1.artists.0.id}"}),
             ],
@@ -378,7 +378,7 @@ def reference_solutions() -> dict[int, dict[str, Any]]:
             [
                 ME,
                 new_playlist("BIGBANG", 0),
-                search("BIGBANG", "track", 1),
+                search("BIGBANG", "track"),
                 call("POST", "/playlists/${1.id}/tracks", body={"uris": ["${2.tracks.items.0.uri}"]}),
             ],
             "Created the playlist BIGBANG with ${2.tracks.items.0.name}.",
@@ -404,7 +404,7 @@ def reference_solutions() -> dict[int, dict[str, Any]]:
             "${0.items.0.name} is now private.",
         ),
         54: (
-            [search("Mojito", "album", 1), call("PUT", "/me/albums", {"ids": "${0.albums.items.0.id}"})],
+            [search("Mojito", "album"), call("PUT", "/me/albums", {"ids": "${0.albums.items.0.id}"})],
             "Added the album ${0.albums.items.0.name} to your library.",
         ),
         55: (

@@ -20,7 +20,7 @@ from restgraph.tools.sandbox.spotify.models import CatalogueData
 from restgraph.tools.sandbox.spotify.padding.generate import pad
 
 _HERE = Path(__file__).parent
-_SOURCES = [_HERE / n for n in ("generate.py", "pools.py", "protect.py")] + [
+_SOURCES = [_HERE / n for n in ("generate.py", "neighbours.py", "pools.py", "protect.py")] + [
     _HERE.parent / n for n in ("models.py", "search.py")
 ]
 

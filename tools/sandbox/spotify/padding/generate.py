@@ -424,6 +424,7 @@ def _ordered(pair: tuple[int, int]) -> tuple[int, int]:
 
 def pad(facts: CatalogueData) -> CatalogueData:
     """The padded catalogue: authored entities first (extended, never reordered), then generated."""
+    from restgraph.tools.sandbox.spotify.padding.neighbours import title_neighbours
     from restgraph.tools.sandbox.spotify.padding.protect import protect
 
     p = Padder(facts)
@@ -434,6 +435,7 @@ def pad(facts: CatalogueData) -> CatalogueData:
     for artist in p.authored:
         p.namesakes(artist)
     p.various_artists()
+    title_neighbours(p)
     for artist in p.authored:
         artist.top_track_ids = p._top(artist.id, artist.top_track_ids)
     for artist in p.authored:
