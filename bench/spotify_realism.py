@@ -61,7 +61,13 @@ MAIN = {
 }
 #: main-collection sizes that do not come from ``limit`` or the user's state
 FIXED = {"/artists/{id}/top-tracks": 10, "/artists/{id}/related-artists": 20}
-FILLS_LIMIT = ("/search", "/artists/{id}/albums", "/me/top/{type}", "/recommendations", "/browse/new-releases")
+FILLS_LIMIT = (
+    "/search",
+    "/artists/{id}/albums",
+    "/me/top/{type}",
+    "/recommendations",
+    "/browse/new-releases",
+)
 ID = "4iV5W9uYEdYUVa79Axb7Rh"
 STRINGS = {
     "id": ID,
@@ -169,7 +175,15 @@ def oracle_calls() -> list[tuple[str, str, dict[str, Any], Any, int]]:
             )
             body = response.json() if response.content else None
             responses.append(body)
-            out.append((resolved["method"], _template(resolved["path"]), resolved["params"] or {}, body, len(response.content)))
+            out.append(
+                (
+                    resolved["method"],
+                    _template(resolved["path"]),
+                    resolved["params"] or {},
+                    body,
+                    len(response.content),
+                )
+            )
     return out
 
 

@@ -21,7 +21,6 @@ from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from restgraph.tools.sandbox.spotify import routes_catalogue, routes_player, routes_user
-from restgraph.tools.sandbox.spotify.catalogue import load_catalogue
 from restgraph.tools.sandbox.spotify.context import Ctx, Reply
 from restgraph.tools.sandbox.spotify.models import LogEntry
 from restgraph.tools.sandbox.spotify.player import SpotifyError
@@ -67,7 +66,7 @@ def _endpoint(store: SessionStore, handler: Handler) -> Callable[[Request], Awai
                     body = json.loads(raw)
                 except ValueError as exc:
                     raise SpotifyError(400, "Error parsing JSON.") from exc
-            ctx = Ctx(request=request, session=session, cat=load_catalogue(), params=params, body=body)
+            ctx = Ctx(request=request, session=session, cat=store.cat, params=params, body=body)
             reply = handler(ctx)
             response = (
                 Response(status_code=reply.status)

@@ -30,8 +30,10 @@ _URI = re.compile(r"^spotify:(track|album|artist|playlist|episode|show|user):([0
 
 
 class Catalogue:
-    def __init__(self, data: CatalogueData, fixture: dict[str, Any]):
+    def __init__(self, data: CatalogueData, fixture: dict[str, Any], *, padded: bool = False):
         self.data = data
+        #: True for the served world (authored facts plus generated padding)
+        self.padded = padded
         self.fixture = fixture
         self.artists: dict[str, Artist] = {a.id: a for a in data.artists}
         self.albums: dict[str, Album] = {a.id: a for a in data.albums}
@@ -135,7 +137,7 @@ def _fixture() -> dict[str, Any]:
 @lru_cache(maxsize=1)
 def load_catalogue() -> Catalogue:
     """The served catalogue: the authored facts padded to the real API's scale (cached on disk)."""
-    return Catalogue(padded_catalogue(_authored(), HERE / "catalogue.json"), _fixture())
+    return Catalogue(padded_catalogue(_authored(), HERE / "catalogue.json"), _fixture(), padded=True)
 
 
 @lru_cache(maxsize=1)

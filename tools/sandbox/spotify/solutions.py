@@ -13,9 +13,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from restgraph.tools.sandbox.spotify.catalogue import load_catalogue
+from restgraph.tools.sandbox.spotify.catalogue import Catalogue, load_catalogue
 from restgraph.tools.sandbox.spotify.player import queue_ids
-from restgraph.tools.sandbox.spotify.state import initial_state
+from restgraph.tools.sandbox.spotify.state import build_initial_state
 
 Call = dict[str, Any]
 
@@ -74,8 +74,12 @@ def new_playlist(name: str, me_index: int) -> Call:
 @lru_cache(maxsize=1)
 def reference_solutions() -> dict[int, dict[str, Any]]:
     """query id -> {"calls": [...], "answer": str}; counts that depend on the fixture are read from it."""
-    start = initial_state()
-    cat = load_catalogue()
+    return solutions_for(load_catalogue())
+
+
+def solutions_for(cat: Catalogue) -> dict[int, dict[str, Any]]:
+    """The solutions over ``cat`` (the served catalogue, or the authored facts alone in tests)."""
+    start = build_initial_state(cat)
     n_queue = len(queue_ids(start)[:20])
     n_saved = len(start.saved_tracks)
     n_lana_top = len(cat.artist_named("Lana Del Rey").top_track_ids)

@@ -141,6 +141,8 @@ class Padder:
         pop: tuple[int, int],
     ) -> Album:
         """An album whose tracks are ``songs``: (name, artists) in order, popularity in ``pop``."""
+        if album_type == "album" and len(songs) < 7:
+            album_type = "single"  # Spotify files releases of a few tracks (EPs) as singles
         album_id = gen_id("album", artist_ids[0], name, day)
         while album_id in self.album_ids:
             album_id = gen_id("album", album_id)
@@ -197,9 +199,10 @@ class Padder:
         pop = (max(1, artist.popularity - 70), min(self.track_cap, artist.popularity - 10))
         taken = {t.name.lower() for t in self.tracks}
         me = [artist.id]
-        # full track lists on authored albums, appended after the authored tracks
+        # full track lists on authored albums cut short (fewer than 10 tracks: the authors kept the
+        # tracks the queries need), appended after the authored tracks; full ones stay as they are
         for album in own:
-            if album.album_type != "album" or album.generated:
+            if album.album_type != "album" or album.generated or len(album.track_ids) >= 10:
                 continue
             target = rng.randint(10, 16)
             for name in self.titles(rng, max(0, target - len(album.track_ids)), taken):

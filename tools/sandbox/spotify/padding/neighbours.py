@@ -53,7 +53,9 @@ def title_neighbours(p: Padder) -> None:
             if roll < 0.35:
                 name = album.name
             elif roll < 0.6:
-                name = f"{album.name}{rng.choice((' (Remixes)', ' EP', ' (Tribute)', ' (Live)', ' (Acoustic)'))}"
+                name = (
+                    f"{album.name}{rng.choice((' (Remixes)', ' EP', ' (Tribute)', ' (Live)', ' (Acoustic)'))}"
+                )
             elif roll < 0.8:
                 name = f"{album.name} {rng.choice(pools.NOUNS)}"
             else:
@@ -61,12 +63,12 @@ def title_neighbours(p: Padder) -> None:
             songs = [(name, [act.id])] + [
                 (f"{name}{v}", [act.id]) for v in rng.sample(pools.TRACK_VERSIONS, rng.randint(0, 2))
             ]
-            kind = "single" if len(songs) < 3 and rng.random() < 0.6 else "album"
+            kind = "single"  # 1-3 tracks: Spotify files singles and EPs as "single"
             day = _day(rng, date(2005, 1, 1), LATEST)
             p.album(rng, [act.id], name, kind, day, songs, (0, min(act.popularity + 10, p.track_cap)))
     covers: list[str] = []
     for track in [t for t in p.tracks if not t.generated]:
-        covers += [track.name] * round(5 + 30 * (track.popularity / 100) ** 2)
+        covers += [track.name] * round(12 + 40 * (track.popularity / 100) ** 2)
     rng.shuffle(covers)
     for n in range(0, len(covers), _COVER_ALBUM):
         act = rng.choice(acts)
@@ -75,4 +77,5 @@ def title_neighbours(p: Padder) -> None:
         version = rng.choice(("", "", " (Acoustic)", " - Cover", " (Piano)"))
         songs = [(t + version, [act.id]) for t in dict.fromkeys(covers[n : n + _COVER_ALBUM])]
         day = _day(rng, date(2008, 1, 1), LATEST)
-        p.album(rng, [act.id], name, "album", day, songs, (0, min(act.popularity + 10, p.track_cap)))
+        kind = "album" if len(songs) >= 7 else "single"
+        p.album(rng, [act.id], name, kind, day, songs, (0, min(act.popularity + 10, p.track_cap)))
