@@ -29,8 +29,10 @@ pytestmark = pytest.mark.browser
 
 def _escape_policy(task: Any, params: dict[str, str]):
     """Tries to leave loopback three ways (a link click, a goto to an outside IP, a file:// URL),
-    with a loopback page in between so the no-op loop detector does not stop it first."""
-    moves = iter(["click", "/books/", "http://10.1.2.3/admin", "/gyms/", "file:///etc/passwd"])
+    then with URLs Python's parser and the browser's read differently (issue 29), with a loopback
+    page in between so the no-op loop detector does not stop it first."""
+    moves = iter(["click", "/books/", "http://10.1.2.3/admin", "/gyms/", "file:///etc/passwd", "/books/"])
+    moves = iter([*moves, *(m for url in TWO_WAY_URLS for m in (url, "/gyms/"))])
 
     def policy(messages: list[BaseMessage]) -> str:
         move = next(moves, None)
@@ -44,6 +46,14 @@ def _escape_policy(task: Any, params: dict[str, str]):
 
     return policy
 
+
+#: each passed the old ``urlsplit`` check as a loopback URL
+TWO_WAY_URLS = (
+    "http://127.0.0.1:47999\\@127.0.0.1/x",  # Chromium requests http://127.0.0.1:47999/@127.0.0.1/x
+    "http://example.com\\@127.0.0.1/",  # Chromium would go to example.com
+    "http://2130706433/",
+    "http://%31%32%37.0.0.1/",
+)
 
 register_scripted("test-escape", _escape_policy)
 
@@ -140,6 +150,8 @@ def test_offline_mode_refuses_and_records_non_loopback_navigation(runs):
     }
     for target in ("click", "http://10.1.2.3/admin", "file:///etc/passwd"):
         assert "navigation refused" in (actions[target].error or ""), target
+    for target in TWO_WAY_URLS:
+        assert "is read two ways" in (actions[target].error or ""), (target, actions[target].error)
     assert actions["/books/"].error is None and actions["/gyms/"].error is None
     assert all(
         c.url.startswith("http://127.0.0.1") for c in trace.tool_calls("browser") if c.name != "refused"
