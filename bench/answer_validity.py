@@ -1,8 +1,12 @@
 """How well the RestBench answer checker agrees with hand labels.
 
-    python bench/answer_validity.py SUITE.jsonl [--checker keys|containment] [--judge MODEL] [--show-errors]
+    python bench/answer_validity.py SUITE.jsonl [SUITE.jsonl ...] [--checker keys|containment] [--judge MODEL]
+        [--show-errors]
 
-SUITE.jsonl: one labelled answer per line, ``{"scenario": "tmdb"|"spotify", "query_id": "tmdb/7",
+Each SUITE (a path, or NAME=PATH to name it; by default its file name) is measured on its own: its table,
+then one line per suite with its false-positive and false-negative rates, so a dev suite and a blind
+suite are read side by side (the goal: FPR <= 0.02 and FNR <= 0.03 on both). SUITE.jsonl: one labelled
+answer per line, ``{"scenario": "tmdb"|"spotify", "query_id": "tmdb/7",
 "answer": ..., "correct": bool, "trap": ...}`` (the dev suite is
 ``$RESTGRAPH_DATA_DIR/restbench/answer_suite_dev.jsonl``). Prints agreement, the false-positive
 rate (incorrect answers passed) and the false-negative rate (correct answers failed), overall and
@@ -122,35 +126,57 @@ def report(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _suite_arg(text: str) -> tuple[str, Path]:
+    name, sep, path = text.partition("=")
+    return (name, Path(path)) if sep and name and path else (Path(text).stem, Path(text))
+
+
+def rates(result: dict[str, Any]) -> str:
+    t = result["table"]["all"]
+    fpr = t["fp"] / t["incorrect"] if t["incorrect"] else 0.0
+    fnr = t["fn"] / t["correct"] if t["correct"] else 0.0
+    return f"FPR {fpr:.3f} ({t['fp']}/{t['incorrect']})   FNR {fnr:.3f} ({t['fn']}/{t['correct']})"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("suite", type=Path)
+    parser.add_argument("suite", nargs="+", type=_suite_arg, metavar="SUITE", help="PATH or NAME=PATH")
     parser.add_argument("--checker", choices=["keys", "containment"], default="keys")
     parser.add_argument(
         "--judge", metavar="MODEL", help="also measure an LLM judge (any model spec) against the labels"
     )
     parser.add_argument("--show-errors", action="store_true")
     args = parser.parse_args(argv)
-    if not args.suite.is_file():
-        print(f"no such suite file: {args.suite}", file=sys.stderr)
-        return 2
-    rows = load_suite(args.suite)
-    result = measure(rows, args.checker)
-    print(f"checker: {args.checker}   answers: {result['table']['all']['n']}")
-    print(report(result))
-    if args.judge:
-        verdicts = judge_verdicts(rows, args.judge)
-        judged = measure(rows, verdicts=verdicts)
-        rules = [verdict(r["scenario"], int(r["query_id"].split("/")[1]), r["answer"])[0] for r in rows]
-        agree = sum(bool(v) == r for v, r in zip(verdicts, rules, strict=True))
-        print(
-            f"\njudge: {args.judge}   unparsed replies: {sum(v is None for v in verdicts)}   "
-            f"agreement with the rule checker: {_rate(agree, len(rows))}"
-        )
-        print(report(judged))
-    if args.show_errors:
-        for e in result["errors"]:
-            print(f"{'FN' if e['correct'] else 'FP'} {e['query_id']} [{e['trap']}] {e['answer'][:200]}")
+    for _name, path in args.suite:
+        if not path.is_file():
+            print(f"no such suite file: {path}", file=sys.stderr)
+            return 2
+    import os
+
+    summary = []
+    for name, path in args.suite:
+        rows = load_suite(path)
+        result = measure(rows, args.checker)
+        print(f"suite: {name}   checker: {args.checker}   answers: {result['table']['all']['n']}")
+        print(report(result))
+        summary.append(f"{name:12} {rates(result)}")
+        if args.judge:
+            verdicts = judge_verdicts(rows, args.judge)
+            judged = measure(rows, verdicts=verdicts)
+            rules = [verdict(r["scenario"], int(r["query_id"].split("/")[1]), r["answer"])[0] for r in rows]
+            agree = sum(bool(v) == r for v, r in zip(verdicts, rules, strict=True))
+            print(
+                f"\njudge: {args.judge}   unparsed replies (errors, counted as fails): {sum(v is None for v in verdicts)}"
+                f"   agreement with the rule checker: {_rate(agree, len(rows))}"
+            )
+            print(report(judged))
+            summary.append(f"{name + ' judge':12} {rates(judged)}")
+        if args.show_errors:
+            for e in result["errors"]:
+                print(f"{'FN' if e['correct'] else 'FP'} {e['query_id']} [{e['trap']}] {e['answer'][:200]}")
+        print()
+    print(f"per suite (load average {os.getloadavg()[0]:.1f}):")
+    print("\n".join(summary))
     return 0
 
 

@@ -74,3 +74,32 @@ def test_an_llm_judge_is_measured_against_the_labels(suite, capsys):
         and "218/218 (100.0%)" in out
         and "agreement with the rule checker: 109/327" in out
     )
+
+
+def test_several_suites_are_measured_each_on_its_own(suite, capsys, tmp_path):
+    """Two suites side by side (as the dev and the blind suite are): one table and one rates line each."""
+    import json
+
+    from tests.restbench_validity.test_formats import ACCEPTED
+    from tests.restbench_validity.test_traps import TRAPS
+
+    rows = [
+        {"scenario": sc, "query_id": f"{sc}/{q}", "answer": a, "correct": False, "trap": family}
+        for family, items in TRAPS.items()
+        for sc, q, a in items
+    ] + [
+        {"scenario": sc, "query_id": f"{sc}/{q}", "answer": a, "correct": True, "trap": "format"}
+        for items in ACCEPTED.values()
+        for sc, q, a in items
+    ]
+    traps = tmp_path / "traps.jsonl"
+    traps.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    dev = Path(os.environ["RESTGRAPH_DATA_DIR"]) / "restbench" / "answer_suite_dev.jsonl"
+    assert main([f"dev={dev}", str(traps)]) == 0
+    out = capsys.readouterr().out
+    wrong = sum(len(v) for v in TRAPS.values())
+    right = sum(len(v) for v in ACCEPTED.values())
+    assert "suite: dev " in out and "suite: traps " in out
+    assert "dev          FPR 0.000 (0/218)   FNR 0.000 (0/109)" in out
+    assert f"traps        FPR 0.000 (0/{wrong})   FNR 0.000 (0/{right})" in out
+    assert main([str(dev), str(tmp_path / "missing.jsonl")]) == 2
