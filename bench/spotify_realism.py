@@ -128,10 +128,9 @@ def _main_count(template: str, params: dict[str, Any], body: Any, main: str) -> 
         return int(params.get("limit", 20))
     node = body  # the user's library and album track lists: as many as the sandbox holds
     for part in main.split("."):
-        if part == "*":
-            node = next(iter(node.values()))
-        else:
-            node = node.get(part) if isinstance(node, dict) else None
+        if not isinstance(node, dict):
+            return 0
+        node = next(iter(node.values())) if part == "*" else node.get(part)
     return len(node) if isinstance(node, list) else 0
 
 

@@ -17,10 +17,10 @@ from pathlib import Path
 
 from restgraph.tools.datafiles import cache_root
 from restgraph.tools.sandbox.spotify.models import CatalogueData
-from restgraph.tools.sandbox.spotify.padding.generate import pad
+from restgraph.tools.sandbox.spotify.padding.build import pad
 
 _HERE = Path(__file__).parent
-_SOURCES = [_HERE / n for n in ("generate.py", "neighbours.py", "pools.py", "protect.py")] + [
+_SOURCES = [_HERE / n for n in ("build.py", "generate.py", "neighbours.py", "pools.py", "protect.py")] + [
     _HERE.parent / n for n in ("models.py", "search.py")
 ]
 

@@ -323,10 +323,10 @@ class Padder:
         artist.related_artist_ids = artist.related_artist_ids + [p.id for p in out]
         for p in out:
             p.related_artist_ids = [artist.id] + [q.id for q in out if q is not p][: RELATED - 1]
-            p.top_track_ids = self._top(p.id, [])
+            p.top_track_ids = self.top_tracks(p.id, [])
         return out
 
-    def _top(self, artist_id: str, authored: list[str]) -> list[str]:
+    def top_tracks(self, artist_id: str, authored: list[str]) -> list[str]:
         rest = [
             t for t in self.songs.get(artist_id, []) if t not in authored and self.track_by_id[t].generated
         ]
@@ -423,25 +423,3 @@ class Padder:
 def _ordered(pair: tuple[int, int]) -> tuple[int, int]:
     lo, hi = pair
     return (min(lo, hi), max(lo, hi))
-
-
-def pad(facts: CatalogueData) -> CatalogueData:
-    """The padded catalogue: authored entities first (extended, never reordered), then generated."""
-    from restgraph.tools.sandbox.spotify.padding.neighbours import title_neighbours
-    from restgraph.tools.sandbox.spotify.padding.protect import protect
-
-    p = Padder(facts)
-    for artist in p.authored:
-        p.discography(artist)
-    for artist in p.authored:
-        p.peers(artist)
-    for artist in p.authored:
-        p.namesakes(artist)
-    p.various_artists()
-    title_neighbours(p)
-    for artist in p.authored:
-        artist.top_track_ids = p._top(artist.id, artist.top_track_ids)
-    for artist in p.authored:
-        p.artist_playlists(artist)
-    p.generic_playlists()
-    return protect(facts, p.data())

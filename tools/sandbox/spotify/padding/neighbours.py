@@ -25,7 +25,7 @@ def _acts(p: Padder) -> list[Artist]:
     rng = rng_for("small acts")
     genres = sorted({g for a in p.authored for g in a.genres})
     taken = {a.name for a in p.artists}
-    acts = []
+    acts: list[Artist] = []
     for i in range(_ACTS * 3):
         if len(acts) == _ACTS:
             break

@@ -86,8 +86,8 @@ def offenders(data: CatalogueData) -> dict[str, Any]:
     return out
 
 
-def protect(facts: CatalogueData, data: CatalogueData) -> CatalogueData:
-    del facts  # the authored items are those not marked generated
+def protect(data: CatalogueData) -> CatalogueData:
+    """Rename generated offenders until none is left (the authored items are those not generated)."""
     for _ in range(_ROUNDS):
         found = offenders(data)
         if not found:
