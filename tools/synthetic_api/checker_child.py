@@ -249,11 +249,16 @@ def _worker_loop(programs, limits, timeout_s, cmd, out):
     hard_as = resource.getrlimit(resource.RLIMIT_AS)[1]
     hard_cpu = resource.getrlimit(resource.RLIMIT_CPU)[1]
     signal.signal(signal.SIGALRM, _alarm)
+    queued = bytearray()
     while True:
-        index = os.read(cmd, 4)
-        if len(index) < 4:
-            _exit(0)
-        code = _compile(programs[int.from_bytes(index, "little")])
+        while len(queued) < 4:
+            chunk = os.read(cmd, 65536)
+            if not chunk:
+                _exit(0)
+            queued += chunk
+        i = int.from_bytes(queued[:4], "little")
+        del queued[:4]
+        code = _compile(programs[i])
         raw, timed_out = None, False
         if isinstance(code, dict):
             raw = _dumps(code)
@@ -277,7 +282,9 @@ def _worker_loop(programs, limits, timeout_s, cmd, out):
         if retire:  # garbage cycles first; what is still held after a collection retires the worker
             gc.collect()
             retire = size() - start > RETIRE_MB * mb
-        _write(out, (_dumps({"r": raw, "timed_out": timed_out, "retire": retire}) + "\n").encode("utf-8"))
+        # the parent's output line itself, after one flag byte: R = retiring after this one, K = not
+        line = _dumps({"i": i, "r": raw, "status": 0, "timed_out": timed_out})
+        _write(out, (("R" if retire else "K") + line + "\n").encode("utf-8"))
         if retire:
             _exit(0)  # grown: the next inert sample gets a fresh worker
 
@@ -304,20 +311,18 @@ class _Worker:
             _write(self.cmd, b"".join(i.to_bytes(4, "little") for i in indexes))
 
     def receive(self, timeout_s):
-        """The next queued sample's outcome: (raw report or None, wait status, timed out, still alive)."""
+        """The next queued sample's outcome: (its output line, or ``None`` if the worker ended
+        without one; wait status; timed out; worker still alive)."""
         status, timed_out = None, False
         if b"\n" not in self.pending:
             _, status, timed_out = _wait(self.pid, self.out, timeout_s + 1.0, self.pending)
-        text, newline, rest = bytes(self.pending).partition(b"\n")
-        self.pending = bytearray(rest)
-        try:
-            line = json.loads(text) if newline else None
-        except ValueError:
-            line = None
-        if isinstance(line, dict):
-            alive = status is None and not line.get("retire")
-            return line.get("r"), 0, bool(line.get("timed_out")), alive
-        return None, status, timed_out, False
+        end = self.pending.find(b"\n")
+        if end < 0 or self.pending[:1] not in (b"K", b"R"):
+            return None, status, timed_out, False
+        line = bytes(self.pending[1 : end + 1])
+        alive = status is None and self.pending[:1] == b"K"
+        del self.pending[: end + 1]
+        return line, 0, False, alive
 
     def close(self):
         for fd in (self.cmd, self.out):
@@ -352,8 +357,11 @@ def main():
             worker = _Worker(world, programs, timeout_s)
         worker.send(range(i, end))
         while i < end:
-            raw, status, timed_out, alive = worker.receive(timeout_s)
-            _emit(i, raw, status, timed_out)
+            line, status, timed_out, alive = worker.receive(timeout_s)
+            if line is not None:
+                _write(1, line)
+            else:
+                _emit(i, None, status, timed_out)
             i += 1
             if not alive:  # the rest of this run goes to a fresh worker
                 if status is None:
