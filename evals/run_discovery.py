@@ -66,11 +66,11 @@ def find_runs(args: Sequence[Path | str], skip: Callable[[str], None] = print) -
 
 def ensure_summaries(runs: list[Path], log: Callable[[str], None] = print) -> list[Path]:
     """Score the runs that have traces but no ``summary.json`` yet; return the runs that have one."""
-    from restgraph.evals.summary import write_summary
-
     ready = []
     for run in runs:
         if not (run / "summary.json").is_file():
+            from restgraph.evals.summary import write_summary  # only then: scoring imports a lot
+
             log(f"scoring {run} (traces.jsonl without summary.json)")
             try:
                 write_summary(run)

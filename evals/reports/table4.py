@@ -30,6 +30,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from restgraph.evals.reports.table4_cells import (
+    cell_from_episodes,
+    cell_from_summaries,
+    missing,
+    paper_cell,
+)
 from restgraph.evals.reports.table4_chart import bar_chart, scenarios_of
 from restgraph.evals.reports.table4_paper import (
     AGENT_ORDER,
@@ -42,7 +48,6 @@ from restgraph.evals.reports.table4_paper import (
     paper_row,
     reference_models,
 )
-from restgraph.evals.stats import describe, pool_summaries, wilson
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -199,93 +204,6 @@ def with_paper(rows: list[Row]) -> list[Row]:
     return sorted(out, key=_order)
 
 
-def paper_cell(success: float, correct_path: float, delta: float | None, n: int) -> dict[str, Any]:
-    """A paper number as a cell: its n is the scenario's size, its interval Wilson's from % and n."""
-
-    def stat(pct: float) -> dict[str, Any]:
-        return {"ci95": list(wilson(round(pct * n / 100), n)), "method": "wilson (from the paper's % and n)"}
-
-    return {
-        "success_rate": success / 100,
-        "correct_path_rate": correct_path / 100,
-        "delta_solution_len": delta,
-        "n": n,
-        "stats": {"success_rate": stat(success), "correct_path_rate": stat(correct_path)},
-    }
-
-
-def cell_from_episodes(run_dirs: list[Path]) -> dict[str, Any]:
-    """A scenario's cell from the pooled episodes frame of its runs (``restgraph.evals.results``)."""
-    from restgraph.evals import results
-    from restgraph.evals.scorers.restbench import aggregate_restbench
-
-    ep = results.load(run_dirs).episodes
-    n = len(ep)
-    cols = ep.reindex(columns=["score_success", "score_correct_path", "score_api_calls", "score_gold_len"])
-    scores = [
-        {
-            "success": _yes(r.score_success),
-            "correct_path": _yes(r.score_correct_path),
-            "api_calls": _count(r.score_api_calls),
-            "gold_len": _count(r.score_gold_len),
-        }
-        for r in cols.itertuples()
-    ]
-    stats = {
-        "success_rate": describe(s["success"] for s in scores),
-        "correct_path_rate": describe(s["correct_path"] for s in scores),
-        "mean_api_calls": describe(s["api_calls"] for s in scores),
-    }
-    per = max(1, n)
-    cost = None if n == 0 or ep.cost_usd.isna().any() else float(ep.cost_usd.sum()) / per
-    return {
-        **aggregate_restbench(scores),
-        "n": n,
-        "errors": int(ep.status.str.startswith("error").sum()),
-        "runs": len(run_dirs),
-        "stats": {k: v for k, v in stats.items() if v is not None},
-        "tokens_in": int(ep.input_tokens.sum()) / per,
-        "tokens_out": int(ep.output_tokens.sum()) / per,
-        "model_calls": int(ep.model_calls.sum()) / per,
-        "cost": cost,
-    }
-
-
-def _missing(value: Any) -> bool:
-    """None, NaN or pandas' NA (pandas is imported only where episode frames are pooled)."""
-    return value is None or value != value or type(value).__name__ == "NAType"
-
-
-def _yes(value: Any) -> bool:
-    return False if _missing(value) else bool(value)  # an episode the scorer could not score did not succeed
-
-
-def _count(value: Any) -> float:
-    return 0.0 if _missing(value) else float(value)
-
-
-def cell_from_summaries(summaries: list[dict[str, Any]]) -> dict[str, Any]:
-    """A scenario's cell from ``summary.json`` alone (no traces at hand): pooled by ``restgraph.evals.stats``."""
-    summary = pool_summaries(summaries)
-    n = max(1, int(summary.get("n", 0)))
-    usage = summary.get("usage", {})
-    cost = summary.get("cost_usd")
-    return {
-        **summary.get("metrics", {}),
-        "n": summary.get("n", 0),
-        "errors": sum(
-            s.get("errors", sum(v for k, v in s.get("status_counts", {}).items() if k.startswith("error")))
-            for s in summaries
-        ),
-        "runs": len(summaries),
-        "stats": summary.get("metric_stats", {}),
-        "tokens_in": usage.get("input_tokens", 0) / n,
-        "tokens_out": usage.get("output_tokens", 0) / n,
-        "model_calls": usage.get("model_calls", 0) / n,
-        "cost": None if cost is None else cost / n,
-    }
-
-
 #: the tidy table's columns and their pandas types
 TYPES = {
     **dict.fromkeys(("method", "agent", "source", "model", "judged", "scenario", "metric"), "string"),
@@ -358,7 +276,7 @@ def csv_text(data: pd.DataFrame | list[dict[str, Any]]) -> str:
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=list(TYPES), lineterminator="\n")
     writer.writeheader()
-    writer.writerows({k: "" if _missing(v) else v for k, v in r.items()} for r in data)
+    writer.writerows({k: "" if missing(v) else v for k, v in r.items()} for r in data)
     return buffer.getvalue()
 
 
@@ -366,7 +284,7 @@ def csv_text(data: pd.DataFrame | list[dict[str, Any]]) -> str:
 
 
 def _pct(value: Any) -> str:
-    return "" if _missing(value) else f"{100 * value:.1f}"
+    return "" if missing(value) else f"{100 * value:.1f}"
 
 
 def rate_cell(cell: dict[str, Any], metric: str, sep: str = " ") -> str:
@@ -461,7 +379,7 @@ def markdown(rows: list[Row], price_in: float | None = None, price_out: float | 
     return markdown_table(*table(rows, price_in, price_out)) + "\n" + "".join(f"- {n}\n" for n in notes(rows))
 
 
-def views(rows: list[Row], narrow: bool = False) -> list[list[Any]]:
+def views(rows: list[Row]) -> list[list[Any]]:
     """The terminal layouts, richest first (``restgraph.evals.termtable``): both scenarios side by
     side; one table per scenario; one per scenario with the paper's columns only (the rest are in
     the written files); the same with each interval under its rate."""

@@ -97,7 +97,6 @@ def test_the_html_report_is_self_contained(study: tuple[Path, str]) -> None:
 
 
 def test_the_chart_has_a_panel_per_run_scenario_and_metric(study: tuple[Path, str]) -> None:
-    import matplotlib.pyplot as plt
     from matplotlib.container import BarContainer
     from PIL import Image
 
@@ -125,7 +124,6 @@ def test_the_chart_has_a_panel_per_run_scenario_and_metric(study: tuple[Path, st
             )
             bars = [c for c in ax.containers if isinstance(c, BarContainer)]
             assert len(bars) == 14 and all(c.errorbar is not None for c in bars)  # each with its interval
-        plt.close(fig)
 
 
 def test_report_of_a_study_folder(
