@@ -37,14 +37,15 @@ from typing import Any
 
 import httpx
 from langchain_core.exceptions import OutputParserException
+from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage
 from langchain_core.runnables import Runnable, RunnableLambda, RunnableMap, RunnablePassthrough
 from langchain_core.utils.function_calling import convert_to_json_schema
 from langchain_core.utils.pydantic import is_basemodel_subclass
-from langchain_openai import ChatOpenAI
 from pydantic import ValidationError
 
 from restgraph.agents.local_settings import ServerSettings
+from restgraph.agents.openai_compat import CompatibleChatOpenAI
 from restgraph.agents.retry import RetryPolicy, retrying_class
 from restgraph.tools.datafiles import cache_root, sha256_of
 from restgraph.tools.http_shared import ssl_context
@@ -294,8 +295,9 @@ def check_gguf(path: Path) -> Path:
 # -- the chat model -------------------------------------------------------------------------
 
 
-class LocalChatOpenAI(ChatOpenAI):
-    """``ChatOpenAI`` for llama.cpp whose structured output is grammar-constrained JSON.
+class LocalChatOpenAI(CompatibleChatOpenAI):
+    """``ChatOpenAI`` for llama.cpp whose structured output is grammar-constrained JSON (and whose
+    reply cap goes as ``max_tokens``: ``restgraph.agents.openai_compat``).
 
     Every ``method`` maps to constrained decoding: ``json_schema`` (the default) and
     ``function_calling`` send the schema as ``response_format`` (llama.cpp compiles it to a
@@ -375,8 +377,9 @@ def local_chat_model(
     max_tokens: int | None = None,
     seed: int | None = 0,
     retry: RetryPolicy | None = None,
+    api: str | None = None,
     **opts: Any,
-) -> ChatOpenAI:
+) -> BaseChatModel:
     """A retrying chat model on the embedded llama.cpp server for ``path`` (default: SmolLM2).
 
     Server options (``n_ctx``/``ctx``, ``parallel``, ``threads``, ``poll``) only take effect when this
@@ -385,6 +388,18 @@ def local_chat_model(
     gguf = check_gguf(Path(path).expanduser()) if path else ensure_default_gguf()
     server_kw = {_SERVER_OPTS[k]: int(opts.pop(k)) for k in list(opts) if k in _SERVER_OPTS}
     server = get_server(gguf, ServerSettings(**server_kw))
+    if api == "completions":  # the raw prompt to llama.cpp's /v1/completions (agents.completions)
+        from restgraph.agents.completions import CompletionsChatModel
+
+        return retrying_class(CompletionsChatModel, retry or RetryPolicy())(
+            model=f"local:{gguf.stem}",
+            base_url=f"{server.base_url}/v1",
+            temperature=0.0 if temperature is None else float(temperature),
+            max_tokens=512 if max_tokens is None else int(max_tokens),
+            timeout=float(opts.pop("timeout", 300)),
+            seed=None if seed is None else int(seed),
+            **opts,
+        )
     cls = retrying_class(LocalChatOpenAI, retry or RetryPolicy())
     kwargs: dict[str, Any] = {
         "model": f"local:{gguf.stem}",

@@ -8,7 +8,7 @@ Per-policy settings of scripted models stay in the spec's query (``scripted:repl
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -34,6 +34,13 @@ class ScriptedModelOptions(Options):
 
 
 class _Sampling(Options):
+    api: Literal["chat", "completions"] | None = Field(
+        None,
+        description=(
+            "chat (/v1/chat/completions) | completions (the raw prompt to /v1/completions, as the original "
+            "RestGPT sent it); default: completions for completion-only models (text-davinci-003), else chat"
+        ),
+    )
     temperature: float | None = Field(None, ge=0, description="sampling temperature (local default 0)")
     max_tokens: int | None = Field(None, ge=1, description="reply token cap (local default 512)")
     top_p: float | None = Field(None, gt=0, le=1, description="nucleus sampling")

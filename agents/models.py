@@ -9,6 +9,9 @@ Specs:
   order (re-drive a changed graph with the same model behaviour and compare the traces).
 - ``openai:<model>``: OpenAI or any OpenAI-compatible server (``base_url=`` for vLLM, Ollama,
   llama.cpp); ``<provider>:<model>``: anything LangChain's ``init_chat_model`` knows.
+- ``api=completions`` (``-M``): the raw prompt to ``/v1/completions`` as the original RestGPT sent
+  it (``restgraph.agents.completions``); the default for completion-only models (text-davinci-003),
+  else ``chat``.
 
 Every model comes back with bounded retries (``restgraph.agents.retry``).
 """
@@ -98,6 +101,9 @@ def make_chat_model(
     provider, name, params = parse_spec(spec)
     policy = retry or RetryPolicy()
     opts.pop("context_window", None)  # the harness checks it before each call (agents.context_fit)
+    api = opts.pop("api", None)
+    if provider not in ("scripted", "replay"):
+        api = _check_api(spec, provider, base_url, api)
     if provider == "scripted":
         return _scripted(name, params, task, seed, policy)
     if provider == "replay":  # replay:RUN_DIR, each task's outputs from an earlier run
@@ -112,13 +118,31 @@ def make_chat_model(
         from restgraph.agents.local_model import local_chat_model
 
         return local_chat_model(
-            name or None, temperature=temperature, max_tokens=max_tokens, seed=seed, retry=policy, **opts
+            name or None,
+            temperature=temperature,
+            max_tokens=max_tokens,
+            seed=seed,
+            retry=policy,
+            api=api,
+            **opts,
         )
     register_secret(api_key)
-    if provider == "openai" or base_url:
-        from langchain_openai import ChatOpenAI
+    if api == "completions":
+        from restgraph.agents.completions import CompletionsChatModel
 
-        cls = retrying_class(ChatOpenAI, policy)
+        return retrying_class(CompletionsChatModel, policy)(
+            model=name,
+            base_url=base_url,
+            api_key=api_key,
+            temperature=temperature,
+            max_tokens=max_tokens,
+            timeout=opts.pop("timeout", 120),
+            **opts,
+        )
+    if provider == "openai" or base_url:
+        from restgraph.agents.openai_compat import CompatibleChatOpenAI
+
+        cls = retrying_class(CompatibleChatOpenAI, policy)
         kwargs: dict[str, Any] = {
             "model": name or "gpt-4o-mini",
             "max_retries": 0,
@@ -155,6 +179,23 @@ def make_chat_model(
             "package installed)"
         ) from exc
     return with_retries(model, policy)
+
+
+def _check_api(spec: str, provider: str, base_url: str | None, api: str | None) -> str:
+    """The protocol: ``-M api=`` when given, else the one the original would have used."""
+    from restgraph.agents.completions import APIS, default_api
+
+    if api is None:
+        return default_api(spec)
+    if api not in APIS:
+        from restgraph.tools.suggest import did_you_mean
+
+        raise ModelSpecError(f"unknown api {api!r}{did_you_mean(str(api), APIS)}; valid: {', '.join(APIS)}")
+    if api == "completions" and provider not in ("openai", "local") and not base_url:
+        raise ModelSpecError(
+            f"api=completions needs an OpenAI-compatible endpoint: openai:<model>, local, or --base-url; {spec!r} has none"
+        )
+    return api
 
 
 def _scripted(

@@ -35,9 +35,12 @@ LOCAL_EPISODE_TIMEOUT_S = 3600.0
 
 
 class RunOptions(BaseModel):
-    """Options of one ``restgraph run`` that benchmarks and agents may read."""
+    """Options of one ``restgraph run`` that benchmarks and agents may read.
 
-    model_config = ConfigDict(extra="allow")
+    A mistyped name is an error, as on the command line: ``RunOptions(limt=2)`` raises
+    :class:`UnknownRunOption` with one line naming the closest field, never a silent full run."""
+
+    model_config = ConfigDict(extra="forbid")
 
     benchmark: str
     agent: str
@@ -73,6 +76,17 @@ class RunOptions(BaseModel):
     bench_options: dict[str, Any] = Field(default_factory=dict)
     agent_options: dict[str, Any] = Field(default_factory=dict)
     model_options: dict[str, Any] = Field(default_factory=dict)
+    #: ``--code-sandbox``: where model-written code runs (``restgraph.tools.codebox``); None: its default
+    code_sandbox: str | None = None
+    #: ``--allow-modified-data``: local data files whose sha256 is not the pinned one were allowed
+    allow_modified_data: bool = False
+    #: the run folder (set by the runner); per-run files other than traces go there (screenshots)
+    run_dir: str | None = None
+
+    def __init__(self, /, **data: Any) -> None:  # pydantic calls it from model_validate too
+        if unknown := [key for key in data if key not in type(self).model_fields]:
+            raise UnknownRunOption(_unknown_field(unknown[0]))
+        super().__init__(**data)
 
     @field_validator("limit")
     @classmethod
@@ -90,6 +104,17 @@ class RunOptions(BaseModel):
             local = str(data.get("model", "local")).startswith("local")
             data = {**data, "episode_timeout_s": LOCAL_EPISODE_TIMEOUT_S if local else EPISODE_TIMEOUT_S}
         return data
+
+
+class UnknownRunOption(TypeError):
+    """A ``RunOptions`` field that does not exist (a typo); the message is the one line to show."""
+
+
+def _unknown_field(name: str) -> str:
+    from restgraph.tools.suggest import did_you_mean
+
+    known = sorted(RunOptions.model_fields)
+    return f"unknown RunOptions field {name!r}{did_you_mean(name, known)}; valid: {', '.join(known)}"
 
 
 class EpisodeOutcome(BaseModel):

@@ -79,7 +79,12 @@ def run(
         ),
     ] = None,
     out: Annotated[Path | None, typer.Option(help="run folder; default runs/<bench>-<agent>-<time>")] = None,
-    resume: Annotated[bool, typer.Option(help="run only the episodes missing from OUT/traces.jsonl")] = False,
+    resume: Annotated[
+        bool,
+        typer.Option(
+            help="run only the episodes missing from OUT/traces.jsonl; without --out, the latest run in runs/ with the same options"
+        ),
+    ] = False,
     seed: Annotated[int, typer.Option(help="seed for sampling, candidate sets and scripted faults")] = 0,
     max_steps: Annotated[
         int | None,
@@ -234,7 +239,6 @@ def run(
     price_model = _price(price)
     if fork_from is not None or fork_at is not None:
         task_id = _fork_tasks(bench, fork_from, fork_at, task_id)
-    out = out or Path("runs") / f"{bench}-{agent_name}-{datetime.now().strftime('%Y%m%d-%H%M%S')}"
     options = RunOptions(
         benchmark=bench,
         agent=agent_name,
@@ -263,6 +267,9 @@ def run(
         options = check_run_options(options, benchmark, spec)
     except OptionError as exc:
         raise usage_error(str(exc)) from None
+    if resume and out is None:  # the latest run of this command, never a fresh folder (evals.resume_lookup)
+        out = _resume_target(options, benchmark, spec)
+    out = out or Path("runs") / f"{bench}-{agent_name}-{datetime.now().strftime('%Y%m%d-%H%M%S')}"
     if spec.needs_model and model.startswith("local"):
         from restgraph.agents.models import make_chat_model
 
@@ -328,6 +335,20 @@ def _fork_tasks(
     except ForkError as exc:
         raise usage_error(str(exc)) from None
     return ids
+
+
+def _resume_target(options: Any, benchmark: Any, spec: Any) -> Path:
+    """The run folder ``--resume`` without ``--out`` continues (said in one line), or exit 2."""
+    from restgraph.evals.defaults import resolve_run_options
+    from restgraph.evals.resume_lookup import NoRunToResume, resume_target
+
+    resolved = resolve_run_options(options, benchmark, spec)  # as recorded in config.json
+    try:
+        folder = resume_target(resolved.model_dump(mode="json"))
+    except NoRunToResume as exc:
+        raise usage_error(str(exc)) from None
+    console.print(f"resuming {folder}: the latest run in runs/ with these options", highlight=False)
+    return folder
 
 
 def _interrupted_early(out: Path) -> NoReturn:

@@ -44,10 +44,25 @@ def _short(value: Any) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
+def option_differences(old: dict[str, Any], options: dict[str, Any]) -> list[str]:
+    """What keeps ``options`` (a ``RunOptions`` dump) from resuming a run recorded with ``old``."""
+    new = redact(options)
+    return [
+        f"{key} {_short(old.get(key))} there, {_short(new.get(key))} now"
+        for key in SAME_ON_RESUME
+        if (key in old or key in IDENTITY) and old.get(key) != new.get(key)
+    ]
+
+
 def check_resume(out_dir: Path, options: dict[str, Any], traces: Iterable[Any]) -> None:
-    """Refuse to resume ``out_dir`` with ``options`` (a ``RunOptions`` dump) that differ from its run."""
+    """Refuse to resume ``out_dir`` with ``options`` (a ``RunOptions`` dump) that differ from its run,
+    and refuse a folder that holds no run at all: ``--resume`` never starts a fresh run."""
     new = redact(options)
     path = out_dir / "config.json"
+    if not path.is_file() and not (out_dir / "traces.jsonl").is_file():
+        raise RunMismatch(
+            f"--resume: {out_dir} holds no run to continue (no config.json, no traces.jsonl); drop --resume to start one there"
+        )
     if path.is_file():
         try:
             old = json.loads(path.read_text()).get("options") or {}
@@ -55,11 +70,7 @@ def check_resume(out_dir: Path, options: dict[str, Any], traces: Iterable[Any]) 
             raise RunMismatch(
                 f"--resume: {path} is not readable JSON ({exc}); cannot tell which run {out_dir} holds"
             ) from None
-        diffs = [
-            f"{key} {_short(old.get(key))} there, {_short(new.get(key))} now"
-            for key in SAME_ON_RESUME
-            if (key in old or key in IDENTITY) and old.get(key) != new.get(key)
-        ]
+        diffs = option_differences(old, options)
         if diffs:
             raise RunMismatch(
                 f"--resume: {out_dir} holds another run ({'; '.join(diffs)}); use the same options or another --out"

@@ -185,3 +185,48 @@ def test_every_slot_owns_a_full_context(local):
     assert len(slots) == lm.ServerSettings().parallel
     assert all(slot["n_ctx"] >= 8192 for slot in slots)
     assert lm.ServerSettings().n_ctx >= 8192 * len(slots)  # the cells really are split, not shared
+
+
+@pytest.mark.local_model
+def test_the_cap_reaches_the_embedded_server_and_cuts_the_reply(local):
+    """The published cap goes as ``max_tokens`` (what the original sent, honoured by llama.cpp, vLLM
+    and Ollama alike), and the server stops the reply there."""
+    model = local(max_tokens=7)
+    bodies: list[dict] = []
+
+    async def keep(request):
+        bodies.append(json.loads(request.content))
+
+    model.http_async_client.event_hooks["request"].append(keep)
+    reply = asyncio.run(model.ainvoke("Count from one to one hundred in words, separated by commas."))
+    assert bodies[0]["max_tokens"] == 7 and "max_completion_tokens" not in bodies[0]
+    assert reply.usage_metadata["output_tokens"] == 7
+    assert reply.response_metadata["finish_reason"] == "length"
+
+
+@pytest.mark.local_model
+def test_the_completions_protocol_reaches_the_embedded_server(local):
+    """``-M api=completions`` on the embedded server: the raw prompt to llama.cpp's /v1/completions,
+    continued (not answered as a chat turn), cut at the cap or at a stop sequence."""
+    from restgraph.agents.models import make_chat_model
+
+    model = make_chat_model("local", api="completions", max_tokens=6, temperature=0.0)
+    bodies: list[tuple[str, dict]] = []
+
+    async def keep(request):
+        bodies.append((request.url.path, json.loads(request.content)))
+
+    async def ask(prompt: str, stop: list[str] | None = None):
+        import httpx
+
+        async with httpx.AsyncClient(event_hooks={"request": [keep]}) as client:
+            return await model.model_copy(update={"http_async_client": client}).ainvoke(prompt, stop=stop)
+
+    reply = asyncio.run(ask("One, two, three, four, five, six, seven, eight,"))
+    assert bodies[0][0] == "/v1/completions"
+    assert bodies[0][1]["prompt"] == "One, two, three, four, five, six, seven, eight,"
+    assert bodies[0][1]["max_tokens"] == 6 and bodies[0][1]["temperature"] == 0
+    assert reply.usage_metadata["output_tokens"] == 6 and reply.response_metadata["finish_reason"] == "length"
+    stopped = asyncio.run(ask("One, two, three, four, five,", stop=[","]))
+    assert bodies[1][1]["stop"] == [","] and "," not in stopped.content
+    assert stopped.response_metadata["finish_reason"] == "stop"

@@ -161,6 +161,26 @@ def test_runs_started_from_python_are_checked_too(tmp_path: Path) -> None:
     assert not (tmp_path / "r").exists() and not (tmp_path / "s").exists()
 
 
+def test_a_mistyped_run_option_in_python_is_an_error_with_the_clis_suggestion(tmp_path: Path) -> None:
+    """``RunOptions(limt=2)`` once ran every task: the typo became an extra field nobody read."""
+    from restgraph.evals.benchmark import UnknownRunOption
+
+    cli_line = usage_error_line(
+        cli("run", "smoke", "--model", ORACLE, "--limt", "2", "--out", tmp_path / "r")
+    )
+    assert "--limit" in cli_line
+    for build in (
+        lambda: RunOptions(benchmark="smoke", agent="chat", model=ORACLE, limt=2),
+        lambda: RunOptions.model_validate({"benchmark": "smoke", "agent": "chat", "limt": 2}),
+    ):
+        with pytest.raises(UnknownRunOption) as info:
+            build()
+        line = str(info.value)
+        assert "\n" not in line and line.startswith("unknown RunOptions field 'limt' (did you mean 'limit'?)")
+        assert "valid: " in line and "task_ids" in line
+    assert not (tmp_path / "r").exists()
+
+
 def test_parse_limit() -> None:
     assert parse_limit(None) is None
     assert parse_limit(5) == parse_limit("5") == (0, 5)

@@ -9,7 +9,15 @@ from collections import Counter
 from pathlib import Path
 
 from restgraph.evals.trace import TraceStore
-from tests.foundation.conftest import cli, smoke_ids, start_cli, trace_rows, wait_for_file, wait_for_lines
+from tests.foundation.conftest import (
+    cli,
+    smoke_ids,
+    start_cli,
+    trace_rows,
+    usage_error_line,
+    wait_for_file,
+    wait_for_lines,
+)
 
 N = 40
 SLOW_MODEL = "scripted:smoke-oracle?latency=0.2"
@@ -146,3 +154,71 @@ def test_sigint_before_any_episode_finished_says_so_and_exits_130(tmp_path: Path
         and "Traceback" not in err
     )
     assert not (out / "traces.jsonl").exists()
+
+
+def _smoke(n: int, *extra: str) -> list[str]:
+    return ["run", "smoke", "--model", "scripted:smoke-oracle", "-B", f"n={n}", "--quiet", *extra]
+
+
+def _interrupt(run_dir: Path, keep: int) -> set[str]:
+    """Leave ``run_dir`` as a run stopped after ``keep`` episodes (the rest never written)."""
+    path = run_dir / "traces.jsonl"
+    lines = path.read_bytes().splitlines(keepends=True)
+    path.write_bytes(b"".join(lines[:keep]))
+    (run_dir / "summary.json").unlink()
+    return {json.loads(line)["task_id"] for line in lines[:keep]}
+
+
+def test_resume_without_out_finishes_the_latest_matching_run_in_its_folder(
+    tmp_path: Path, monkeypatch
+) -> None:
+    """'Finish with the same command plus --resume' once made a new folder and paid for every episode
+    again; now it continues the run in runs/ that the command describes, and only its missing episodes."""
+    monkeypatch.chdir(tmp_path)
+    assert cli(*_smoke(8)).exit_code == 0
+    [run_dir] = list((tmp_path / "runs").iterdir())
+    kept = _interrupt(run_dir, 3)
+    before = run_dir.joinpath("traces.jsonl").read_bytes()
+    # a later run of another command: the latest folder, but not this command's run
+    assert cli(*_smoke(8, "--seed", "1", "--out", "runs/other-seed")).exit_code == 0
+
+    result = cli(*_smoke(8, "--resume"))
+    assert result.exit_code == 0, result
+    assert f"resuming {Path('runs') / run_dir.name}" in result.stderr
+    assert sorted(p.name for p in (tmp_path / "runs").iterdir()) == sorted([run_dir.name, "other-seed"])
+    rows = trace_rows(run_dir)
+    counts = Counter(r["task_id"] for r in rows)
+    assert set(counts) == smoke_ids(8) and max(counts.values()) == 1  # the missing five, none twice
+    assert run_dir.joinpath("traces.jsonl").read_bytes().startswith(before)
+    assert {r["task_id"] for r in rows[3:]} == smoke_ids(8) - kept
+    assert json.loads((run_dir / "summary.json").read_text())["n"] == 8
+
+
+def test_resume_without_out_refuses_with_the_folder_and_the_command_that_continues_it(
+    tmp_path: Path, monkeypatch
+) -> None:
+    import shlex
+
+    monkeypatch.chdir(tmp_path)
+    line = usage_error_line(cli(*_smoke(6, "--resume")), "--resume: no smoke/chat run in runs/")
+    assert "without --resume" in line and not (tmp_path / "runs").exists()  # nothing started
+
+    assert cli(*_smoke(6, "--seed", "3", "-M", "temperature=0.5", "-B", "dataset_seed=2")).exit_code == 0
+    [run_dir] = list((tmp_path / "runs").iterdir())
+    kept = _interrupt(run_dir, 2)
+    line = usage_error_line(
+        cli(*_smoke(6, "--resume")), f"{Path('runs') / run_dir.name}", "seed 3 there, 0 now"
+    )
+    assert list((tmp_path / "runs").iterdir()) == [run_dir]  # refused: no new folder, no episode
+    assert len(trace_rows(run_dir)) == 2
+    command = shlex.split(line.split("to continue it: ", 1)[1])
+    assert command[:2] == ["restgraph", "run"] and command[-1] == "--resume"
+    assert cli(*command[1:], "--quiet").exit_code == 0  # the exact command given continues it
+    counts = Counter(r["task_id"] for r in trace_rows(run_dir))
+    assert set(counts) == smoke_ids(6) and max(counts.values()) == 1
+    assert kept < set(counts)
+
+
+def test_resume_into_a_folder_without_a_run_is_refused(tmp_path: Path) -> None:
+    usage_error_line(cli(*_smoke(3, "--out", tmp_path / "empty", "--resume")), "holds no run to continue")
+    assert not (tmp_path / "empty").exists()

@@ -36,7 +36,10 @@ def fake_openai(seen: list[dict[str, Any]]) -> FastAPI:
 
 
 def sent_max_tokens(body: dict[str, Any]) -> Any:
-    return body.get("max_tokens", body.get("max_completion_tokens"))
+    """The cap, under the name every OpenAI-compatible server honours (``max_completion_tokens``
+    is ignored by servers that implement the older API: the reply then ran to their own limit)."""
+    assert "max_completion_tokens" not in body, body
+    return body["max_tokens"]
 
 
 @pytest.mark.parametrize(("bench", "max_tokens"), [("restbench-tmdb", 256), ("restbench-spotify", 700)])
@@ -83,3 +86,40 @@ async def test_default_run_sends_the_published_decoding(
         and config["options"]["model_options"]["max_tokens"] == max_tokens
     )
     assert config["options"]["max_steps"] > 60  # derived from the agent's budgets
+
+
+@pytest.mark.parametrize(
+    ("base_url", "field"),
+    [
+        (
+            None,
+            "max_completion_tokens",
+        ),  # OpenAI's own API: its current name (reasoning models refuse the old)
+        ("https://api.openai.com/v1", "max_completion_tokens"),
+        ("http://127.0.0.1:8000/v1", "max_tokens"),  # vLLM, llama.cpp, Ollama...: what the original sent
+        ("https://models.example.org/openai/v1", "max_tokens"),
+    ],
+)
+async def test_the_cap_goes_under_the_name_the_endpoint_honours(base_url: str | None, field: str) -> None:
+    import httpx
+
+    from restgraph.agents.models import make_chat_model
+
+    seen: list[dict[str, Any]] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        seen.append(json.loads(request.content))
+        message = {"role": "assistant", "content": "ok"}
+        choice = {"index": 0, "message": message, "finish_reason": "stop"}
+        return httpx.Response(
+            200,
+            json={"id": "c", "object": "chat.completion", "created": 0, "model": "m", "choices": [choice]},
+        )
+
+    client = httpx.AsyncClient(transport=httpx.MockTransport(handler))
+    model = make_chat_model(
+        "openai:gpt-4o-mini", base_url=base_url, api_key="k", max_tokens=256, http_async_client=client
+    )
+    await model.ainvoke("hi")
+    other = "max_tokens" if field == "max_completion_tokens" else "max_completion_tokens"
+    assert seen[0][field] == 256 and other not in seen[0]

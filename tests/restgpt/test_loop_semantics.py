@@ -130,7 +130,8 @@ def test_default_step_budget_comes_from_the_agent_budgets() -> None:
         ).max_steps
         == 7
     )
-    assert resolved.model_options == {"temperature": 0.0, "max_tokens": 256}
+    # the protocol is recorded too: chat for a chat model (completions for text-davinci-003)
+    assert resolved.model_options == {"temperature": 0.0, "max_tokens": 256, "api": "chat"}
     spotify = resolve_run_options(
         options.model_copy(update={"benchmark": "restbench-spotify", "model_options": {"max_tokens": 50}}),
         get_benchmark("restbench-spotify"),
@@ -139,7 +140,15 @@ def test_default_step_budget_comes_from_the_agent_budgets() -> None:
     assert spotify.model_options == {
         "temperature": 0.0,
         "max_tokens": 50,
+        "api": "chat",
     }  # -M overrides the published decoding
+    davinci = options.model_copy(update={"model": "openai:text-davinci-003"})
+    assert (
+        resolve_run_options(davinci, get_benchmark("restbench-tmdb"), get_agent("restgpt")).model_options[
+            "api"
+        ]
+        == "completions"
+    )
 
 
 async def _reflexion_queue_adds(options: dict) -> list[str]:
