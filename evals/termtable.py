@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import sys
 import textwrap
 from dataclasses import dataclass, field
@@ -158,9 +159,13 @@ def print_records(console: Console, view: View) -> None:
 
 
 def _wrap(text: str, width: int, indent: str, first: str = "") -> str:
-    long_word = any(cell_len(w) > width - len(indent) for w in text.split())
+    # an option and its value (``-B collateral=fail``) stay on one line: joined by a no-break
+    # space while wrapping (textwrap breaks on ASCII whitespace only)
+    text = re.sub(r"(?<!\S)(-[A-Z]) (?=\S)", "\\1\u00a0", text)
+    long_word = any(cell_len(w) > width - len(indent) for w in re.split(r"[ \t\n]+", text))
     return "\n".join(
-        textwrap.wrap(
+        line.replace("\u00a0", " ")
+        for line in textwrap.wrap(
             text,
             width=width,
             initial_indent=first,
