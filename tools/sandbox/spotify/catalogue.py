@@ -10,6 +10,7 @@ authored facts alone.
 
 from __future__ import annotations
 
+import gc
 import json
 import re
 from datetime import UTC, datetime, timedelta
@@ -49,6 +50,7 @@ class Catalogue:
         """The search index of one kind (``track``, ``album``, ``artist``, ``playlist``), built once."""
         if kind not in self._indexes:
             self._indexes[kind] = build_index(self.data, kind)
+            _freeze()
         return self._indexes[kind]
 
     def new_releases(self) -> list[Album]:
@@ -134,10 +136,19 @@ def _fixture() -> dict[str, Any]:
     return json.loads((HERE / "fixture.json").read_text(encoding="utf-8"))
 
 
+def _freeze() -> None:
+    """Move what exists to the collector's permanent generation: the padded catalogue and its
+    indexes are ~10^6 long-lived objects, and every full collection walking them paused a request
+    for up to a second on a loaded machine (``evals/collector.py`` does the same for a run's heap)."""
+    gc.freeze()
+
+
 @lru_cache(maxsize=1)
 def load_catalogue() -> Catalogue:
     """The served catalogue: the authored facts padded to the real API's scale (cached on disk)."""
-    return Catalogue(padded_catalogue(_authored(), HERE / "catalogue.json"), _fixture(), padded=True)
+    cat = Catalogue(padded_catalogue(_authored(), HERE / "catalogue.json"), _fixture(), padded=True)
+    _freeze()
+    return cat
 
 
 @lru_cache(maxsize=1)
