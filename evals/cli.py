@@ -302,6 +302,8 @@ def run(
         console.print(f"[red]run failed:[/red] {type(exc).__name__}: {exc}")
         raise typer.Exit(1) from None
     _print_summary(summary, out)
+    if spec.needs_model:
+        _smoke_model_note(model)
     if runner.stop_reason:  # --max-errors
         console.print(f"[red]stopped:[/red] {runner.stop_reason}", highlight=False)
         raise typer.Exit(1)
@@ -335,6 +337,27 @@ def _fork_tasks(
     except ForkError as exc:
         raise usage_error(str(exc)) from None
     return ids
+
+
+def _smoke_model_note(model: str) -> None:
+    """After a run with the embedded default model: its 0% is expected, and how to get real numbers
+    (a new user's first run scores 0 and should not read it as a broken install)."""
+    from restgraph.agents.models import parse_spec
+
+    provider, name, _ = parse_spec(model)
+    if provider != "local" or name:  # local:/x.gguf is the user's own model
+        return
+    out = Console(soft_wrap=True)
+    out.print(
+        "note: 0% is the expected result here: `--model local` is SmolLM2-135M, a smoke-test model that "
+        "checks the pipeline runs (model calls, traces, scores) and is far too small to solve these tasks.",
+        highlight=False,
+    )
+    out.print(
+        "real numbers need a real model: --model openai:gpt-4o-mini (key in $RESTGRAPH_API_KEY), or "
+        "--model openai:NAME --base-url http://HOST:PORT/v1 for vLLM, Ollama or llama.cpp",
+        highlight=False,
+    )
 
 
 def _resume_target(options: Any, benchmark: Any, spec: Any) -> Path:

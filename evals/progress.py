@@ -4,8 +4,8 @@ Why: a bar that sits at 0/3 for minutes says nothing about a slow model, and pip
 ``nohup``) got nothing until the end. Three modes:
 
 - ``live`` (a terminal or a notebook): the bar with success / error counts, and a table of the
-  episodes in flight: the node at work (the node whose model call is open, else the last node
-  that finished), model calls, tokens and elapsed time;
+  episodes in flight: the node at work (the node whose model call is open, with how long that
+  call has been running, else the last node that finished), model calls, tokens and elapsed time;
 - ``lines`` (anything else): one log line per finished episode, flushed at once:
   ``[3/10] restbench-tmdb/17 status=finished success=0 tokens=12,345 calls=17 time=45.2s errors=1``;
 - ``off`` (``--quiet``, tests).
@@ -39,12 +39,14 @@ def resolve_mode(progress: bool | str, console: Console) -> Mode:
     return "live" if console.is_terminal or console.is_jupyter else "lines"
 
 
-def _calls_and_node(recorder: Any) -> tuple[int, str]:
+def _calls_and_node(recorder: Any, now: float) -> tuple[int, str]:
     steps = list(recorder.steps)
     open_calls = recorder.open_calls()
     calls = sum(len(s.model_calls) for s in steps) + len(recorder._pending_models) + len(open_calls)
-    if open_calls:
-        return calls, f"{open_calls[-1].role or '?'} (model)"
+    if open_calls:  # with the call's own elapsed time: a planner call may read its prompt for minutes
+        starts = recorder.open_call_starts()
+        running = f" {now - starts[-1]:.0f}s" if starts else ""
+        return calls, f"{open_calls[-1].role or '?'} (model{running})"
     if recorder._pending_tools:
         tool = recorder._pending_tools[-1]
         return calls, f"{tool.kind}: {tool.name}"
@@ -136,7 +138,7 @@ class RunProgress:
         entries = list(self.active.items())
         for key, (started, recorder) in entries[:MAX_ROWS]:
             try:
-                calls, node = _calls_and_node(recorder)
+                calls, node = _calls_and_node(recorder, now)
                 tokens = _tokens(recorder)
             except RuntimeError:  # a buffer changed under the refresh thread: next refresh shows it
                 continue

@@ -108,6 +108,11 @@ class EpisodeRecorder:
         """Model calls started and not yet ended, in start order (the live display shows them)."""
         return [entry[-1] for entry in list(self._open.values())]
 
+    def open_call_starts(self) -> list[float]:
+        """When each open model call started (``time.perf_counter()``), in start order: the live
+        display shows how long a call has been running (a CPU model reads a long prompt for minutes)."""
+        return [entry[0] for entry in list(self._open.values())]
+
     def model_ended(
         self, run_id: UUID, response: LLMResult | None, error: BaseException | None = None
     ) -> None:

@@ -7,7 +7,7 @@ import csv
 import io
 import json
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pytest
 
@@ -149,3 +149,27 @@ def test_list_shows_benchmarks_agents_and_models() -> None:
     assert result.exit_code == 0
     for name in ("smoke", "chat", "chat-vote", "smoke-oracle", "replay", "local"):
         assert name in result.stdout
+
+
+def test_a_run_with_the_embedded_model_ends_saying_0_percent_is_expected(tmp_path: Path, monkeypatch) -> None:
+    """The quick start's first run scores 0: its last lines say that this is the smoke-test model's
+    expected result and how to plug in a real one (the model is swapped for a scripted one here:
+    the output, not llama.cpp, is under test)."""
+    from restgraph.agents import models
+
+    real = models.make_chat_model
+
+    def embedded_stand_in(spec: str, **kwargs: Any) -> Any:
+        assert spec == "local"
+        return real("scripted:constant?text=no idea", task=kwargs.get("task"))
+
+    monkeypatch.setattr(models, "make_chat_model", embedded_stand_in)
+    result = cli("run", "smoke", "-B", "n=2", "--out", tmp_path / "r", "--quiet")
+    assert result.exit_code == 0, result
+    last = [line for line in result.stdout.splitlines() if line.strip()][-2:]
+    assert last[0].startswith("note: 0% is the expected result here") and "smoke-test model" in last[0]
+    assert "--model openai:gpt-4o-mini" in last[1] and "--base-url" in last[1]
+    mine = cli(
+        "run", "smoke", "--model", "scripted:smoke-oracle", "-B", "n=2", "--out", tmp_path / "s", "--quiet"
+    )
+    assert "0% is the expected" not in mine.stdout  # only the embedded default model gets the note
