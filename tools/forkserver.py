@@ -157,21 +157,21 @@ class ForkServer:
         self.sock.close()
 
 
-_servers: dict[Path, ForkServer] = {}
+#: live servers by (bootstrap script, children filtered): the two kinds can serve side by side
+_servers: dict[tuple[Path, bool], ForkServer] = {}
 _lock = threading.Lock()
 
 
 def server(boot: Path, filtered: bool = True) -> ForkServer:
     """The live server for ``boot`` (its children filtered or not), started (or restarted after it
-    died, or when the filter choice changed) as needed. Blocking."""
+    died) as needed. Blocking."""
     with _lock:
-        current = _servers.get(boot)
-        if current is None or current.dead or current.filtered != filtered:
+        current = _servers.get((boot, filtered))
+        if current is None or current.dead:
             if current is not None:
-                if current.dead:
-                    log.warning("fork server replaced: %s", current.reason)
+                log.warning("fork server replaced: %s", current.reason)
                 current.close()
-            current = _servers[boot] = ForkServer(boot, filtered)
+            current = _servers[(boot, filtered)] = ForkServer(boot, filtered)
         return current
 
 
@@ -271,8 +271,8 @@ async def _submit(boot: Path, job: dict, stdin: bytes) -> tuple[ForkServer, int,
     """Hand one job to a live server (started if needed); returns the read ends of its stdout,
     stderr and status pipes."""
     filtered = codebox.mode() in codebox.FILTERED
-    live = _servers.get(boot)
-    if live is None or live.dead or live.filtered != filtered:
+    live = _servers.get((boot, filtered))
+    if live is None or live.dead:
         live = await asyncio.get_running_loop().run_in_executor(None, server, boot, filtered)
     pipes = [os.pipe() for _ in range(3)]
     mem = _memfd(stdin)
@@ -378,8 +378,7 @@ async def run_program(boot: Path, stdin: bytes, **kwargs) -> codebox.RawRun:
     if sandbox not in codebox.WARM or _cold:
         return await codebox.run(boot, stdin, **kwargs)
     codebox.ensure_available()
-    live = _servers.get(boot)
-    if live is None or live.filtered != (sandbox in codebox.FILTERED):
+    if (boot, sandbox in codebox.FILTERED) not in _servers:
         try:
             await asyncio.get_running_loop().run_in_executor(None, server, boot, sandbox in codebox.FILTERED)
         except ServerDied as exc:

@@ -220,10 +220,10 @@ def test_a_server_killed_under_a_running_program_is_replaced_and_the_program_rer
 def test_cold_sandbox_remains_a_choice() -> None:
     codebox.set_mode("bwrap-cold")
     try:
-        before = forkserver._servers.get(CHILD)
+        before = forkserver._servers.get((CHILD, True))
         result = run_python_sync("import os\nprint(os.getppid())")
         assert result.ok and result.stdout == "1\n"  # bwrap's init is its parent: a sandbox of its own
-        assert forkserver._servers.get(CHILD) is before
+        assert forkserver._servers.get((CHILD, True)) is before
     finally:
         codebox.set_mode("bwrap")
 
