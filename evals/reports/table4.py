@@ -457,7 +457,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--price-in", type=float, default=None, help="$ per 1M input tokens")
     parser.add_argument("--price-out", type=float, default=None, help="$ per 1M output tokens")
     args = parser.parse_args(argv)
-    ours = load_rows(args.run_dirs)
+    from restgraph.evals.run_discovery import ensure_summaries, find_runs
+
+    ours = load_rows(ensure_summaries(find_runs(args.run_dirs)))  # a study folder, runs, globs
     if not ours:
         raise SystemExit("no RestBench runs among the given folders")
     rows = with_paper(_priced(ours, args.price_in, args.price_out))
