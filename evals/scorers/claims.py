@@ -260,6 +260,14 @@ _LIST_GAP = re.compile(
     r"^(?:\s*\([^()]*\))?[\s,;/&•·\-–—]*(?:(?:and|or|nor|plus)\b)?[\s,;/&•·\-–—]*(?:\d{1,2}[.)]\s*)?$", re.I
 )
 
+#: an item of a list the vocabulary does not know ("Twin Peaks, True Detective, The Sopranos"): a
+#: capitalised phrase between two list separators is still a list item
+_UNKNOWN_ITEM = re.compile(
+    r"(?<=[,;/&])\s*(?:[A-Z0-9][\w'’.:-]*\s+){0,4}[A-Z0-9][\w'’.:-]*\s*(?=[,;/&]|\s(?:and|or)\b)"
+)
+
+_SUBTITLE = re.compile(r"^:\s*(?:[A-Z0-9][\w'’.-]*\s*){1,4}(?=[,;/&]|\s(?:and|or)\b)")
+
 
 @dataclass(frozen=True)
 class Token:
@@ -510,7 +518,8 @@ class Analysis:
     def enumerated(self, a: Mention, b: Mention) -> bool:
         """Whether two mentions are neighbouring items of one list ("A, B or C")."""
         first, second = sorted((a, b), key=lambda m: m.start)
-        return bool(_LIST_GAP.match(self.text[first.end : second.start]))
+        gap = _SUBTITLE.sub("", self.text[first.end : second.start])  # "Twin Peaks: The Return, B"
+        return bool(_LIST_GAP.match(gap) or _LIST_GAP.match(_UNKNOWN_ITEM.sub(" ", gap)))
 
     def enumeration(self, mention: Mention, mentions: list[Mention]) -> list[Mention]:
         """The list ``mention`` is an item of: neighbours joined by list separators, transitively."""

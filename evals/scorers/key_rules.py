@@ -21,6 +21,7 @@ from restgraph.evals.scorers import commitment
 from restgraph.evals.scorers.claims import Analysis, Mention
 from restgraph.evals.scorers.key_pools import IMAGE_PATH
 from restgraph.evals.scorers.key_schema import AnswerKey, Requirement
+from restgraph.evals.scorers.tmdb_success import normalise
 
 
 def check(r: Requirement, a: Analysis, mentions: list[Mention], key: AnswerKey) -> str | None:
@@ -28,7 +29,7 @@ def check(r: Requirement, a: Analysis, mentions: list[Mention], key: AnswerKey) 
     if r.one_of is not None:
         kind = "person" if r.kind == "person" else "title"
         same_kind = {n for k, n in key._neutral if k == kind} - set(key.context)
-        return _one_of(r, a, mentions, same_kind, topic)
+        return _one_of(r, a, mentions, same_kind, topic, key.asks)
     if r.some_of is not None:
         return _some_of(r, a, mentions, topic)
     if r.number is not None:
@@ -84,7 +85,7 @@ def _candidates(r: Requirement, a: Analysis, mentions: list[Mention], names: set
 
 
 def _one_of(
-    r: Requirement, a: Analysis, mentions: list[Mention], same_kind: set[str], topic: set[str]
+    r: Requirement, a: Analysis, mentions: list[Mention], same_kind: set[str], topic: set[str], asks: str
 ) -> str | None:
     accepted = set(r.one_of or [])
     right = _found(r, a, mentions, accepted)
@@ -107,9 +108,9 @@ def _one_of(
             offered.append(f"offers {m.key} among candidates ({others[0]})")
     if len(offered) == len(asserted):
         return offered[0]
-    candidates = commitment.standing(
-        a, _candidates(r, a, mentions, accepted | set(r.distractors) | same_kind)
-    )
+    asked = f" {normalise(asks)} "  # a name the question itself says is its subject, not a candidate
+    pool = {n for n in set(r.distractors) | same_kind if f" {normalise(n)} " not in asked}
+    candidates = commitment.standing(a, _candidates(r, a, mentions, accepted | pool))
     if r.cue:
         candidates = [m for m in candidates if _at_cue(m, mentions, a, r.cue)]
     chosen = commitment.committed(a, candidates, topic, mentions)
@@ -138,11 +139,9 @@ def _some_of(r: Requirement, a: Analysis, mentions: list[Mention], topic: set[st
     accepted = r.some_of or []
     need = len(accepted) if r.need == "all" else r.need
     right = commitment.standing(a, _found(r, a, mentions, accepted))
-    listed = [d for d in r.distractors if d not in r._pooled]
-    wrong = {m.key for m in commitment.standing(a, _found(r, a, mentions, listed))}
-    pooled = [m for m in _candidates(r, a, mentions, r._pooled) if m.key not in set(accepted)]
-    chosen = commitment.committed(a, [*right, *commitment.standing(a, pooled)], topic, mentions)
-    wrong |= {m.key for m in chosen if m.key not in set(accepted)}
+    others = [m for m in _candidates(r, a, mentions, set(r.distractors)) if m.key not in set(accepted)]
+    chosen = commitment.committed(a, [*right, *commitment.standing(a, others)], topic, mentions)
+    wrong = {m.key for m in chosen if m.key not in set(accepted)}
     if wrong:
         return f"asserts wrong items: {sorted(wrong)[:4]}"
     got = {m.key for m in right}
@@ -178,7 +177,17 @@ def _number(r: Requirement, a: Analysis, mentions: list[Mention]) -> str | None:
     right = [m for m in numbers if m.key == str(r.number)]
     if any(a.clause(m).denies for m in right):
         return f"denies {r.number}"
-    stated = [m for m in right if m in live and (not r.unit or a.followed_by(m, r.unit) or a.ends_clause(m))]
+    stated = [
+        m
+        for m in right
+        if m in live
+        and (
+            not r.unit
+            or a.followed_by(m, r.unit)
+            or a.ends_clause(m)
+            or re.match(r"\s*[:—–]", a.text[m.end :])  # "The difference is zero: ..."
+        )
+    ]
     if not stated:
         return f"does not state the number {r.number}" + (f" ({'/'.join(r.unit[:2])})" if r.unit else "")
     spans = [(m.start, m.end) for m in [*numbers, *mentions]]
@@ -222,7 +231,9 @@ def _dates(r: Requirement, a: Analysis) -> str | None:
         return f"does not state {label}"
     spans = [(m.start, m.end) for m in [*found, *others]]
     for o in (o for o in others if o in live):
-        same_clause = r.year is None and any(o.clause == m.clause for m in stated)
+        same_clause = r.year is None and any(
+            o.clause == m.clause and not _aside(a, o) and not _range_end(a, m, o) for m in stated
+        )
         if same_clause or _competes(a, o, stated, spans, alone=True):  # "US: d1; IT: d2" lists countries
             return f"offers {label} among other dates ({a.text[o.start : o.end]})"
     if r.dates is not None and r.need == "all":
@@ -231,6 +242,18 @@ def _dates(r: Requirement, a: Analysis) -> str | None:
         if missing:
             return f"misses {missing}"
     return None
+
+
+def _aside(a: Analysis, m: Mention) -> bool:
+    """Whether ``m`` stands inside parentheses: an aside about something else ("(first aired ...)")."""
+    before = a.text[a.clause(m).start : m.start]
+    return before.count("(") > before.count(")")
+
+
+def _range_end(a: Analysis, right: Mention, other: Mention) -> bool:
+    """Whether ``other`` closes a span that ``right`` opens ("aired April 1, 2012, and ran until June 3")."""
+    between = a.text[right.end : other.start] if other.start >= right.end else ""
+    return bool(re.search(r"\b(?:until|till|through|to|ended|ending|finale|last)\b", between, re.I))
 
 
 def _comparison(r: Requirement, a: Analysis, mentions: list[Mention]) -> str | None:

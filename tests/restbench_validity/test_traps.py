@@ -41,6 +41,7 @@ TRAPS = {
         ("tmdb", 1, "She directed 8 movies, 7 of them feature films shot on 35mm."),
         ("tmdb", 15, "Twilight was directed by Christopher Nolan; Catherine Hardwicke produced it."),
         ("tmdb", 50, "Kit Harington is the lead of Game of Thrones, alongside Emilia Clarke."),
+        ("tmdb", 19, "Cillian Murphy is currently the most popular person, ahead of Margot Robbie."),
     ],
     "retractions": [
         ("tmdb", 2, "The lead actor is Christian Bale. Actually, no, it's Heath Ledger."),
@@ -98,6 +99,11 @@ TRAPS = {
         ("tmdb", 21, "Keywords: shipwreck, iceberg, doll, feminism."),
         ("tmdb", 21, "Titanic's keywords are doll, fashion and feminism."),
         ("tmdb", 70, "Richard Hammond."),
+        (
+            "tmdb",
+            94,
+            "Twin Peaks, Twin Peaks: The Return, The Sopranos or Westworld.",
+        ),  # an unknown item between
         ("tmdb", 81, "Adventure, Fantasy and Comedy."),
         ("tmdb", 66, "Netflix's homepage: https://www.netflix.com and https://www.hulu.com"),
     ],
@@ -141,6 +147,24 @@ def test_a_trap_fails(scenario, query, answer):
             "HBO's homepage is https://www.hbo.com (its logo: https://image.tmdb.org/t/p/original/x.png).",
         ),
         ("tmdb", 21, "Titanic's keywords: shipwreck, iceberg and ocean liner. It is a love story at heart."),
+        ("tmdb", 19, "Margot Robbie is currently the most popular person on TMDB, ahead of Cillian Murphy."),
+        (
+            "tmdb",
+            65,
+            "Henry Cavill, the lead of The Witcher (first aired December 20, 2019), was born on 5 May 1983.",
+        ),
+        ("tmdb", 58, "Game of Thrones season 2 aired starting April 1, 2012, and ran until June 3, 2012."),
+        (
+            "tmdb",
+            30,
+            "Titanic stars Leonardo DiCaprio (Jack), Kate Winslet (Rose) and Billy Zane, directed by James Cameron.",
+        ),
+        ("tmdb", 84, 'Season 2, Episode 3 of The Mandalorian is "Chapter 11: The Heiress".'),
+        (
+            "tmdb",
+            98,
+            "The age difference is zero: Mamoru Miyano is older, born June 8, 1983, and Greta Gerwig on August 4.",
+        ),
     ],
 )
 def test_the_right_answer_with_supporting_facts_still_passes(scenario, query, answer):
