@@ -5,8 +5,9 @@ than the rest of the harness spends on a short episode. An agent registered with
 ``per_run=True`` is therefore compiled once per run (``AgentSpec.build(None, None, options)``),
 and each episode hands its own model and environment to the graph through LangGraph's runtime
 context (``context_schema=EpisodeContext``; the runner passes ``context=`` to ``astream``). Nodes
-read them with :func:`episode`, and build per-episode objects once per episode with
-:meth:`EpisodeContext.part` (a model with tools bound, a role kit).
+read them from the ``runtime`` LangGraph hands a node that names it (or with :func:`episode`), and
+build per-episode objects once per episode with :meth:`EpisodeContext.part` (a model with tools
+bound, a RestGPT episode with its roles).
 
 The same builders still work the old way (``build(model, env, options)`` then ``ainvoke`` with no
 context, as tests and notebooks do): :func:`episode` falls back to what the builder was given.
@@ -70,24 +71,3 @@ class BoundGraph:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.graph, name)
-
-
-class EpisodePart:
-    """Stands, in code written for one episode's object (a role kit, the environment), for the
-    running episode's: attribute access resolves to ``episode(fallback).part(key, make)``.
-
-    This lets a builder whose nodes were written against ``kit.run(...)`` / ``env.http`` compile
-    once per run without threading the episode through every call. Anything read at build time
-    must not go through it (there is no episode then): builders take such values (the config)
-    from their options."""
-
-    def __init__(self, key: str, make: Callable[[EpisodeContext], Any], fallback: EpisodeContext):
-        self._key = key
-        self._make = make
-        self._fallback = fallback
-
-    def resolve(self) -> Any:
-        return episode(self._fallback).part(self._key, self._make)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.resolve(), name)

@@ -12,8 +12,9 @@ from __future__ import annotations
 from typing import Any, NotRequired, TypedDict
 
 from langgraph.graph import END, START, StateGraph
+from langgraph.runtime import Runtime
 
-from restgraph.graphs.episode_context import EpisodeContext, EpisodePart
+from restgraph.graphs.episode_context import EpisodeContext
 from restgraph.graphs.registry import register_agent
 from restgraph.tools.placeholders import ReferenceError_, substitute
 
@@ -37,9 +38,10 @@ class OracleState(TypedDict):
 def build_oracle(model: Any, env: Any, options: dict[str, Any]) -> Any:
     """``env`` must have an ``http`` tool (``restgraph.tools.openapi.HttpTool``); the runner puts ``gold`` in the state.
     Compiled once per run: the episode's environment comes from the runtime context."""
-    env = EpisodePart("env", lambda ctx: ctx.env, EpisodeContext(model, env))
+    fallback = EpisodeContext(model, env)
 
-    async def call(state: OracleState) -> dict[str, Any]:
+    async def call(state: OracleState, runtime: Runtime[EpisodeContext]) -> dict[str, Any]:
+        env = (runtime.context if isinstance(runtime.context, EpisodeContext) else fallback).env
         responses = list(state.get("responses", []))
         ref = state["gold"]["reference_calls"][len(responses)]
         request = substitute(ref, responses)

@@ -21,19 +21,20 @@ from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 from langgraph.graph import END, START, StateGraph
+from langgraph.runtime import Runtime
 
-from restgraph.agents.restgpt.baseline_roles import BaselineKit
 from restgraph.agents.restgpt.config import BudgetExceeded, RestGPTConfig, RestGPTOptions
+from restgraph.agents.restgpt.context import Episode
 from restgraph.agents.restgpt.meter import Meter
-from restgraph.agents.restgpt.protocol import PlannerDecision, SelectorDecision, endpoint_in_plan
-from restgraph.agents.restgpt.roles import RoleFn, RoleKit
+from restgraph.agents.restgpt.protocol import PlannerDecision, SelectorDecision
 from restgraph.graphs.episode_context import EpisodeContext
 from restgraph.graphs.registry import register_agent
 from restgraph.graphs.restgpt_executor import (
     RestState,
+    Roles,
     add_executor,
     background,
-    episode_kit,
+    episodes,
     finish,
     finish_sub_task,
     node,
@@ -41,7 +42,6 @@ from restgraph.graphs.restgpt_executor import (
     start_api_plan,
 )
 from restgraph.graphs.restgpt_reflexion import reflect_node, with_lessons
-from restgraph.tools.openapi.matching import match_endpoint, matched_endpoints
 
 NOT_IN_LIST = "The API you called is not in the list of available APIs. Please use another API."
 
@@ -52,12 +52,12 @@ def _config(options: dict[str, Any], **switches: Any) -> RestGPTConfig:
     return config.model_copy(update=updates) if updates else config
 
 
-def planner_node(kit: RoleKit) -> Any:
-    async def planner(state: RestState, meter: Meter) -> dict[str, Any]:
+def planner_node() -> Any:
+    async def planner(state: RestState, ep: Episode, meter: Meter) -> dict[str, Any]:
         meter.spend("planner_steps")
         results = state.get("results") or []
         history = [(r["plan"], r["result"]) for r in results]
-        reply = await kit.run("planner", query=state["instruction"], history=history)
+        reply = await ep.run("planner", query=state["instruction"], history=history)
         decision: PlannerDecision | None = reply.parsed if reply.ok else None
         if decision is None:  # recorded in the trace; ask again (bounded by planner_steps)
             return {"route": "planner"}
@@ -78,13 +78,13 @@ def planner_node(kit: RoleKit) -> Any:
     return planner
 
 
-def selector_node(kit: RoleKit, *, use_planner: bool, answer_to: str = "finish") -> Any:
+def selector_node(*, use_planner: bool, answer_to: str = "finish") -> Any:
     """One selector call. Without a planner the selector acts ReAct-style on the whole query: its
     earlier rounds are its history and each new round is asked to ``Continue``; its answer goes
     to ``answer_to`` (``reflect`` for Reflexion, which also reflects on a trial that ran out of steps)."""
     return_to = "planner" if use_planner else "selector"
 
-    async def selector(state: RestState, meter: Meter) -> dict[str, Any]:
+    async def selector(state: RestState, ep: Episode, meter: Meter) -> dict[str, Any]:
         failures = list(state.get("selector_failures") or [])
         if not use_planner and not failures and not state.get("selector_feedback"):
             try:
@@ -98,7 +98,7 @@ def selector_node(kit: RoleKit, *, use_planner: bool, answer_to: str = "finish")
         rounds = [(r["plan"], r["api_plan"], r["result"]) for r in results[state.get("subtask_start", 0) :]]
         instruction = state.get("continue_text") if use_planner else ("Continue" if rounds else None)
         known = with_lessons(background(state), state.get("reflections") or [], bool(results))
-        reply = await kit.run(
+        reply = await ep.run(
             "selector",
             subtask=subtask,
             background=known,
@@ -123,9 +123,7 @@ def selector_node(kit: RoleKit, *, use_planner: bool, answer_to: str = "finish")
                 f"Your output could not be understood ({reply.error}). Write one line 'METHOD /path purpose' or 'No API call needed. answer'.",
                 return_to,
             )
-        if not use_planner and (
-            decision.kind == "final_answer" or (decision.kind == "no_api_call" and kit.final_on_no_call)
-        ):
+        if not use_planner and decision.kind == "final_answer":
             return {"final_answer": decision.plan.strip(), "status": "finished", "route": answer_to}
         if decision.kind in ("no_api_call", "final_answer"):
             update = finish_sub_task(
@@ -134,13 +132,7 @@ def selector_node(kit: RoleKit, *, use_planner: bool, answer_to: str = "finish")
                 return_to,
             )
             return {**base, **update, "selector_feedback": None, "selector_failures": []}
-        keys = kit.spec.keys
-        if kit.config.prompt_pack == "upstream":  # upstream's prompts, upstream's endpoint matching
-            found = matched_endpoints(decision.plan, keys)
-            key = found[0] if found else None
-        else:
-            call = endpoint_in_plan(decision.plan)
-            key = match_endpoint(call[0], call[1], keys) if call else None
+        key = ep.role("selector").match(decision.plan, ep.spec.keys)  # the selector's pack's matching
         if key is None:
             return _retry(meter, state, base, reply.raw, f"{decision.plan} -- {NOT_IN_LIST}", return_to)
         meter.reset("selector_retries")
@@ -176,42 +168,47 @@ def build_restgpt(
     *,
     use_planner: bool | None = None,
     use_parser: bool | None = None,
-    roles: dict[str, RoleFn] | None = None,
+    roles: Roles = None,
     config: RestGPTConfig | None = None,
     reflexion: bool = False,
 ) -> Any:
-    """Compile RestGPT for ``env`` (an ``OpenAPIEnvironment``). ``options`` are agent options
-    (budget fields, ``use_planner``, ``use_parser``, ``prompts``, ``structured``...); ``roles``
-    replaces roles by name (``planner``, ``selector``, ``caller``). ``reflexion`` (without a
-    planner) adds Reflexion's ``reflect`` node after each trial (``graphs/restgpt_reflexion.py``)."""
+    """Compile RestGPT for ``env`` (an ``OpenAPIEnvironment``), or once per run (``model`` and
+    ``env`` None: each episode's arrive through the runtime context). ``options`` are agent
+    options (budget fields, ``use_planner``, ``use_parser``, ``prompts``, ``structured``...);
+    ``roles`` is a whole role set (``restgraph.agents.restgpt.packs.UPSTREAM.replace(...)``) or a
+    mapping that replaces roles by name (``planner``, ``selector``, ``caller``, ``parser``...;
+    a ``Role`` or an ``act(ep, **inputs)`` function). ``reflexion`` (without a planner) adds
+    Reflexion's ``reflect`` node after each trial (``graphs/restgpt_reflexion.py``)."""
     options = dict(options or {})
-    roles = roles or options.get("roles")
+    roles = roles if roles is not None else options.get("roles")
     config = config or _config(options, use_planner=use_planner, use_parser=use_parser)
     if reflexion and config.use_planner:
         raise ValueError("Reflexion runs on the selector alone: build it with use_planner=False")
-    kit, env = episode_kit(model, env, config, roles, cls=BaselineKit if reflexion else RoleKit)
+    used = ["planner"] if config.use_planner else []
+    used += ["selector", "caller", "parser"] + (["reflect"] if reflexion else [])
+    parts = episodes(model, env, config, roles, used)
     answer_to = "reflect" if reflexion else "finish"
     graph = StateGraph(RestState, context_schema=EpisodeContext)
     entry = "planner" if config.use_planner else "selector"
 
-    async def start(state: RestState) -> dict[str, Any]:
-        return {"config": kit.config.model_dump(mode="json"), "counters": {}, "results": [], "route": entry}
+    async def start(state: RestState, runtime: Runtime[EpisodeContext]) -> dict[str, Any]:
+        return {**parts.start_update(runtime), "results": [], "route": entry}
 
     graph.add_node("start", start)
     if config.use_planner:
-        graph.add_node("planner", node(config, planner_node(kit)))
+        graph.add_node("planner", node(parts, planner_node()))
         graph.add_conditional_edges("planner", route, ["planner", "selector", "finish"])
     graph.add_node(
-        "selector", node(config, selector_node(kit, use_planner=config.use_planner, answer_to=answer_to))
+        "selector", node(parts, selector_node(use_planner=config.use_planner, answer_to=answer_to))
     )
     graph.add_node("finish", finish)
     graph.add_edge(START, "start")
     graph.add_edge("start", entry)
     graph.add_conditional_edges("selector", route, sorted({"selector", "caller", entry, "finish", answer_to}))
     if reflexion:
-        graph.add_node("reflect", node(config, reflect_node(kit, env, config)))
+        graph.add_node("reflect", node(parts, reflect_node(config)))
         graph.add_conditional_edges("reflect", route, ["selector", "finish"])
-    add_executor(graph, kit, env, config, return_to=entry)
+    add_executor(graph, parts, return_to=entry)
     graph.add_edge("finish", END)
     name = (
         "reflexion"

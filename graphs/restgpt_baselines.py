@@ -17,30 +17,32 @@ Only planning differs; every API call goes through the shared ``caller`` <-> ``p
 from __future__ import annotations
 
 import re
-from typing import Any, cast
+from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 from langgraph.graph import END, START, StateGraph
+from langgraph.runtime import Runtime
 
-from restgraph.agents.restgpt.baseline_roles import BaselineKit
 from restgraph.agents.restgpt.config import RestGPTConfig, RestGPTOptions
+from restgraph.agents.restgpt.context import Episode
 from restgraph.agents.restgpt.meter import Meter
 from restgraph.agents.restgpt.protocol import endpoint_in_plan
-from restgraph.agents.restgpt.roles import RoleKit
+from restgraph.agents.restgpt.role import match_named
 from restgraph.graphs.episode_context import EpisodeContext
 from restgraph.graphs.registry import register_agent
 from restgraph.graphs.restgpt import NOT_IN_LIST, build_restgpt, step_budget
 from restgraph.graphs.restgpt_executor import (
+    Episodes,
     RestState,
+    Roles,
     add_executor,
-    episode_kit,
+    episodes,
     finish,
     finish_sub_task,
     node,
     route,
     start_api_plan,
 )
-from restgraph.tools.openapi.matching import match_endpoint
 
 _FAILED = re.compile(
     r"\b(status [45]\d\d|error|step limit reached|could not|not found|failed)\b", re.IGNORECASE
@@ -48,24 +50,22 @@ _FAILED = re.compile(
 
 
 def _setup(
-    model: BaseChatModel | None, env: Any, options: dict[str, Any] | None
-) -> tuple[RestGPTConfig, BaselineKit, Any]:
-    """The run's config (from options alone), and the episode's kit and environment (compiled once
-    per run: ``restgraph.graphs.restgpt_executor.episode_kit``)."""
+    model: BaseChatModel | None, env: Any, options: dict[str, Any] | None, roles: Roles, used: list[str]
+) -> Episodes:
+    """The run's config (from options alone) and what each episode is made of (compiled once per
+    run: ``restgraph.graphs.restgpt_executor.Episodes``)."""
     options = dict(options or {})
-    roles = options.pop("roles", None)
-    config = RestGPTConfig.from_options(options)
-    kit, env = episode_kit(model, env, config, roles, cls=BaselineKit)
-    return config, cast(BaselineKit, kit), env
+    roles = roles if roles is not None else options.pop("roles", None)
+    options.pop("roles", None)
+    return episodes(model, env, RestGPTConfig.from_options(options), roles, [*used, "caller", "parser"])
 
 
-def _graph(kit: RoleKit, entry: str) -> StateGraph[RestState, EpisodeContext, RestState, RestState]:
+def _graph(parts: Episodes, entry: str) -> StateGraph[RestState, EpisodeContext, RestState, RestState]:
     graph = StateGraph(RestState, context_schema=EpisodeContext)
 
-    async def start(state: RestState) -> dict[str, Any]:
+    async def start(state: RestState, runtime: Runtime[EpisodeContext]) -> dict[str, Any]:
         return {
-            "config": kit.config.model_dump(mode="json"),
-            "counters": {},
+            **parts.start_update(runtime),
             "results": [],
             "reflections": [],
             "trial": 0,
@@ -82,11 +82,10 @@ def _graph(kit: RoleKit, entry: str) -> StateGraph[RestState, EpisodeContext, Re
 
 
 def _dispatch(
-    kit: BaselineKit, meter: Meter, state: RestState, step: str, plan_text: str, return_to: str
+    ep: Episode, meter: Meter, state: RestState, step: str, plan_text: str, return_to: str
 ) -> dict[str, Any]:
     """Send one 'METHOD /path purpose' step to the executor, or record why it cannot run."""
-    found = endpoint_in_plan(step)
-    key = match_endpoint(found[0], found[1], kit.spec.keys) if found else None
+    key = match_named(step, ep.spec.keys)
     base = {"plan_text": plan_text, "api_plan": step}
     if key is None:
         return {**base, **finish_sub_task({**state, **base}, f"{step} -- {NOT_IN_LIST}", return_to)}
@@ -94,24 +93,32 @@ def _dispatch(
 
 
 # -- ReAct and Reflexion --------------------------------------------------------------------------
-def build_react(model: BaseChatModel | None, env: Any, options: dict[str, Any] | None = None) -> Any:
+def build_react(
+    model: BaseChatModel | None, env: Any, options: dict[str, Any] | None = None, *, roles: Roles = None
+) -> Any:
     """ReAct is RestGPT without its planner (the paper reports one row for both): the selector
     thinks and picks one API per turn, the shared executor acts, its result is the observation."""
-    return build_restgpt(model, env, options, use_planner=False)
+    return build_restgpt(model, env, options, use_planner=False, roles=roles)
 
 
-def build_reflexion(model: BaseChatModel | None, env: Any, options: dict[str, Any] | None = None) -> Any:
+def build_reflexion(
+    model: BaseChatModel | None, env: Any, options: dict[str, Any] | None = None, *, roles: Roles = None
+) -> Any:
     """ReAct plus self-reflection between trials (``graphs/restgpt_reflexion.py``)."""
-    return build_restgpt(model, env, options, use_planner=False, reflexion=True)
+    return build_restgpt(model, env, options, use_planner=False, reflexion=True, roles=roles)
 
 
 # -- DEPS -----------------------------------------------------------------------------------------
-def build_deps(model: BaseChatModel | None, env: Any, options: dict[str, Any] | None = None) -> Any:
-    config, kit, env = _setup(model, env, options)
-    graph = _graph(kit, "plan")
+def build_deps(
+    model: BaseChatModel | None, env: Any, options: dict[str, Any] | None = None, *, roles: Roles = None
+) -> Any:
+    """DEPS on the shared executor; ``roles`` replaces roles (``deps_plan``, ``deps_select``,
+    ``deps_describe``, ``deps_explain``, ``caller``, ``parser``) as in ``build_restgpt``."""
+    parts = _setup(model, env, options, roles, ["deps_plan", "deps_select", "deps_describe", "deps_explain"])
+    graph = _graph(parts, "plan")
 
-    async def plan(state: RestState, meter: Meter) -> dict[str, Any]:
-        reply = await kit.run(
+    async def plan(state: RestState, ep: Episode, meter: Meter) -> dict[str, Any]:
+        reply = await ep.run(
             "deps_plan",
             query=state["instruction"],
             descriptions=state.get("descriptions") or [],
@@ -122,9 +129,9 @@ def build_deps(model: BaseChatModel | None, env: Any, options: dict[str, Any] | 
             return {"final_answer": steps[0].split(":", 1)[-1].strip(), "route": "finish"}
         return {"steps": steps, "route": "select"}
 
-    async def select(state: RestState, meter: Meter) -> dict[str, Any]:
+    async def select(state: RestState, ep: Episode, meter: Meter) -> dict[str, Any]:
         meter.spend("agent_steps")
-        reply = await kit.run(
+        reply = await ep.run(
             "deps_select",
             query=state["instruction"],
             plan=state.get("steps") or [],
@@ -134,11 +141,11 @@ def build_deps(model: BaseChatModel | None, env: Any, options: dict[str, Any] | 
             return {"explanation": f"The selected step could not be parsed ({reply.error}).", "route": "plan"}
         if reply.parsed.kind == "final_answer":
             return {"final_answer": reply.parsed.answer, "route": "finish"}
-        return _dispatch(kit, meter, state, reply.parsed.action, reply.parsed.action, "describe")
+        return _dispatch(ep, meter, state, reply.parsed.action, reply.parsed.action, "describe")
 
-    async def describe(state: RestState, meter: Meter) -> dict[str, Any]:
+    async def describe(state: RestState, ep: Episode, meter: Meter) -> dict[str, Any]:
         last = (state.get("results") or [{}])[-1]
-        reply = await kit.run(
+        reply = await ep.run(
             "deps_describe",
             query=state["instruction"],
             step=last.get("api_plan", ""),
@@ -152,9 +159,9 @@ def build_deps(model: BaseChatModel | None, env: Any, options: dict[str, Any] | 
             "route": "explain" if failed else "plan",
         }
 
-    async def explain(state: RestState, meter: Meter) -> dict[str, Any]:
+    async def explain(state: RestState, ep: Episode, meter: Meter) -> dict[str, Any]:
         last = (state.get("results") or [{}])[-1]
-        reply = await kit.run(
+        reply = await ep.run(
             "deps_explain",
             query=state["instruction"],
             step=last.get("api_plan", ""),
@@ -168,32 +175,37 @@ def build_deps(model: BaseChatModel | None, env: Any, options: dict[str, Any] | 
         ("describe", describe, ["explain", "plan", "finish"]),
         ("explain", explain, ["plan", "finish"]),
     ):
-        graph.add_node(name, node(config, fn))
+        graph.add_node(name, node(parts, fn))
         graph.add_conditional_edges(name, route, targets)
-    add_executor(graph, kit, env, config, return_to="describe")
+    add_executor(graph, parts, return_to="describe")
     return graph.compile(name="deps")
 
 
 # -- Offline --------------------------------------------------------------------------------------
-def build_offline(model: BaseChatModel | None, env: Any, options: dict[str, Any] | None = None) -> Any:
-    config, kit, env = _setup(model, env, options)
-    graph = _graph(kit, "plan_all")
+def build_offline(
+    model: BaseChatModel | None, env: Any, options: dict[str, Any] | None = None, *, roles: Roles = None
+) -> Any:
+    """Offline on the shared executor; ``roles`` replaces roles (``offline_plan``,
+    ``offline_answer``, ``caller``, ``parser``) as in ``build_restgpt``."""
+    parts = _setup(model, env, options, roles, ["offline_plan", "offline_answer"])
+    config = parts.config
+    graph = _graph(parts, "plan_all")
 
-    async def plan_all(state: RestState, meter: Meter) -> dict[str, Any]:
-        reply = await kit.run("offline_plan", query=state["instruction"])
+    async def plan_all(state: RestState, ep: Episode, meter: Meter) -> dict[str, Any]:
+        reply = await ep.run("offline_plan", query=state["instruction"])
         steps = reply.parsed.steps if reply.ok else []
         return {"steps": steps[: config.budget.agent_steps], "route": "next_step"}
 
-    async def next_step(state: RestState, meter: Meter) -> dict[str, Any]:
+    async def next_step(state: RestState, ep: Episode, meter: Meter) -> dict[str, Any]:
         done = len(state.get("results") or [])
         steps = state.get("steps") or []
         if done >= len(steps) or endpoint_in_plan(steps[done]) is None:
             return {"route": "answer"}
-        return _dispatch(kit, meter, state, steps[done], steps[done], "next_step")
+        return _dispatch(ep, meter, state, steps[done], steps[done], "next_step")
 
-    async def answer(state: RestState, meter: Meter) -> dict[str, Any]:
+    async def answer(state: RestState, ep: Episode, meter: Meter) -> dict[str, Any]:
         results = [(r["api_plan"], r["result"]) for r in state.get("results") or []]
-        reply = await kit.run("offline_answer", query=state["instruction"], results=results)
+        reply = await ep.run("offline_answer", query=state["instruction"], results=results)
         return {"final_answer": str(reply.parsed or reply.raw).strip(), "route": "finish"}
 
     for name, fn, targets in (
@@ -201,9 +213,9 @@ def build_offline(model: BaseChatModel | None, env: Any, options: dict[str, Any]
         ("next_step", next_step, ["caller", "answer", "next_step", "finish"]),
         ("answer", answer, ["finish"]),
     ):
-        graph.add_node(name, node(config, fn))
+        graph.add_node(name, node(parts, fn))
         graph.add_conditional_edges(name, route, targets)
-    add_executor(graph, kit, env, config, return_to="next_step")
+    add_executor(graph, parts, return_to="next_step")
     return graph.compile(name="offline")
 
 

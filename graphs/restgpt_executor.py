@@ -14,21 +14,21 @@ a caller that runs out of steps returns an explicit "step limit reached" result.
 
 from __future__ import annotations
 
-import functools
 import json
-from collections.abc import Awaitable, Callable, Mapping
-from typing import Any, NotRequired, Protocol, TypedDict, cast
+from collections.abc import Awaitable, Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, NotRequired, Protocol, TypedDict
 
 from langchain_core.language_models import BaseChatModel
+from langgraph.runtime import Runtime
 
-from restgraph.agents.restgpt.baseline_roles import BaselineKit
 from restgraph.agents.restgpt.config import BudgetExceeded, RestGPTConfig
+from restgraph.agents.restgpt.context import Episode
 from restgraph.agents.restgpt.meter import Meter, metered
+from restgraph.agents.restgpt.packs import record, roles_for
 from restgraph.agents.restgpt.protocol import CallerDecision
-from restgraph.agents.restgpt.roles import RoleFn, RoleKit
-from restgraph.agents.restgpt.upstream.baselines import UpstreamBaselineKit
-from restgraph.agents.restgpt.upstream.kit import UpstreamKit
-from restgraph.graphs.episode_context import EpisodeContext, EpisodePart
+from restgraph.agents.restgpt.role import Role, RoleFn, RoleSet
+from restgraph.graphs.episode_context import EpisodeContext
 from restgraph.tools.openapi.client import HttpResult
 from restgraph.tools.openapi.reduce import ReducedSpec, reduce_openapi_spec
 
@@ -45,6 +45,8 @@ class RestState(TypedDict):
     error: NotRequired[str | None]
     #: the episode's RestGPTConfig (budgets, switches), recorded in the trace
     config: NotRequired[dict[str, Any]]
+    #: per role: its pack, name and the hashes of a custom act / overridden templates (packs.record)
+    roles: NotRequired[dict[str, Any]]
     counters: NotRequired[dict[str, int]]
     route: NotRequired[str]
     #: one entry per executed API plan: {"plan", "api_plan", "result"}
@@ -69,14 +71,15 @@ class RestState(TypedDict):
     explanation: NotRequired[str | None]
 
 
-NodeFn = Callable[[RestState, Meter], Awaitable[dict[str, Any]]]
+#: a node's body: the state, the running episode (its roles, spec, environment) and its meter
+NodeFn = Callable[[RestState, Episode, Meter], Awaitable[dict[str, Any]]]
 
 
 class StateNode(Protocol):
-    """A graph node over ``RestState`` (a protocol, not a ``Callable``: LangGraph calls nodes with
-    a parameter named ``state``)."""
+    """A graph node over ``RestState`` that reads the episode from LangGraph's runtime context
+    (LangGraph passes ``runtime`` to a node whose signature names it)."""
 
-    def __call__(self, state: RestState) -> Awaitable[dict[str, Any]]: ...
+    def __call__(self, state: RestState, runtime: Runtime[EpisodeContext]) -> Awaitable[dict[str, Any]]: ...
 
 
 _REDUCED: dict[tuple[Any, ...], ReducedSpec] = {}
@@ -106,53 +109,64 @@ def reduced_spec(env: Any, config: RestGPTConfig) -> ReducedSpec:
     return _REDUCED[key]
 
 
-def make_kit(
-    model: BaseChatModel | None,
-    env: Any,
-    config: RestGPTConfig,
-    overrides: dict[str, RoleFn] | None = None,
-    cls: type[RoleKit] = RoleKit,
-) -> RoleKit:
-    """The roles for ``config.prompt_pack``: upstream's prompts (planner, selector, caller, parser)
-    on top of ``cls`` (which may add roles, e.g. the baselines'), or this project's."""
-    if model is None:
-        raise ValueError("RestGPT-family agents need a model")
-    if config.prompt_pack == "upstream":
-        cls = upstream_kit_class(cls)  # type: ignore[arg-type]  # classes are hashable; mypy's Hashable check misses it
-    kit = cls(model, config, env.scenario, reduced_spec(env, config), env.base_url, dict(overrides or {}))
-    kit.attach(env)
-    return kit
+Roles = RoleSet | Mapping[str, Role | RoleFn] | None
 
 
-def episode_kit(
-    model: BaseChatModel | None,
-    env: Any,
-    config: RestGPTConfig,
-    overrides: dict[str, RoleFn] | None = None,
-    cls: type[RoleKit] = RoleKit,
-) -> tuple[RoleKit, Any]:
-    """The role kit and the environment as the graph's nodes see them: the running episode's
-    (``restgraph.graphs.episode_context``; the kit made at its first use in the episode, for the episode's
-    scenario), so the graph compiles once per run. ``model``/``env`` serve a graph invoked
-    without a context (built for one episode, as tests do)."""
-    fallback = EpisodeContext(model, env)
-    kit = EpisodePart(
-        "restgpt.kit",
-        lambda ctx: make_kit(ctx.model, ctx.env, config.for_scenario(ctx.env.scenario), overrides, cls),
-        fallback,
-    )
-    return cast(RoleKit, kit), EpisodePart("env", lambda ctx: ctx.env, fallback)
+@dataclass
+class Episodes:
+    """What a RestGPT-family graph makes of each episode: built once per run by the builder
+    (config from the options, the user's roles, the roles the graph uses), it turns the runtime
+    context of an episode (its model and environment) into that episode's :class:`Episode`.
+
+    ``fallback`` serves a graph invoked without a context (built for one episode, as tests and
+    notebooks do). The role set and its record are resolved once per prompt pack."""
+
+    config: RestGPTConfig
+    roles: Roles
+    used: tuple[str, ...]
+    fallback: EpisodeContext
+    _sets: dict[str, tuple[RoleSet, dict[str, Any]]] = field(default_factory=dict, repr=False)
+
+    def role_set(self, config: RestGPTConfig) -> tuple[RoleSet, dict[str, Any]]:
+        """The role set for a config resolved for its scenario, and its record."""
+        pack = str(config.prompt_pack)
+        if pack not in self._sets:
+            chosen = roles_for(config, self.roles)
+            self._sets[pack] = (chosen, record(config, chosen, self.used))
+        return self._sets[pack]
+
+    def of(self, runtime: Runtime[EpisodeContext] | None) -> Episode:
+        context = runtime.context if runtime is not None else None
+        ctx = context if isinstance(context, EpisodeContext) else self.fallback
+        episode: Episode = ctx.part("restgpt.episode", self._make)
+        return episode
+
+    def _make(self, ctx: EpisodeContext) -> Episode:
+        model: BaseChatModel = ctx.need_model("RestGPT-family")
+        env = ctx.env
+        config = self.config.for_scenario(env.scenario)
+        roles, _ = self.role_set(config)
+        return Episode(model, config, env.scenario, reduced_spec(env, config), env.base_url, env, roles)
+
+    def start_update(self, runtime: Runtime[EpisodeContext] | None) -> dict[str, Any]:
+        """The first state update: the episode's config and its roles' record, both in the trace."""
+        ep = self.of(runtime)
+        return {
+            "config": ep.config.model_dump(mode="json"),
+            "roles": self.role_set(ep.config)[1],
+            "counters": {},
+        }
 
 
-@functools.cache
-def upstream_kit_class(cls: type[RoleKit]) -> type[RoleKit]:
-    if issubclass(cls, UpstreamKit):
-        return cls
-    if cls is RoleKit:
-        return UpstreamKit
-    if cls is BaselineKit:
-        return UpstreamBaselineKit
-    return type(f"Upstream{cls.__name__}", (UpstreamKit, cls), {})
+def episodes(
+    model: BaseChatModel | None, env: Any, config: RestGPTConfig, roles: Roles, used: Iterable[str]
+) -> Episodes:
+    """The builder's :class:`Episodes`; ``roles`` is checked here, before any episode."""
+    found = Episodes(config, roles, tuple(used), EpisodeContext(model, env))
+    if config.prompt_pack is not None or not isinstance(roles, RoleSet):
+        for pack in ("upstream", "restgraph") if config.prompt_pack is None else (config.prompt_pack,):
+            found.role_set(config.model_copy(update={"prompt_pack": pack}))
+    return found
 
 
 def background(state: RestState) -> str:
@@ -166,14 +180,15 @@ def last_result(state: RestState) -> str | None:
     return results[-1]["result"] if results else None
 
 
-def node(config: RestGPTConfig, fn: NodeFn) -> StateNode:
-    """Run ``fn`` under the episode's meter; a spent budget ends the episode as ``budget_exhausted``."""
+def node(episodes: Episodes, fn: NodeFn) -> StateNode:
+    """Run ``fn`` on the running episode (LangGraph's runtime context) under its meter; a spent
+    budget ends the episode as ``budget_exhausted``."""
 
-    @functools.wraps(fn)
-    async def wrapped(state: RestState) -> dict[str, Any]:
-        with metered(config.budget, state) as meter:
+    async def wrapped(state: RestState, runtime: Runtime[EpisodeContext]) -> dict[str, Any]:
+        ep = episodes.of(runtime)
+        with metered(ep.config.budget, state) as meter:
             try:
-                update = await fn(state, meter)
+                update = await fn(state, ep, meter)
             except BudgetExceeded as exc:
                 update = {
                     "status": "budget_exhausted",
@@ -184,6 +199,7 @@ def node(config: RestGPTConfig, fn: NodeFn) -> StateNode:
             update["counters"] = dict(meter.counters)
         return update
 
+    wrapped.__name__ = wrapped.__qualname__ = getattr(fn, "__name__", "node")
     return wrapped
 
 
@@ -214,11 +230,14 @@ def _observation(result: HttpResult) -> str:
     return result.observation(limit=1500)
 
 
-def add_executor(graph: Any, kit: RoleKit, env: Any, config: RestGPTConfig, *, return_to: str) -> None:
-    """Add the ``caller`` and ``parser`` (or ``reader``) nodes, routing back to ``return_to``."""
+def add_executor(graph: Any, episodes: Episodes, *, return_to: str) -> None:
+    """Add the ``caller`` and ``parser`` (or ``reader``) nodes, routing back to ``return_to``.
+    The caller role's ``transcript`` writes the caller's scratchpad; the parser role's ``accepts``
+    says which successful responses it reads (the others go back to the caller as observations)."""
+    config = episodes.config
     parser_name = "parser" if config.use_parser else "reader"
 
-    async def caller(state: RestState, meter: Meter) -> dict[str, Any]:
+    async def caller(state: RestState, ep: Episode, meter: Meter) -> dict[str, Any]:
         scratch = list(state.get("scratch") or [])
         cap = config.budget.caller_iterations
         if (
@@ -227,12 +246,13 @@ def add_executor(graph: Any, kit: RoleKit, env: Any, config: RestGPTConfig, *, r
             return step_limit(state, scratch, cap, return_to)
         # ``cap`` operations, and one more step to report them (upstream: 15 operations per plan)
         meter.spend("caller_iterations", limit=cap + 1, detail=state.get("api_plan") or "")
-        endpoint = kit.spec.get(state.get("endpoint") or "")
+        endpoint = ep.spec.get(state.get("endpoint") or "")
         if endpoint is None:
             return finish_sub_task(
                 state, f"The API plan names no known endpoint: {state.get('api_plan')}", return_to
             )
-        reply = await kit.run(
+        transcript = ep.role("caller").transcript
+        reply = await ep.run(
             "caller",
             api_plan=state.get("api_plan") or "",
             background=background(state),
@@ -241,7 +261,7 @@ def add_executor(graph: Any, kit: RoleKit, env: Any, config: RestGPTConfig, *, r
         )
         if not reply.ok:
             scratch.append(
-                kit.scratch_entry(
+                transcript(
                     reply.raw,
                     None,
                     f"Your output could not be parsed ({reply.error}). Write Operation and Input, or Execution Result.",
@@ -254,7 +274,7 @@ def add_executor(graph: Any, kit: RoleKit, env: Any, config: RestGPTConfig, *, r
         method = (decision.method or "").upper()
         if method not in VERBS:
             scratch.append(
-                kit.scratch_entry(
+                transcript(
                     reply.raw,
                     decision,
                     f"Error: unknown HTTP method {decision.method!r}; use GET, POST, PUT, PATCH or DELETE.",
@@ -262,9 +282,9 @@ def add_executor(graph: Any, kit: RoleKit, env: Any, config: RestGPTConfig, *, r
             )
             return {"scratch": scratch, "route": "caller"}
         url = decision.url or ""
-        if env.http.template_of(method, url if url.startswith(("/", "http")) else "/" + url) is None:
+        if ep.env.http.template_of(method, url if url.startswith(("/", "http")) else "/" + url) is None:
             scratch.append(
-                kit.scratch_entry(
+                transcript(
                     reply.raw,
                     decision,
                     f"Error: {method} {decision.url} matches no endpoint of this API; the plan is {endpoint.key}.",
@@ -274,8 +294,8 @@ def add_executor(graph: Any, kit: RoleKit, env: Any, config: RestGPTConfig, *, r
         if meter.used("caller_iterations") > cap:  # the extra step may only report, not call
             return step_limit(state, scratch, cap, return_to)
         body = decision.data if method in ("POST", "PUT", "PATCH") or decision.data is not None else None
-        result = await env.http.request(method, decision.url, params=decision.params or None, body=body)
-        if result.ok and not result.error and kit.parses(result):
+        result = await ep.env.http.request(method, decision.url, params=decision.params or None, body=body)
+        if result.ok and not result.error and ep.role("parser").accepts(ep, result):
             pending = {
                 "decision": decision.model_dump(),
                 "raw": reply.raw,
@@ -284,10 +304,10 @@ def add_executor(graph: Any, kit: RoleKit, env: Any, config: RestGPTConfig, *, r
                 "template": result.template,
             }
             return {"pending": pending, "route": parser_name}
-        scratch.append(kit.scratch_entry(reply.raw, decision, _observation(result)))
+        scratch.append(transcript(reply.raw, decision, _observation(result)))
         return {"scratch": scratch, "route": "caller"}
 
-    async def parse(state: RestState, meter: Meter) -> dict[str, Any]:
+    async def parse(state: RestState, ep: Episode, meter: Meter) -> dict[str, Any]:
         pending = state.get("pending") or {}
         decision = CallerDecision.model_validate(pending["decision"])
         text = pending["text"]
@@ -296,12 +316,13 @@ def add_executor(graph: Any, kit: RoleKit, env: Any, config: RestGPTConfig, *, r
         except json.JSONDecodeError:
             data = None
         result = HttpResult(status=pending["status"], text=text, json=data, template=pending.get("template"))
-        parsed = await kit.parse_result(decision, result, state.get("endpoint"))
-        scratch = [*(state.get("scratch") or []), kit.scratch_entry(pending.get("raw", ""), decision, parsed)]
+        parsed = await ep.run("parser", decision=decision, result=result, plan_endpoint=state.get("endpoint"))
+        entry = ep.role("caller").transcript(pending.get("raw", ""), decision, parsed)
+        scratch = [*(state.get("scratch") or []), entry]
         return {"scratch": scratch, "pending": None, "route": "caller"}
 
-    graph.add_node("caller", node(config, caller))
-    graph.add_node(parser_name, node(config, parse))
+    graph.add_node("caller", node(episodes, caller))
+    graph.add_node(parser_name, node(episodes, parse))
     graph.add_conditional_edges("caller", route, ["caller", parser_name, return_to, "finish"])
     graph.add_conditional_edges(parser_name, route, ["caller", "finish"])
 

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from restgraph.agents.restgpt.config import RestGPTConfig
+from restgraph.agents.restgpt.context import Episode
 from restgraph.agents.restgpt.meter import Meter
-from restgraph.agents.restgpt.roles import RoleKit
 from restgraph.graphs.restgpt_executor import RestState
 
 
@@ -26,16 +26,15 @@ def with_lessons(background: str, reflections: Sequence[str], has_results: bool)
     return f"{lessons}\n{background}" if has_results else lessons
 
 
-def reflect_node(kit: RoleKit, env: Any, config: RestGPTConfig) -> Any:
-
-    async def reflect(state: RestState, meter: Meter) -> dict[str, Any]:
+def reflect_node(config: RestGPTConfig) -> Any:
+    async def reflect(state: RestState, ep: Episode, meter: Meter) -> dict[str, Any]:
         trial = state.get("trial", 0) + 1
         if trial >= config.budget.reflexion_trials:
             return {"trial": trial, "route": "finish"}
         transcript = [
             (f"Action: {r.get('api_plan', '')}", r.get("result", "")) for r in state.get("results") or []
         ]
-        reply = await kit.run(
+        reply = await ep.run(
             "reflect", query=state["instruction"], transcript=transcript, answer=state.get("final_answer")
         )
         if reply.ok and reply.parsed.success and state.get("final_answer"):
@@ -48,7 +47,7 @@ def reflect_node(kit: RoleKit, env: Any, config: RestGPTConfig) -> Any:
         meter.reset("agent_steps")
         meter.reset("selector_retries")
         if config.reflexion_reset:
-            env.reset_state()  # the next trial starts from the initial state, not trial 1's mutations
+            ep.env.reset_state()  # the next trial starts from the initial state, not trial 1's mutations
         return {
             "trial": trial,
             "reflections": [*(state.get("reflections") or []), lesson],

@@ -218,10 +218,13 @@ SWAPPING = [
 **What this notebook shows**
 - the paper's ablations side by side: `restgpt`, `restgpt-no-planner` (selector works ReAct-style),
   `restgpt-no-parser` (the model reads raw JSON instead of writing parser code);
-- writing a **custom planner prompt** (an agent option, no package edit);
-- writing a **custom selector** in the notebook (here: retrieval that shows the selector only the
-  endpoints whose words overlap the sub-task) and plugging it into the graph with `roles=`;
-- registering both as new agents with `register_agent` and comparing all runs in one table.
+- RestGPT as a **set of roles** (planner, selector, caller, parser), each a small object you can
+  replace alone; RestBench runs use the `upstream` pack (RestGPT's own prompts);
+- three swaps from the notebook, each touching one role and nothing else: a **custom planner
+  prompt**, a **retrieval selector** that shows the selector only the top-k endpoints, and a
+  **JMESPath parser** that asks the model for a JMESPath expression instead of Python code;
+- what each run records about its roles (pack, name, hashes of what was overridden), and all runs
+  in one table.
 
 **Model:** `scripted:restgpt-oracle`, a scripted policy that knows the reference solution. The
 point here is the harness: the same episodes through differently wired graphs, so differences in
@@ -242,16 +245,35 @@ for agent in ("restgpt", "restgpt-no-planner", "restgpt-no-parser"):
     print(f"{agent:22s}", s["metrics"], s["usage"]["input_tokens"], "tokens in")
 '''),
     md('''
-## A custom planner prompt
+## The roles
 
-Prompts are `string.Template` files in `agents/restgpt/prompts/`. `RestGPTConfig.prompts` replaces
-one by name (text or a path to a `.txt` file); the `$variables` are those of the shipped template.
-Here: a terse planner with **no worked examples** (fewer input tokens per planner call).
+`restgraph.agents.restgpt.packs` holds the two ready-made role sets: `UPSTREAM` (RestGPT's own
+prompts, read at run time from the pinned original files; the default for TMDB and Spotify) and
+`RESTGRAPH` (this project's rewrite, `agents/restgpt/prompts/`). A role is a `Role`: an `act(ep,
+**inputs)` function (prompt, model call, output parsing) plus where it comes from. `ep` is the
+running episode (model, config, reduced spec, environment), handed to the graph's nodes through
+LangGraph's runtime context.
 '''),
     code('''
-from restgraph.agents.restgpt.templates import template_text
+from restgraph.agents.restgpt.packs import UPSTREAM
+from restgraph.agents.restgpt.upstream import source
 
-print(template_text("planner")[:600], "...")
+for name in ("planner", "selector", "caller", "parser"):
+    print(f"{name:9s}", UPSTREAM[name].label())
+print()
+print("RestGPT's planner template (what restbench-tmdb runs use):")
+print(source.template("model/planner.py", "PLANNER_PROMPT")[:600], "...")
+'''),
+    md('''
+## A custom planner prompt
+
+`-A prompts={...}` (or `RestGPTConfig.prompts`) replaces one template by name, in any letter case:
+RestGPT's names (`PLANNER_PROMPT`, `{variables}`) or this project's (`planner`, `$variables`). An
+override moves only the role it belongs to: here `planner` is this project's planner template, so
+the planner runs this project's planner with the terse text, and the selector, caller and parser
+stay RestGPT's, byte for byte. The terse planner has **no worked examples** (fewer input tokens).
+'''),
+    code('''
 TERSE_PLANNER = """You plan answers to user queries about $scenario_name for an assistant that calls the APIs.
 Write one step at a time in natural language. If the last step is not finished, start with "Continue".
 When the query is answered, write "Final Answer:" and the answer. Name entities with their ids.
@@ -265,14 +287,13 @@ Final Answer: ..."""
     md('''
 ## A custom selector
 
-A role is an async function `role(kit, **kwargs) -> RoleReply`; `kit` (`RoleKit`) holds the model,
-config and reduced spec, and `kit.selector(...)` is the shipped behaviour. This selector keeps only
-the `TOP_K` endpoints whose path and description share the most words with the sub-task, then
-calls the shipped selector with that shortlist: a retrieval-augmented selector in a dozen lines.
-If retrieval drops the endpoint the task needs, the selector cannot name it and the episode suffers.
+A replacement role is an async function `act(ep, **inputs)`; it may call a ready-made role's act.
+This one keeps the `TOP_K` endpoints whose path and description share the most words with the
+sub-task and calls RestGPT's own selector with that shortlist (`endpoints=`): the selector's
+prompt lists those endpoints only. The matching of the selector's answer is still RestGPT's, over
+the whole API, so an endpoint retrieval dropped can still be named (a real model rarely does).
 '''),
     code('''
-import dataclasses
 import re
 
 TOP_K = 12
@@ -280,18 +301,18 @@ TOP_K = 12
 def words(text):
     return set(re.findall(r"[a-z]{3,}", text.lower()))
 
-async def retrieval_selector(kit, *, subtask, **kwargs):
-    query = words(subtask + " " + (kwargs.get("background") or ""))
-    ranked = sorted(kit.spec.endpoints, key=lambda e: -len(query & words(e.key + " " + e.short_description)))
-    shortlist = dataclasses.replace(kit.spec, endpoints=ranked[:TOP_K])
-    small_kit = dataclasses.replace(kit, spec=shortlist, overrides={})
-    return await small_kit.selector(subtask=subtask, **kwargs)
+async def retrieval_selector(ep, *, subtask, **inputs):
+    query = words(subtask + " " + (inputs.get("background") or ""))
+    ranked = sorted(ep.spec.endpoints, key=lambda e: -len(query & words(e.key + " " + e.short_description)))
+    shortlist = [e.key for e in ranked[:TOP_K]]
+    return await UPSTREAM["selector"].act(ep, subtask=subtask, endpoints=shortlist, **inputs)
 '''),
     md('''
 ## Plug them in without editing the package
 
-`build_restgpt(model, env, options, roles=...)` swaps roles; `register_agent` makes the variant a
-named agent the runner (and `restgraph run`, within this process) can use.
+`build_restgpt(model, env, options, roles=...)` swaps roles (a mapping of name -> `Role` or `act`
+function, or a whole `RoleSet` such as `UPSTREAM.replace(selector=...)`); `register_agent` makes
+the variant a named agent the runner (and `restgraph run`, within this process) can use.
 '''),
     code('''
 from restgraph.graphs.registry import register_agent
@@ -310,6 +331,25 @@ for agent in ("restgpt-terse-planner", "restgpt-retrieval-selector"):
     RUNS[agent] = nb.run_dir("02_swapping", agent)
     s = await nb.run("restbench-tmdb", agent, MODEL, RUNS[agent], limit=LIMIT)
     print(f"{agent:28s}", s["metrics"])
+'''),
+    md('''
+## What changed, read from the records
+
+Every episode records which pack each role came from, its name, and a hash of every custom act and
+overridden template. Only the planner of the terse run and the selector of the retrieval run
+differ from `restgpt`'s; their prompts say the same (input tokens per role).
+'''),
+    code('''
+from restgraph.evals import results
+
+for agent in ("restgpt", "restgpt-terse-planner", "restgpt-retrieval-selector"):
+    first = nb.traces(RUNS[agent])[0]
+    roles = next(s.update["roles"] for s in first.steps if s.update and "roles" in s.update)
+    print(agent)
+    for role, rec in roles.items():
+        print(f"    {role:9s} {rec}")
+    calls = results.load(RUNS[agent]).model_calls
+    print("    input tokens per role:", calls.groupby("role")["input_tokens"].sum().to_dict())
 '''),
     md('''
 ## One report table
@@ -336,9 +376,9 @@ fig.tight_layout()
 nb.show_figure(fig, nb.run_dir("02_swapping", "figures") / "variants.png")
 '''),
     md('''
-Per-episode outcomes of the retrieval selector. Try a smaller `TOP_K`: when the shortlist misses the
-endpoint a step needs, the selector's choice is refused with the `NOT_IN_LIST` feedback (recorded in
-the trace) and, after its capped retries, the episode fails with the reason shown here.
+Per-episode outcomes of the retrieval selector. Try a smaller `TOP_K` with a real model: when the
+shortlist misses the endpoint a step needs, the selector cannot see it, and the episode may fail
+with the reason shown here.
 '''),
     code('''
 from restgraph.evals.summary import build_summary
@@ -352,7 +392,9 @@ for e in episodes:
 - Run with a real model (`MODEL = "local"` or `openai:...`) and a bigger `LIMIT`; only then do the
   ablation differences say something about planning and parsing.
 - Change `TOP_K`, or rank endpoints with embeddings instead of word overlap.
-- Override other roles (`roles={"caller": ...}`) or other templates (`prompts={"parser_code_schema": ...}`; list them in `agents/restgpt/prompts/`).
+- Replace other roles (`roles={"caller": ...}`), start from the other pack (`-A prompts=restgraph`,
+  or `roles=RESTGRAPH.replace(...)`), or override other templates (`prompts={"parser_code_schema": ...}`;
+  list them in `agents/restgpt/prompts/`, or RestGPT's `*_TEMPLATE` names).
 - Tighten budgets (`agent_options={"planner_steps": 5, "llm_calls": 30}`) and watch `budget_exhausted` appear in `status_counts`.
 '''),
 ]

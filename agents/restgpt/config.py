@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator
 
+from restgraph.agents.restgpt.template_names import template_name
 from restgraph.tools.options import AutoBool, Options
 
 #: scenarios the original RestGPT has in-context examples for
@@ -65,16 +66,18 @@ class BudgetExceeded(RuntimeError):
 class RestGPTConfig(BaseModel):
     """Everything a RestGPT-family graph is built from, besides the model and the environment.
 
-    ``prompt_pack`` picks the prompts: ``upstream`` (default; RestGPT's own texts, read from the
-    pinned original files, ``agents/restgpt/upstream/``) or ``restgraph`` (this project's rewrite,
-    ``agents/restgpt/prompts/``). ``prompts`` overrides single templates of the pack they belong to:
-    upstream names (``PLANNER_PROMPT``, ``API_SELECTOR_PROMPT``, ``CALLER_PROMPT``, the parser's
-    ``*_TEMPLATE``; ``{variables}``) or restgraph names (``planner``, ``selector``, ``caller``,
-    ``parser_code_schema``...; ``$variables``), as text or a path to a file. ``-A prompts=upstream``,
-    ``-A prompts=restgraph`` or ``-A prompts=PATH`` (a JSON object of overrides, or a folder of
-    ``NAME.txt`` files) set both. ``structured`` forces (True) or forbids (False) structured
-    output; None asks the model whether it supports it (the upstream pack uses the text protocol
-    unless it is True).
+    ``prompt_pack`` picks the ready-made role set: ``upstream`` (default for TMDB and Spotify;
+    RestGPT's own texts, read from the pinned original files, ``agents/restgpt/upstream/``) or
+    ``restgraph`` (this project's rewrite, ``agents/restgpt/prompts/``). ``prompts`` overrides single
+    templates by name, in any letter case: upstream names (``PLANNER_PROMPT``, ``API_SELECTOR_PROMPT``,
+    ``CALLER_PROMPT``, the parser's ``*_TEMPLATE``; ``{variables}``) or restgraph names (``planner``,
+    ``selector``, ``caller``, ``parser_code_schema``...; ``$variables``), as text or a path to a file.
+    An override moves only the role its template belongs to onto that template's pack; every other
+    role keeps ``prompt_pack`` (``agents/restgpt/packs.py``). ``-A prompts=upstream``, ``-A
+    prompts=restgraph`` or ``-A prompts=PATH`` (a JSON object of overrides, or a folder of
+    ``NAME.txt`` files) set the pack or the overrides. ``structured`` forces (True) or forbids
+    (False) structured output; None asks the model whether it supports it (upstream-pack roles use
+    the text protocol unless it is True).
     """
 
     model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
@@ -95,7 +98,8 @@ class RestGPTConfig(BaseModel):
         description="upstream: RestGPT's own texts; restgraph: this project's rewrite; unset: upstream for tmdb/spotify, else restgraph",
     )
     prompts: dict[str, str] = Field(
-        default_factory=dict, description="template name -> replacement text or a .txt/.md path"
+        default_factory=dict,
+        description="template name (any case) -> replacement text or a .txt/.md path; moves only that template's role",
     )
     reflexion_reset: bool = Field(
         True,
@@ -148,6 +152,19 @@ class RestGPTConfig(BaseModel):
         b = self.budget
         return 2 * b.llm_calls + b.planner_steps + b.agent_steps * b.reflexion_trials + 10
 
+    @field_validator("prompts")
+    @classmethod
+    def _canonical_names(cls, value: dict[str, str]) -> dict[str, str]:
+        """Every key spelled as its template is (``planner_prompt`` -> ``PLANNER_PROMPT``); an
+        unknown name is an error here, before any episode."""
+        out: dict[str, str] = {}
+        for key, text in value.items():
+            name = template_name(key).name
+            if name in out:
+                raise ValueError(f"prompts: {name} is given twice (as {key!r} and another spelling)")
+            out[name] = text
+        return out
+
     def prompt_override(self, name: str) -> str | None:
         text = self.prompts.get(name)
         if text is None:
@@ -159,7 +176,8 @@ class RestGPTConfig(BaseModel):
 
 
 def prompt_options(value: Any) -> dict[str, Any]:
-    """``prompts=upstream|restgraph|PATH|{...}`` -> ``prompt_pack`` and ``prompts`` overrides."""
+    """``prompts=upstream|restgraph|PATH|{...}`` -> ``prompt_pack`` or ``prompts`` overrides (the
+    overrides leave the pack alone: each moves only its own role, ``agents/restgpt/packs.py``)."""
     if isinstance(value, str) and value in ("upstream", "restgraph"):
         return {"prompt_pack": value}
     if isinstance(value, str):
@@ -176,11 +194,9 @@ def prompt_options(value: Any) -> dict[str, Any]:
         raise ValueError(
             f"prompts must be upstream, restgraph, a path or an object, got {type(value).__name__}"
         )
-    upstream = any(name.isupper() for name in value)
-    return {
-        "prompt_pack": "upstream" if upstream else "restgraph",
-        "prompts": {str(k): str(v) for k, v in value.items()},
-    }
+    for key in value:
+        template_name(str(key))  # an unknown name is an error before the run
+    return {"prompts": {str(k): str(v) for k, v in value.items()}}
 
 
 def _check_prompts(value: Any) -> Any:

@@ -22,6 +22,7 @@ from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 from langchain_core.runnables import RunnableConfig
 from pydantic import BaseModel
 
+from restgraph.agents.models import supports_structured_output
 from restgraph.agents.parsing import ParseError
 from restgraph.tools.events import parse_outcome
 
@@ -53,8 +54,6 @@ def cut_at_stops(text: str, stops: Sequence[str]) -> str:
 def uses_structured(model: BaseChatModel, preference: bool | None) -> bool:
     if preference is not None:
         return preference
-    from restgraph.agents.models import supports_structured_output
-
     return supports_structured_output(model)
 
 

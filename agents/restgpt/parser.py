@@ -19,8 +19,9 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from restgraph.agents.restgpt.protocol import ParserCode, parse_code
-from restgraph.agents.restgpt.roles import RoleKit
+from restgraph.agents.restgpt.context import RoleContext
+from restgraph.agents.restgpt.protocol import CallerDecision, ParserCode, parse_code
+from restgraph.agents.restgpt.templates import render
 from restgraph.tools.openapi.client import HttpResult
 from restgraph.tools.openapi.reduce import ReducedEndpoint, cut_tokens, narrow_search_schema
 from restgraph.tools.pyexec import run_python
@@ -55,12 +56,17 @@ def _context(description: str, instructions: str, params: Any) -> str:
     return f"Description: {description}\nParameters: {json.dumps(params, ensure_ascii=False, default=str)}\nQuery: {instructions}\n"
 
 
-async def _run_code(kit: RoleKit, code: str, data: Any, name: str) -> str | None:
+async def _call(ep: RoleContext, template: str, user: str, **kwargs: Any) -> Any:
+    system = render(template, ep.config, scenario=ep.scenario)
+    return await ep.call("parser", system, user, structured=ep.config.structured, **kwargs)
+
+
+async def _run_code(ep: RoleContext, code: str, data: Any, name: str) -> str | None:
     result = await run_python(
         code,
         inputs={"data": data},
-        timeout_s=kit.config.code_timeout_s,
-        memory_mb=kit.config.code_memory_mb,
+        timeout_s=ep.config.code_timeout_s,
+        memory_mb=ep.config.code_memory_mb,
         allowed_modules=ALLOWED_MODULES,
         name=name,
     )
@@ -68,25 +74,21 @@ async def _run_code(kit: RoleKit, code: str, data: Any, name: str) -> str | None
     return out if result.ok and out else None
 
 
-async def _read(kit: RoleKit, prompt: str, body: str, context: str, tokens: int) -> str:
-    reply = await kit.call(
-        "parser", kit.render(prompt), f"{context}Response: {cut_tokens(body, tokens)}\nAnswer:"
-    )
+async def _read(ep: RoleContext, prompt: str, body: str, context: str, tokens: int) -> str:
+    reply = await _call(ep, prompt, f"{context}Response: {cut_tokens(body, tokens)}\nAnswer:")
     return str(reply.parsed or reply.raw).strip()
 
 
-async def _postprocess(kit: RoleKit, text: str) -> str:
-    limit = kit.config.parser_output_tokens
+async def _postprocess(ep: RoleContext, text: str) -> str:
+    limit = ep.config.parser_output_tokens
     if len(text) <= limit * 4:
         return text
-    reply = await kit.call(
-        "parser", kit.render("parser_postprocess"), f"Text: {cut_tokens(text, limit, suffix='')}\nRewritten:"
-    )
+    reply = await _call(ep, "parser_postprocess", f"Text: {cut_tokens(text, limit, suffix='')}\nRewritten:")
     return str(reply.parsed or reply.raw).strip() or cut_tokens(text, limit)
 
 
 async def parse_response(
-    kit: RoleKit,
+    ep: RoleContext,
     *,
     endpoint: ReducedEndpoint | None,
     result: HttpResult,
@@ -95,45 +97,43 @@ async def parse_response(
     output_instructions: str,
 ) -> Parsed:
     """Turn one successful JSON response into the short text the caller reads."""
-    cap = kit.config.budget.parser_attempts
+    cap = ep.config.budget.parser_attempts
     attempts = 0
     data, body = result.json, result.text
     context = _context(description, output_instructions, params)
     schema = response_schema(endpoint, params if isinstance(params, dict) else None)
     if data is None:  # not JSON: nothing to run code on
-        return Parsed(cut_tokens(body, kit.config.parser_read_tokens), "raw", 0)
+        return Parsed(cut_tokens(body, ep.config.parser_read_tokens), "raw", 0)
     if schema is None or not (output_instructions or "").strip():
-        text = await _read(kit, "parser_summarize", body, context, kit.config.parser_read_tokens)
-        return Parsed(await _postprocess(kit, text), "summary", 1)
+        text = await _read(ep, "parser_summarize", body, context, ep.config.parser_read_tokens)
+        return Parsed(await _postprocess(ep, text), "summary", 1)
     stages = [
         (
             "code_schema",
             "parser_code_schema",
-            f"Schema: {_schema_text(schema, kit.config.parser_schema_tokens)}\n",
+            f"Schema: {_schema_text(schema, ep.config.parser_schema_tokens)}\n",
         ),
         (
             "code_sample",
             "parser_code_response",
-            f"Schema: {_schema_text(schema, kit.config.parser_schema_tokens)}\n"
-            f"Response sample: {cut_tokens(body, kit.config.parser_sample_tokens)}\n",
+            f"Schema: {_schema_text(schema, ep.config.parser_schema_tokens)}\n"
+            f"Response sample: {cut_tokens(body, ep.config.parser_sample_tokens)}\n",
         ),
     ]
     for stage, prompt, extra in stages:
         if attempts >= cap:
             break
         attempts += 1
-        reply = await kit.call(
-            "parser", kit.render(prompt), f"{extra}{context}Code:", schema=ParserCode, text_parser=parse_code
-        )
+        reply = await _call(ep, prompt, f"{extra}{context}Code:", schema=ParserCode, text_parser=parse_code)
         if reply.ok:
-            out = await _run_code(kit, reply.parsed.code, data, name=f"restgpt-parser:{stage}")
+            out = await _run_code(ep, reply.parsed.code, data, name=f"restgpt-parser:{stage}")
             if out:
-                return Parsed(await _postprocess(kit, out), stage, attempts)
+                return Parsed(await _postprocess(ep, out), stage, attempts)
     if attempts < cap:
         attempts += 1
-        text = await _read(kit, "parser_llm_read", body, context, kit.config.parser_read_tokens)
+        text = await _read(ep, "parser_llm_read", body, context, ep.config.parser_read_tokens)
         if text:
-            return Parsed(await _postprocess(kit, text), "read", attempts)
+            return Parsed(await _postprocess(ep, text), "read", attempts)
     return Parsed(
         f"The response could not be parsed within {cap} parser attempts (budget parser_attempts). Start of the response: {cut_tokens(body, 100)}",
         "limit",
@@ -142,17 +142,37 @@ async def parse_response(
 
 
 async def simple_parse(
-    kit: RoleKit, *, result: HttpResult, params: Any, description: str, output_instructions: str
+    ep: RoleContext, *, result: HttpResult, params: Any, description: str, output_instructions: str
 ) -> Parsed:
     """The w/o-parser ablation (``SimpleResponseParser``): the model reads the JSON *text* (not token
     ids, defect 6), cut to 1,000 tokens."""
     if result.json is None and not result.text.strip():
         return Parsed("success, no content", "simple", 0)
     text = await _read(
-        kit,
+        ep,
         "parser_simple",
         result.text,
         _context(description, output_instructions, params),
-        kit.config.simple_parser_tokens,
+        ep.config.simple_parser_tokens,
     )
     return Parsed(text, "simple", 1)
+
+
+async def parse(
+    ep: RoleContext,
+    *,
+    decision: CallerDecision,
+    result: HttpResult,
+    plan_endpoint: str | None = None,
+    **_: Any,
+) -> str:
+    """The parser role's act: the program-aided parser, or the w/o-parser reader (``use_parser=0``)."""
+    args: dict[str, Any] = {
+        "result": result,
+        "params": decision.params if decision.params else decision.data,
+        "description": decision.description,
+        "output_instructions": decision.output_instructions or "",
+    }
+    if ep.config.use_parser:
+        return (await parse_response(ep, endpoint=ep.spec.get(result.template or ""), **args)).text
+    return (await simple_parse(ep, **args)).text

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from restgraph.agents.parsing import ParseError, extract_json_object
+from restgraph.agents.parsing import ParseError, extract_json_object, strip_fences
 
 _PREFIX = re.compile(r"^\s*(?:plan step|api calling|step)\s*\d*\s*[:.)-]\s*", re.IGNORECASE)
 _FINAL = re.compile(r"final\s+answer\s*[:：]?\s*", re.IGNORECASE)
@@ -171,8 +171,6 @@ class ParserCode(BaseModel):
 
 
 def parse_code(text: str) -> ParserCode:
-    from restgraph.agents.parsing import strip_fences
-
     code = strip_fences(text)
     if not code.strip():
         raise ParseError("no code in parser output")

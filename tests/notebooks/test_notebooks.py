@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.restgpt.swap_checks import assert_only_planner_differs, assert_selector_shortlists
+
 nbformat = pytest.importorskip("nbformat")
 nbclient = pytest.importorskip("nbclient")
 
@@ -104,6 +106,11 @@ def test_swapping_and_extending(tmp_path, monkeypatch):
     for agent in ("restgpt-no-planner", "restgpt-no-parser", "restgpt-terse-planner", "restgpt-retrieval-selector"):
         assert f"| restbench-tmdb | {agent} |" in text
     assert images(nb) >= 1
+    # what the notebook claims, read from its runs' traces: the terse planner changes the planner's
+    # prompts only, the retrieval selector lists at most TOP_K (12) endpoints
+    runs = tmp_path / "runs" / "02_swapping"
+    assert_only_planner_differs(runs / "restgpt", runs / "restgpt-terse-planner")
+    assert_selector_shortlists(runs / "restgpt", runs / "restgpt-retrieval-selector", 12)
 
 
 def test_table4_offline(tmp_path, monkeypatch):

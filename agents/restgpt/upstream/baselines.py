@@ -11,13 +11,9 @@ message, like every upstream-pack prompt; the query and progress follow ``Begin!
 
 from __future__ import annotations
 
-from typing import Any
-
-from restgraph.agents.restgpt.baseline_roles import BaselineKit
-from restgraph.agents.restgpt.llm import RoleReply
+from restgraph.agents.restgpt.context import RoleContext
 from restgraph.agents.restgpt.upstream import assembly, source
-from restgraph.agents.restgpt.upstream.kit import UpstreamKit
-from restgraph.agents.restgpt.upstream.reduce import endpoint_listing
+from restgraph.agents.restgpt.upstream.episode import listing
 
 _STEP_LINES = (
     "one API call per line, in the order they must run, written like the API calling lines of the examples below: "
@@ -63,8 +59,6 @@ def planning_prompt(role: str, scenario: str, endpoints: str, live: str) -> str:
     )
 
 
-class UpstreamBaselineKit(UpstreamKit, BaselineKit):
-    async def plan_call(self, role: str, user: str, **kwargs: Any) -> RoleReply:
-        return await self.call(
-            role, "", planning_prompt(role, self.scenario, endpoint_listing(self.endpoints), user), **kwargs
-        )
+def upstream_frame(ep: RoleContext, role: str, user: str) -> tuple[str, str]:
+    """A planning role's prompt under the upstream pack: one user message, no system message."""
+    return "", planning_prompt(role, ep.scenario, listing(ep), user)

@@ -17,40 +17,37 @@ sends the JSON text, never token ids (defect 6); Markdown fences around code are
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from restgraph.agents.parsing import strip_fences
+from restgraph.agents.restgpt.context import RoleContext
 from restgraph.agents.restgpt.protocol import ParserCode
 from restgraph.agents.restgpt.upstream import assembly
+from restgraph.agents.restgpt.upstream.episode import ask, template
 from restgraph.tools import tokenizer
 from restgraph.tools.pyexec import run_python
-
-if TYPE_CHECKING:
-    from restgraph.agents.restgpt.upstream.kit import (
-        UpstreamKit as RoleKit,  # the parser runs on the upstream kit
-    )
 
 ALLOWED_MODULES = {"json", "re", "math"}
 
 
-async def _llm(kit: RoleKit, prompt: str) -> str:
-    reply = await kit.call("parser", "", prompt)
+async def _llm(ep: RoleContext, prompt: str) -> str:
+    reply = await ask(ep, "parser", prompt)
     return reply.raw
 
 
-async def _code(kit: RoleKit, prompt: str) -> str:
+async def _code(ep: RoleContext, prompt: str) -> str:
     """A code-writing call: the reply is recorded in the trace as ``{"code": ...}``, and run as written."""
-    reply = await kit.call("parser", "", prompt, schema=None, text_parser=lambda raw: ParserCode(code=raw))
+    reply = await ask(ep, "parser", prompt, text_parser=lambda raw: ParserCode(code=raw))
     return reply.raw
 
 
-async def _run(kit: RoleKit, code: str, data: Any, stage: str) -> str | None:
+async def _run(ep: RoleContext, code: str, data: Any, stage: str) -> str | None:
     """What the code printed (untrimmed, as upstream's REPL returned it), None if it raised."""
     result = await run_python(
         strip_fences(code) if "```" in code else code,
         inputs={"data": data},
-        timeout_s=kit.config.code_timeout_s,
-        memory_mb=kit.config.code_memory_mb,
+        timeout_s=ep.config.code_timeout_s,
+        memory_mb=ep.config.code_memory_mb,
         allowed_modules=ALLOWED_MODULES,
         name=f"restgpt-parser:{stage}",
     )
@@ -58,7 +55,7 @@ async def _run(kit: RoleKit, code: str, data: Any, stage: str) -> str | None:
 
 
 async def parse(
-    kit: RoleKit,
+    ep: RoleContext,
     *,
     api_path: str,
     docs: dict[str, Any],
@@ -74,14 +71,21 @@ async def parse(
     if content is None or query is None:
         variable = "LLM_SUMMARIZE_TEMPLATE" if content is None else "LLM_PARSING_TEMPLATE"
         return await _llm(
-            kit,
-            kit.upstream_template(
-                assembly.PARSER, variable, query=query, json=body, response_description=description, **common
+            ep,
+            template(
+                ep,
+                assembly.PARSER,
+                variable,
+                query=query,
+                json=body,
+                response_description=description,
+                **common,
             ),
         )
     schema = assembly.schema_text(content)
-    budget = kit.config.budget.parser_attempts
-    prompt = kit.upstream_template(
+    budget = ep.config.budget.parser_attempts
+    prompt = template(
+        ep,
         assembly.PARSER,
         "CODE_PARSING_SCHEMA_TEMPLATE",
         response_schema=schema,
@@ -90,10 +94,11 @@ async def parse(
         query=query,
         **common,
     )
-    output = await _run(kit, await _code(kit, prompt), data, "code_schema")
+    output = await _run(ep, await _code(ep, prompt), data, "code_schema")
     if not output and budget >= 2:
         sample = tokenizer.cut(body, assembly.SAMPLE_TOKENS, "...")
-        prompt = kit.upstream_template(
+        prompt = template(
+            ep,
             assembly.PARSER,
             "CODE_PARSING_RESPONSE_TEMPLATE",
             response_schema=schema,
@@ -101,14 +106,15 @@ async def parse(
             query=query,
             **common,
         )
-        output = await _run(kit, await _code(kit, prompt), data, "code_sample")
+        output = await _run(ep, await _code(ep, prompt), data, "code_sample")
     if not output and budget < 3:
         return f"The response could not be parsed within {budget} parser attempts (budget parser_attempts)."
     if not output:
         shown = tokenizer.cut(body, assembly.READ_TOKENS, "...")
         output = await _llm(
-            kit,
-            kit.upstream_template(
+            ep,
+            template(
+                ep,
                 assembly.PARSER,
                 "LLM_PARSING_TEMPLATE",
                 json=shown,
@@ -117,21 +123,19 @@ async def parse(
                 **common,
             ),
         )
-    return await postprocess(kit, output)
+    return await postprocess(ep, output)
 
 
-async def postprocess(kit: RoleKit, output: str) -> str:
+async def postprocess(ep: RoleContext, output: str) -> str:
     """Output over 500 tokens: its first 500 tokens, repaired by ``POSTPROCESS_TEMPLATE``."""
     if tokenizer.n_tokens(output) <= assembly.OUTPUT_TOKENS:
         return output
     truncated = tokenizer.cut(output, assembly.OUTPUT_TOKENS)
-    return await _llm(
-        kit, kit.upstream_template(assembly.PARSER, "POSTPROCESS_TEMPLATE", truncated_str=truncated)
-    )
+    return await _llm(ep, template(ep, assembly.PARSER, "POSTPROCESS_TEMPLATE", truncated_str=truncated))
 
 
 async def simple_parse(
-    kit: RoleKit,
+    ep: RoleContext,
     *,
     api_path: str,
     docs: dict[str, Any],
@@ -144,8 +148,9 @@ async def simple_parse(
     variable = "LLM_SUMMARIZE_TEMPLATE" if assembly.response_content(docs) is None else "LLM_PARSING_TEMPLATE"
     shown = body if query is None else tokenizer.cut(body, assembly.SIMPLE_TOKENS, "...")
     return await _llm(
-        kit,
-        kit.upstream_template(
+        ep,
+        template(
+            ep,
             assembly.PARSER,
             variable,
             api_path=api_path,
