@@ -18,7 +18,9 @@ import json
 import re
 from typing import Any
 
+import partial_json_parser
 from langchain_core.messages import BaseMessage
+from partial_json_parser import Allow
 
 from restgraph.agents.restgpt.llm import message_role
 from restgraph.agents.scripted import register_scripted
@@ -43,6 +45,25 @@ for key in KEYS:
     except (KeyError, IndexError, TypeError, ValueError):
         print("[" + key + "] = null")
 """
+
+
+def _read_json(body: str) -> Any:
+    """The JSON a careful reader sees in ``body``, or None when there is none.
+
+    The no-parser ablation shows the model the raw response cut at a token budget, so the text usually
+    stops mid-object: a perfect reader still reads every value that is there in full (a half-cut
+    string or number is not read), and only what the cut removed is lost. Giving up on any cut body
+    (as this oracle did) made the ablation's row the oracle's limitation: TMDB queries whose needed
+    value sat in the first lines of a long response failed too.
+    """
+    try:
+        return json.loads(body)
+    except json.JSONDecodeError:
+        pass
+    try:
+        return partial_json_parser.loads(body, Allow.ALL & ~Allow.STR & ~Allow.NUM)
+    except Exception:  # noqa: BLE001 - whatever the partial parser makes of non-JSON text, it is unreadable
+        return None
 
 
 def _values(text: str) -> dict[str, Any]:
@@ -221,9 +242,8 @@ class OraclePolicy:
         else:
             body = user.split("Response:", 1)[-1].rsplit("\nAnswer:", 1)[0].strip()
         lines = [f"reference call {k + 1} done"]
-        try:
-            data = json.loads(body)
-        except json.JSONDecodeError:
+        data = _read_json(body)
+        if data is None:
             return lines[0] + " (the response was cut; values not readable)"
         for key in self.needed.get(k, []):
             value: Any = data
