@@ -8,7 +8,8 @@ after (``restgraph.tools.codebox``), on the same machine in one run.
 - warm vs cold: median and p90 of ``run_python`` end to end for ``pass`` and for a RestGPT-style
   parser program (json/re over a ~30 KB API response), with a new sandbox per program
   (``--code-sandbox bwrap-cold``) and with the warm fork server (``bwrap``, ``restgraph.tools.forkserver``),
-  alternating the two so both see the same machine load;
+  alternating the two so both see the same machine load; and the warm parser with and without the
+  seccomp filter (``bwrap`` against ``bwrap-no-seccomp``), alternating;
 - checker: target + wrong-function samples of the shipped cases, the old way (every program
   ``exec``-ed in one shared interpreter per chunk: fast, but samples could poison each other) and
   the new way (one sandbox per chunk, a fresh forked process per sample, verdict outside).
@@ -74,9 +75,11 @@ RESPONSE = {
 }
 
 
-def warm_vs_cold(code: str, inputs: dict, runs: int) -> dict[str, list[float]]:
-    """Wall seconds per ``run_python`` call, cold and warm alternating, in one event loop."""
-    times: dict[str, list[float]] = {"bwrap-cold": [], "bwrap": []}
+def warm_vs_cold(
+    code: str, inputs: dict, runs: int, modes: tuple[str, ...] = ("bwrap-cold", "bwrap")
+) -> dict[str, list[float]]:
+    """Wall seconds per ``run_python`` call under each of ``modes``, alternating, in one event loop."""
+    times: dict[str, list[float]] = {mode: [] for mode in modes}
 
     async def measure() -> None:
         for mode in times:  # one untimed call each: the probe, the warm server's start
@@ -141,6 +144,12 @@ def main() -> None:
             f"run_python({label}), {len(cold)} runs each: cold sandbox per program {_ms(cold)}; warm fork server {_ms(warm)} "
             f"({statistics.median(warm) / statistics.median(cold):.2f}x)"
         )
+    # the seccomp filter's own cost (issue 29): the warm sandbox with and without it, alternating
+    times = warm_vs_cold(PARSER, {"data": RESPONSE}, args.repeats * 8, ("bwrap", "bwrap-no-seccomp"))
+    print(
+        f"warm parser program, {len(times['bwrap'])} runs each: seccomp filter on {_ms(times['bwrap'])}; "
+        f"off (bwrap-no-seccomp) {_ms(times['bwrap-no-seccomp'])}"
+    )
 
     cases = [c for suite in FILES for c in load_suite(suite)][: args.cases]
     items = []
