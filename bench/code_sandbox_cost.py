@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import logging
 import shutil
 import statistics
 import subprocess
@@ -145,6 +146,7 @@ def main() -> None:
             f"({statistics.median(warm) / statistics.median(cold):.2f}x)"
         )
     # the seccomp filter's own cost (issue 29): the warm sandbox with and without it, alternating
+    logging.getLogger(codebox.__name__).setLevel(logging.ERROR)  # its opt-out warning, once per switch
     times = warm_vs_cold(PARSER, {"data": RESPONSE}, args.repeats * 8, ("bwrap", "bwrap-no-seccomp"))
     print(
         f"warm parser program, {len(times['bwrap'])} runs each: seccomp filter on {_ms(times['bwrap'])}; "
