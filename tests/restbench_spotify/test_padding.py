@@ -205,3 +205,16 @@ def test_reference_solutions_reach_the_same_answer_and_state_on_facts_and_paddin
             assert set(facts_value) <= set(padded_view[key]), (qid, key)
         else:
             assert padded_view[key] == facts_value, (qid, key)
+
+
+@pytest.mark.parametrize(
+    "q", ["love", "The Beatle's", "Taylor Swift", "quiet", "track:Summertime Sadness artist:Lana Del Rey"]
+)
+def test_the_search_index_ranks_exactly_as_a_scan_of_every_row(q):
+    free, filters = parse_query(q)
+    for kind in ("track", "album", "artist", "playlist"):
+        index = CAT.index(kind)
+        scan = sorted(
+            (-s, i) for i, row in enumerate(index.rows) if (s := index.score(row, free, filters)) is not None
+        )
+        assert index.rank(free, filters) == [(-s, i) for s, i in scan], (q, kind)

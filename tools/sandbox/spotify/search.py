@@ -179,10 +179,18 @@ class Index:
                 w for k, v in filters.items() if k not in ("year", "tag") for w in words(v)
             ]
             scored = []
-            for i in self._candidates(needed):
-                s = self.score(self.rows[i], free, filters)
-                if s is not None:
-                    scored.append((-s, i))
+            if filters or not free:
+                for i in self._candidates(needed):
+                    s = self.score(self.rows[i], free, filters)
+                    if s is not None:
+                        scored.append((-s, i))
+            else:  # free words only: every candidate holds a match of each word (``score``, inlined)
+                found = [self.matches(w) for w in free]
+                for i in self._candidates(needed):
+                    row = self.rows[i]
+                    named = sum(not m.isdisjoint(row.name_words) for m in found) / len(free)
+                    exact = 2 if free == row.name_words else 0
+                    scored.append((-(row.popularity / 100 + named + exact), i))
             scored.sort()
             ranked = self._ranked[key] = [(-s, i) for s, i in scored]
             if len(self._ranked) > 4096:
