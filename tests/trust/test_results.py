@@ -138,6 +138,8 @@ def test_view_export_from_the_cli_and_usage_error_without_traces(tmp_path: Path)
         == 0
     )
     result = cli("view", run, "--export", tmp_path / "site")
-    assert result.exit_code == 0 and (tmp_path / "site" / "data" / "0" / "ep" / "2.json").is_file()
+    assert (
+        result.exit_code == 0 and (tmp_path / "site" / "data" / "0" / "ep" / "2.js").is_file()
+    )  # scripts: the site opens from disk
     missing = cli("view", tmp_path / "nothing")
     assert missing.exit_code == 2 and "no traces.jsonl" in missing.stderr
