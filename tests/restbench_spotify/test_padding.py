@@ -218,3 +218,12 @@ def test_the_search_index_ranks_exactly_as_a_scan_of_every_row(q):
             (-s, i) for i, row in enumerate(index.rows) if (s := index.score(row, free, filters)) is not None
         )
         assert index.rank(free, filters) == [(-s, i) for s, i in scan], (q, kind)
+
+
+def test_the_index_resolves_a_query_word_as_the_word_rule_does():
+    from restgraph.tools.sandbox.spotify.search import word_match
+
+    for kind in ("track", "album", "artist", "playlist"):
+        index = CAT.index(kind)
+        for q in ("beatle", "mojto", "sumertime", "love", "taylr", "swfit", "bigbang", "believe", "xyz1"):
+            assert index.matches(q) == {w for w in index.vocab if word_match(q, w)}, (kind, q)

@@ -18,6 +18,7 @@ import bisect
 import difflib
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -108,9 +109,10 @@ class Index:
                 postings.setdefault(w, []).append(i)
         self.postings = postings
         self.vocab = sorted(postings)
-        self.by_length: dict[int, list[str]] = {}
+        #: vocabulary by word length, with each word's letter counts (for the near-spelling bound)
+        self.by_length: dict[int, list[tuple[str, Counter[str]]]] = {}
         for w in self.vocab:
-            self.by_length.setdefault(len(w), []).append(w)
+            self.by_length.setdefault(len(w), []).append((w, Counter(w)))
         self._matches: dict[str, frozenset[str]] = {}
         self._ranked: dict[tuple[tuple[str, ...], tuple[tuple[str, str], ...]], list[tuple[float, int]]] = {}
 
@@ -126,8 +128,13 @@ class Index:
                 hits.add(w)
             hits.update(q[:k] for k in range(4, len(q)) if q[:k] in self.postings)
             if len(q) >= 4:
+                letters = Counter(q)
                 for length in range(len(q) - 2, len(q) + 3):
-                    hits.update(w for w in self.by_length.get(length, ()) if _similar(q, w))
+                    need = 0.4 * (len(q) + length)  # quick_ratio >= 0.8, difflib's own first test
+                    for w, counts in self.by_length.get(length, ()):
+                        shared = sum(min(n, counts[c]) for c, n in letters.items())
+                        if shared >= need and _similar(q, w):
+                            hits.add(w)
             found = self._matches[q] = frozenset(hits)
             if len(self._matches) > 50_000:
                 self._matches.clear()
