@@ -414,11 +414,17 @@ TABLE4 = [
   server), `RESTGRAPH_ENDPOINT_MODEL` and `RESTGRAPH_API_KEY` (or `OPENAI_BASE_URL` / `OPENAI_API_KEY`).
   Without them those cells print a note and skip.
 - **Offline harness check** (always runs): the same sweep with `scripted:restgpt-oracle` on a few queries.
-  **This is not a reproduction**: the oracle knows the answers, so its row is the harness's ceiling,
-  shown so the table and chart cells run end to end with no network.
+  **This is not a reproduction**: the oracle knows each task's reference solution and reads the
+  values it needs from the prompts it is sent, so a row is what each agent's wiring lets a perfect
+  reader of its prompts do. For RestGPT that is the ceiling (every value is in the parser's output);
+  for RestGPT without the parser it is lower, because that agent reads each raw response cut at 1,000
+  tokens and a value past the cut is lost to any reader (the ablation's real effect at this scale,
+  `tests/restbench_tmdb/test_realism.py`). Shown so the table and chart cells run end to end with no
+  network.
 
-Our success is automatic (fixture criteria for TMDB, state predicates for Spotify); the paper's was
-judged by hand with text-davinci-003. Comparable in layout, not in method.
+Our success is automatic (answer keys for TMDB and the answer-reading Spotify queries, state
+predicates for the rest of Spotify); the paper's was judged by hand with text-davinci-003.
+Comparable in layout, not in method; `restgraph review RUN` lets a person sign off each verdict.
 '''),
     code(SETUP + '''
 

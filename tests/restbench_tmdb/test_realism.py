@@ -2,7 +2,10 @@
 response parser succeeds, as in RestGPT's "w/o Parser" ablation (spec §3.5): driven by the same
 scripted oracle decisions, ``restgpt`` reaches the oracle's score and ``restgpt-no-parser`` (which
 reads each response cut to 1,000 tokens) falls clearly below it, because the values the next call
-and the answer need (``${N.a.b}`` in the templated gold) lie past its reading cut."""
+and the answer need (``${N.a.b}`` in the templated gold) lie past its reading cut.
+
+Notebook 3 says so: "for RestGPT without the parser it is lower, because that agent reads each raw
+response cut at 1,000 tokens and a value past the cut is lost to any reader"."""
 
 from __future__ import annotations
 
