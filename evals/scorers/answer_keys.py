@@ -74,6 +74,13 @@ def verdict(scenario: str, query_id: int, answer: str | None) -> tuple[bool, str
 
 
 def _vocabulary(key: AnswerKey) -> Vocabulary:
+    if key._vocabulary is None:
+        key._vocabulary = _build_vocabulary(key)
+    vocab: Vocabulary = key._vocabulary
+    return vocab
+
+
+def _build_vocabulary(key: AnswerKey) -> Vocabulary:
     vocab = Vocabulary()
     for name in key.context:
         vocab.add(name, "title")
