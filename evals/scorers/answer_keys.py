@@ -89,6 +89,8 @@ def _build_vocabulary(key: AnswerKey) -> Vocabulary:
             continue
         for name in r.names():
             vocab.add(name, r.kind, r.aliases.get(name, ()), with_surname=r.winner is not None)
+        for label in r.labels:
+            vocab.add(label, "title")
         for artists in r.by.values():
             for artist in artists:
                 vocab.add(artist, "text")

@@ -35,7 +35,7 @@ def check(r: Requirement, a: Analysis, mentions: list[Mention], key: AnswerKey) 
     if r.number is not None:
         return _number(r, a, mentions)
     if r.dates is not None or r.year is not None:
-        return _dates(r, a)
+        return _dates(r, a, mentions)
     if r.polarity is not None:
         got = a.polarity(key.asks)
         return None if got == r.polarity else f"answers {got or 'neither yes nor no'}, expected {r.polarity}"
@@ -209,7 +209,7 @@ def _unit_after(a: Analysis, m: Mention, unit: list[str], spans: list[tuple[int,
     return False
 
 
-def _dates(r: Requirement, a: Analysis) -> str | None:
+def _dates(r: Requirement, a: Analysis, mentions: list[Mention]) -> str | None:
     live = set(commitment.standing(a, [*a.dates, *a.numbers(), *a.short_years]))
     if r.year is not None:
         found = [m for m in a.dates if any(d.year == r.year for d in m.values)] + [
@@ -241,6 +241,24 @@ def _dates(r: Requirement, a: Analysis) -> str | None:
         missing = sorted(set(r.dates) - covered)
         if missing:
             return f"misses {missing}"
+    if r.dates is not None and r.labels:
+        return _misassigned(r, a, stated, mentions)
+    return None
+
+
+def _misassigned(r: Requirement, a: Analysis, stated: list[Mention], mentions: list[Mention]) -> str | None:
+    """Each stated date belongs to the label nearest before it in its clause ("A – d1; B (d2)", "A came
+    out d1, B on d2"), else the first after it there ("d1: A"); a clause without a label says nothing."""
+    owner = dict(zip(r.dates or [], r.labels, strict=False))
+    labels = [m for m in mentions if m.key in r.labels]
+    for m in stated:
+        before = [x for x in labels if x.clause == m.clause and x.end <= m.start]
+        after = [x for x in labels if x.clause == m.clause and x.start >= m.end]
+        if not before and not after:
+            continue
+        nearest = max(before, key=lambda x: x.end) if before else min(after, key=lambda x: x.start)
+        if not any(owner.get(d.isoformat()) == nearest.key for d in m.values):
+            return f"gives {a.text[m.start : m.end]} to {nearest.key}"
     return None
 
 

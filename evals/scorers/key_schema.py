@@ -39,6 +39,9 @@ class Requirement(BaseModel):
     wrong_from: str | None = None
     #: a comparison stated by its numbers alone ("A 7.6 vs B 7.5"): the ``higher`` or ``lower`` wins
     by_value: Literal["higher", "lower"] | None = None
+    #: ``dates`` of several things: the name each date belongs to, in the same order; a date stated
+    #: beside another of these names (the nearest one) is assigned to the wrong item
+    labels: list[str] = Field(default_factory=list)
     #: distractors that came from a catalogue-wide pool of common words (keywords, genres, places,
     #: homepages): they fail an answer only when it commits to them (``commitment.committed``)
     _pooled: set[str] = PrivateAttr(default_factory=set)

@@ -4,8 +4,9 @@
   "F. F. Coppola"); with a common nickname for the first name (``NICKNAMES``); the surname alone
   (capitalised) when no other known person has it, or when exactly one of the key's accepted people
   has it (``surnames``);
-- titles: without a leading article; numbers as digits, words or Roman numerals ("Part II", "Part 2",
-  "Part Two"); hyphenated words joined ("Spiderman") and letters run together ("ET");
+- titles: without a leading article; a subtitle of three words or more alone ("The Desolation of
+  Smaug"); numbers as digits, words or Roman numerals ("Part II", "Part 2", "Part Two"); hyphenated
+  words joined ("Spiderman") and letters run together ("ET");
 - anything: the abbreviations and short names of ``ALIASES``, a small table of well-known forms
   (places, shows) that applies to every key naming them.
 """
@@ -91,6 +92,9 @@ def person_forms(name: str) -> set[tuple[str, ...]]:
 
 def title_forms(name: str) -> set[tuple[str, ...]]:
     base = {name, re.sub(r"^(the|a|an)\s+", "", name, flags=re.I)}
+    subtitle = name.split(":", 1)[1].strip() if ":" in name else ""
+    if len(subtitle.split()) >= 3 and not re.match(r"(?:vol|part|episode|chapter)\b", subtitle, re.I):
+        base |= {subtitle, re.sub(r"^(the|a|an)\s+", "", subtitle, flags=re.I)}  # "The Desolation of Smaug"
     forms: set[tuple[str, ...]] = set()
     for text in base:
         tokens = normalise(text).split()

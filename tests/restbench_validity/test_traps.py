@@ -107,6 +107,19 @@ TRAPS = {
         ("tmdb", 81, "Adventure, Fantasy and Comedy."),
         ("tmdb", 66, "Netflix's homepage: https://www.netflix.com and https://www.hulu.com"),
     ],
+    "dates given to the wrong items": [
+        (
+            "tmdb",
+            37,
+            "An Unexpected Journey: 2013-12-11; The Desolation of Smaug: 2012-12-12; The Battle of the Five Armies: 2014-12-10.",
+        ),
+        (
+            "tmdb",
+            37,
+            "The Hobbit: An Unexpected Journey (2013-12-11), The Hobbit: The Desolation of Smaug (2012-12-12), "
+            "The Hobbit: The Battle of the Five Armies (2014-12-10)",
+        ),
+    ],
     "wrong numbers beside right ones": [
         ("tmdb", 53, "2 Broke Girls has 138 episodes... no wait, 6 seasons and 140 episodes in total."),
         ("tmdb", 96, "Sword Art Online has 3 seasons, or 4 if you count Alicization separately."),
@@ -148,6 +161,12 @@ def test_a_trap_fails(scenario, query, answer):
         ),
         ("tmdb", 21, "Titanic's keywords: shipwreck, iceberg and ocean liner. It is a love story at heart."),
         ("tmdb", 19, "Margot Robbie is currently the most popular person on TMDB, ahead of Cillian Murphy."),
+        (
+            "tmdb",
+            37,
+            "An Unexpected Journey came out December 12, 2012, The Desolation of Smaug on December 11, 2013 and "
+            "The Battle of the Five Armies on December 10, 2014.",
+        ),
         (
             "tmdb",
             65,
