@@ -10,7 +10,7 @@ download (unpinned cache location, no project-level offline story) is never used
 from __future__ import annotations
 
 import base64
-from functools import cache
+from functools import cache, lru_cache
 
 import tiktoken
 from tiktoken_ext.openai_public import r50k_pat_str
@@ -47,10 +47,18 @@ def encode(text: str) -> list[int]:
     return p50k_base().encode(text, disallowed_special=())
 
 
+#: texts remembered by ``n_tokens`` and ``cut``: an episode cuts the same docs, schemas and (across
+#: epochs) the same response bodies again; p50k encoding of them was ~5 ms of a RestGPT episode
+#: (bench/restgpt_episode_cost.py). Bounded: a padded TMDB body is ~10-100 KB.
+CACHED_TEXTS = 512
+
+
+@lru_cache(maxsize=CACHED_TEXTS)
 def n_tokens(text: str) -> int:
     return len(encode(text))
 
 
+@lru_cache(maxsize=CACHED_TEXTS)
 def cut(text: str, limit: int, suffix: str = "") -> str:
     """``text`` when it has at most ``limit`` tokens, else its first ``limit`` tokens decoded plus ``suffix``."""
     tokens = encode(text)

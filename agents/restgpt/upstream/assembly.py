@@ -101,11 +101,21 @@ def selector_prompt(
 
 
 # -- caller -------------------------------------------------------------------------------------
+#: caller docs by (endpoint, repr of its docs): the YAML dump and its token cut are ~2-3 ms a call and
+#: the same endpoint's docs are shown in every episode that calls it (bench/restgpt_episode_cost.py)
+_CALLER_DOCS: dict[tuple[str, str], str] = {}
+
+
 def caller_docs(name: str, docs: dict[str, Any]) -> str:
     """``== Docs for METHOD /path ==`` plus the reduced docs (without responses) as YAML, cut to 1,500 tokens."""
     shown = {k: v for k, v in docs.items() if k != "responses"}
-    text = tokenizer.cut(yaml.dump(shown), CALLER_DOC_TOKENS)
-    return f"== Docs for {name} == \n{text}\n"
+    key = (name, repr(shown))
+    if key not in _CALLER_DOCS:
+        if len(_CALLER_DOCS) >= 4096:  # bounded: a spec has at most a few hundred endpoints
+            _CALLER_DOCS.clear()
+        text = tokenizer.cut(yaml.dump(shown), CALLER_DOC_TOKENS)
+        _CALLER_DOCS[key] = f"== Docs for {name} == \n{text}\n"
+    return _CALLER_DOCS[key]
 
 
 def caller_scratchpad(steps: Sequence[tuple[str, str]]) -> str:
