@@ -58,6 +58,7 @@ MAIN = {
     "/me/following": "artists.items",
     "/albums/{id}": "tracks.items",
     "/playlists/{playlist_id}": "tracks.items",
+    "/users/{user_id}/playlists": "tracks.items",  # a new playlist: as many entries as it has (none)
 }
 #: main-collection sizes that do not come from ``limit`` or the user's state
 FIXED = {"/artists/{id}/top-tracks": 10, "/artists/{id}/related-artists": 20}
