@@ -149,6 +149,14 @@ _HEDGES = [
     r"\baround the same time\b",
     r"\bnot clear\b",
     r"\bunclear\b",
+    r"\blikely\b",
+    r"\bseems?\b",
+    r"\bappears? to be\b",
+    r"\bshould be\b",
+    r"\b(?:usually|typically|generally)\b",
+    r"\bnot (?:\w+ ){0,2}sure\b",
+    r"\bif im not mistaken\b",
+    r"\b(?:as far as i know|to my knowledge|i suspect|my guess|best guess)\b",
 ]
 HEDGE = re.compile("|".join(_HEDGES))
 FAILURE = re.compile(

@@ -34,6 +34,7 @@ UNVERIFIED = re.compile(
     r"(?:check|confirm|verify|access|retrieve|reach|fetch|get|find|look up|determine|load|read|count|see)\b"
     r"|\bno data\b|\bno results?\b|\breturned (?:an? )?(?:error|[45]\d\d)\b|\brequest (?:failed|errored)\b"
     r"|\b(?:api|call|request|lookup|search) (?:call )?(?:failed|errored|timed out)\b|\bnot verified\b|\bunverified\b"
+    r"|\b(?:error|http|status) [45]\d\d\b|\b[45]\d\d (?:error|forbidden|not found|unauthorized|too many)\b"
 )
 #: a withdrawal: what came before it is no longer the answer
 RETRACTION = re.compile(

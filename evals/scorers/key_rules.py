@@ -181,6 +181,7 @@ def _number(r: Requirement, a: Analysis, mentions: list[Mention]) -> str | None:
         m
         for m in right
         if m in live
+        and not _APPROXIMATE.search(a.text[max(0, m.start - 24) : m.start])
         and (
             not r.unit
             or a.followed_by(m, r.unit)
@@ -197,6 +198,13 @@ def _number(r: Requirement, a: Analysis, mentions: list[Mention]) -> str | None:
         if _unit_after(a, o, r.unit, spans) or _competes(a, o, stated, spans):
             return f"states {o.key} besides {r.number}"
     return None
+
+
+#: a count given as an estimate ("roughly 138", "about 7", "over 130") is not the count
+_APPROXIMATE = re.compile(
+    r"\b(?:about|around|roughly|approximately|approx\.?|nearly|almost|over|more than|at least|circa|some)\s*$|~\s*$",
+    re.I,
+)
 
 
 def _unit_after(a: Analysis, m: Mention, unit: list[str], spans: list[tuple[int, int]]) -> bool:

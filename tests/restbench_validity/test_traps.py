@@ -66,6 +66,7 @@ TRAPS = {
         ("tmdb", 53, "The request for 2 Broke Girls returned a 404, so I could not count its 138 episodes."),
         ("tmdb", 15, "I couldn't verify it, but Catherine Hardwicke is the usual answer."),
         ("spotify", 56, "I wasn't able to check the profile of Robin Gray; the request was forbidden."),
+        ("tmdb", 17, "Error 500 from /movie/top_rated. The Godfather is usually #1 there."),
     ],
     "hedges and dumps": [
         ("tmdb", 2, "It's one of Christian Bale, Heath Ledger or Gary Oldman."),
@@ -91,6 +92,10 @@ TRAPS = {
         ("tmdb", 81, "Its genre is Comedy, Horror, Western or Fantasy."),
         ("tmdb", 9, "Either Tenet or Oppenheimer, whichever came out last."),
         ("tmdb", 88, "Lucasfilm is in San Francisco or Los Angeles."),
+        ("tmdb", 2, "Most likely Christian Bale."),
+        ("tmdb", 2, "It should be Christian Bale, but I'm not 100% sure."),
+        ("tmdb", 17, "The top-rated movie seems to be The Godfather."),
+        ("tmdb", 53, "Roughly 138 episodes."),
     ],
     "partial and wrong-entity lists": [
         ("tmdb", 30, "Leonardo DiCaprio."),
@@ -161,6 +166,7 @@ def test_a_trap_fails(scenario, query, answer):
         ),
         ("tmdb", 21, "Titanic's keywords: shipwreck, iceberg and ocean liner. It is a love story at heart."),
         ("tmdb", 19, "Margot Robbie is currently the most popular person on TMDB, ahead of Cillian Murphy."),
+        ("tmdb", 10, "GoodFellas has the highest rating of his films, about 8.5, ahead of The Departed."),
         (
             "tmdb",
             37,
