@@ -27,6 +27,7 @@ from langchain_core.outputs import LLMResult
 from restgraph.tools.baton import queued_seconds
 from restgraph.tools.events import (
     BrowserStep,
+    EpisodeNote,
     Event,
     HttpExchange,
     ModelParsed,
@@ -156,6 +157,8 @@ class EpisodeRecorder:
         """The listener ``set_recorder`` registers: turn one ``restgraph.tools.events`` event into trace data."""
         if isinstance(event, ModelParsed):
             self.model_parsed(event)
+        elif isinstance(event, EpisodeNote):
+            self.partial_extra[event.key] = event.value
         elif (call := tool_call_of(event)) is not None:
             self.tool_called(call)
 

@@ -105,6 +105,7 @@ class EpisodeRunner:
             else self.options.max_connections
         )
         self._run_graph: Any = None  # a per_run agent's graph, compiled at the first episode
+        self.config_notes: dict[str, Any] = {}  # what episodes added to config.json (note_config)
         self.fork = fork_source(
             self.options.fork_from, self.options.fork_at, self.options.benchmark
         )  # --fork-from: each episode replays a recorded prefix
@@ -278,6 +279,15 @@ class EpisodeRunner:
         )
         (self.out_dir / "config.json").write_text(json.dumps(redact(config), indent=2, sort_keys=True) + "\n")
 
+    def note_config(self, **notes: Any) -> None:
+        """Add what only an episode can tell (the role set a RestGPT-family agent resolved for the
+        scenario: ``agent_roles``) to config.json, once per key."""
+        self.config_notes.update(notes)
+        path = self.out_dir / "config.json"
+        config = json.loads(path.read_text())
+        config.update(redact(notes))
+        path.write_text(json.dumps(config, indent=2, sort_keys=True) + "\n")
+
     async def run(self, *, resume: bool = False) -> dict[str, Any]:
         with tuned_collector():  # the garbage collector skips the pre-run heap (evals.collector)
             return await self._run(resume)
@@ -306,6 +316,8 @@ class EpisodeRunner:
                 async def one(task: Task, epoch: int) -> None:
                     trace = await self.run_episode(task, resources, epoch)
                     writer.put(trace)  # group commit, off the loop (evals.trace_writer)
+                    if "agent_roles" not in self.config_notes and "roles" in trace.extra:
+                        self.note_config(agent_roles=trace.extra["roles"])
                     success = (
                         _safe_score(self.benchmark, trace).get(self.benchmark.episode_success_key)
                         if progress.mode != "off"

@@ -25,6 +25,7 @@ from langgraph.runtime import Runtime
 
 from restgraph.agents.restgpt.config import BudgetExceeded, RestGPTConfig, RestGPTOptions
 from restgraph.agents.restgpt.context import Episode
+from restgraph.agents.restgpt.jmespath_parser import JMESPATH_PARSER
 from restgraph.agents.restgpt.meter import Meter
 from restgraph.agents.restgpt.protocol import PlannerDecision, SelectorDecision
 from restgraph.graphs.episode_context import EpisodeContext
@@ -228,6 +229,10 @@ def _no_parser(model: BaseChatModel | None, env: Any, options: dict[str, Any]) -
     return build_restgpt(model, env, options, use_parser=False)
 
 
+def _jmespath_parser(model: BaseChatModel | None, env: Any, options: dict[str, Any]) -> Any:
+    return build_restgpt(model, env, options, roles={"parser": JMESPATH_PARSER})
+
+
 def step_budget(options: dict[str, Any]) -> int:
     """The graph step budget of a RestGPT-family agent (and the baselines) with these options."""
     return RestGPTConfig.from_options({k: v for k, v in options.items() if k != "roles"}).graph_steps()
@@ -247,6 +252,11 @@ def _register(name: str, builder: Any, description: str) -> None:
 
 _register("restgpt", build_restgpt, "RestGPT: planner -> API selector -> caller <-> program-aided parser")
 _register("restgpt-no-planner", _no_planner, "RestGPT ablation: no coarse planner (selector ReAct-style)")
+_register(
+    "restgpt-jmespath-parser",
+    _jmespath_parser,
+    "RestGPT with a JMESPath parser: the model writes one JMESPath expression per response instead of Python",
+)
 _register(
     "restgpt-no-parser",
     _no_parser,

@@ -29,6 +29,7 @@ from restgraph.agents.restgpt.packs import record, roles_for
 from restgraph.agents.restgpt.protocol import CallerDecision
 from restgraph.agents.restgpt.role import Role, RoleFn, RoleSet
 from restgraph.graphs.episode_context import EpisodeContext
+from restgraph.tools.events import EpisodeNote, emit
 from restgraph.tools.openapi.client import HttpResult
 from restgraph.tools.openapi.reduce import ReducedSpec, reduce_openapi_spec
 
@@ -149,13 +150,12 @@ class Episodes:
         return Episode(model, config, env.scenario, reduced_spec(env, config), env.base_url, env, roles)
 
     def start_update(self, runtime: Runtime[EpisodeContext] | None) -> dict[str, Any]:
-        """The first state update: the episode's config and its roles' record, both in the trace."""
+        """The first state update: the episode's config and its roles' record, both in the trace
+        (the record also in ``trace.extra["roles"]``, whence the runner copies it to config.json)."""
         ep = self.of(runtime)
-        return {
-            "config": ep.config.model_dump(mode="json"),
-            "roles": self.role_set(ep.config)[1],
-            "counters": {},
-        }
+        roles = self.role_set(ep.config)[1]
+        emit(EpisodeNote(key="roles", value=roles))
+        return {"config": ep.config.model_dump(mode="json"), "roles": roles, "counters": {}}
 
 
 def episodes(

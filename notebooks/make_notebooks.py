@@ -333,18 +333,46 @@ for agent in ("restgpt-terse-planner", "restgpt-retrieval-selector"):
     print(f"{agent:28s}", s["metrics"])
 '''),
     md('''
+## A different parser: JMESPath instead of Python
+
+RestGPT's parser asks the model for Python that prints what the caller needs, and runs it (in a
+sandbox here). `JMESPATH_PARSER` (`restgraph.agents.restgpt.jmespath_parser`) asks instead for one
+[JMESPath](https://jmespath.org) expression and evaluates it with the `jmespath` library: nothing
+is executed, and an expression cannot loop or import. It is a `Role` like any other, so it swaps
+the parser and nothing else. The package registers the same variant as `restgpt-jmespath-parser`,
+so a shell runs it too: `restgraph run restbench-tmdb --agent restgpt-jmespath-parser --model ...`.
+'''),
+    code('''
+from restgraph.agents.restgpt.jmespath_parser import JMESPATH_PARSER
+
+def jmespath_builder(model, env, options):
+    return build_restgpt(model, env, options, roles={"parser": JMESPATH_PARSER})
+
+register_agent("restgpt-jmespath", jmespath_builder, env_kind="openapi", description="restgpt with a JMESPath parser")
+RUNS["restgpt-jmespath"] = nb.run_dir("02_swapping", "restgpt-jmespath")
+s = await nb.run("restbench-tmdb", "restgpt-jmespath", MODEL, RUNS["restgpt-jmespath"], limit=LIMIT)
+print(f"{'restgpt-jmespath':28s}", s["metrics"])
+
+trace = nb.traces(RUNS["restgpt-jmespath"])[0]
+call = next(c for c in trace.model_calls() if c.role == "parser")
+print("the parser's question:", call.messages[-1]["content"][-160:])
+print("the model's expression:", call.raw_output)
+'''),
+    md('''
 ## What changed, read from the records
 
 Every episode records which pack each role came from, its name, and a hash of every custom act and
-overridden template. Only the planner of the terse run and the selector of the retrieval run
-differ from `restgpt`'s; their prompts say the same (input tokens per role).
+overridden template (`trace.extra["roles"]`; the run's `config.json` keeps it as `agent_roles`,
+`restgraph view` shows it on each episode, the Table 4 report in a row's setup). Only the planner
+of the terse run, the selector of the retrieval run and the parser of the JMESPath run differ from
+`restgpt`'s; the input tokens per role say the same.
 '''),
     code('''
+import json
 from restgraph.evals import results
 
-for agent in ("restgpt", "restgpt-terse-planner", "restgpt-retrieval-selector"):
-    first = nb.traces(RUNS[agent])[0]
-    roles = next(s.update["roles"] for s in first.steps if s.update and "roles" in s.update)
+for agent in ("restgpt", "restgpt-terse-planner", "restgpt-retrieval-selector", "restgpt-jmespath"):
+    roles = json.loads((RUNS[agent] / "config.json").read_text())["agent_roles"]
     print(agent)
     for role, rec in roles.items():
         print(f"    {role:9s} {rec}")

@@ -10,7 +10,8 @@ The whole API:
 
 - the events (frozen dataclasses): ``ModelParsed`` (what a role made of one model reply, keyed
   by that reply's message id), ``HttpExchange`` (one HTTP request and its response),
-  ``ProgramRun`` (one sandboxed program run), ``BrowserStep`` (one browser action);
+  ``ProgramRun`` (one sandboxed program run), ``BrowserStep`` (one browser action),
+  ``EpisodeNote`` (a fact about the episode, kept in the trace's ``extra``);
 - ``emit(event)``: hand ``event`` to every listener of the current context;
 - ``parse_outcome(reply, parsed=..., parse_error=..., role=...)``: shorthand for a role that has
   just read the model message ``reply``;
@@ -59,6 +60,15 @@ class ModelParsed(Event):
     parsed: Any = None
     parse_error: str | None = None
     role: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class EpisodeNote(Event):
+    """A fact an agent states about the running episode (RestGPT's role set: which pack each role
+    came from, hashes of what was overridden); the harness keeps it as ``trace.extra[key]``."""
+
+    key: str
+    value: Any
 
 
 @dataclass(frozen=True, kw_only=True)

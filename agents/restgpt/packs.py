@@ -105,12 +105,13 @@ def roles_for(config: RestGPTConfig, custom: RoleSet | Mapping[str, Role | RoleF
     chosen = dict(base.roles)
     for role, pack in _moved(config).items():
         current = chosen.get(role)
-        if current is not None and current.pack != pack:
-            if current.custom:
-                raise ValueError(
-                    f"the {role} role is a custom {current.pack} role; a {pack} template cannot override it"
-                )
-            chosen[role] = PACKS[pack][role]
+        if current is None or current.pack == pack:
+            continue
+        if current is not PACKS.get(current.pack, RoleSet()).roles.get(role):
+            raise ValueError(
+                f"the {role} role is {current.label()}, not a {pack} role: a {pack} template cannot override it"
+            )
+        chosen[role] = PACKS[pack][role]
     for role, value in replaced.items():
         chosen[role] = as_role(value, chosen.get(role) or PACKS[config.prompt_pack][role])
     return RoleSet(chosen)

@@ -45,14 +45,14 @@ def response_schema(endpoint: ReducedEndpoint | None, params: dict[str, Any] | N
     return endpoint.response_schema
 
 
-def _schema_text(schema: dict[str, Any], tokens: int) -> str:
+def schema_text(schema: dict[str, Any], tokens: int) -> str:
     body = schema.get("properties", schema) if isinstance(schema, dict) else schema
     if isinstance(schema, dict) and schema.get("type") == "array":
         body = {"(array of)": schema.get("items", {})}
     return cut_tokens(json.dumps(body, ensure_ascii=False), tokens)
 
 
-def _context(description: str, instructions: str, params: Any) -> str:
+def request_context(description: str, instructions: str, params: Any) -> str:
     return f"Description: {description}\nParameters: {json.dumps(params, ensure_ascii=False, default=str)}\nQuery: {instructions}\n"
 
 
@@ -100,7 +100,7 @@ async def parse_response(
     cap = ep.config.budget.parser_attempts
     attempts = 0
     data, body = result.json, result.text
-    context = _context(description, output_instructions, params)
+    context = request_context(description, output_instructions, params)
     schema = response_schema(endpoint, params if isinstance(params, dict) else None)
     if data is None:  # not JSON: nothing to run code on
         return Parsed(cut_tokens(body, ep.config.parser_read_tokens), "raw", 0)
@@ -111,12 +111,12 @@ async def parse_response(
         (
             "code_schema",
             "parser_code_schema",
-            f"Schema: {_schema_text(schema, ep.config.parser_schema_tokens)}\n",
+            f"Schema: {schema_text(schema, ep.config.parser_schema_tokens)}\n",
         ),
         (
             "code_sample",
             "parser_code_response",
-            f"Schema: {_schema_text(schema, ep.config.parser_schema_tokens)}\n"
+            f"Schema: {schema_text(schema, ep.config.parser_schema_tokens)}\n"
             f"Response sample: {cut_tokens(body, ep.config.parser_sample_tokens)}\n",
         ),
     ]
@@ -152,7 +152,7 @@ async def simple_parse(
         ep,
         "parser_simple",
         result.text,
-        _context(description, output_instructions, params),
+        request_context(description, output_instructions, params),
         ep.config.simple_parser_tokens,
     )
     return Parsed(text, "simple", 1)

@@ -6,7 +6,8 @@ names it with a concrete path, the caller issues it, the parser writes *code* (r
 that prints the values later calls and the answer need, and the planner finally writes the answer.
 Values therefore flow only through the graph (parser output -> caller result -> background ->
 next prompt), never through the policy's memory: reaching the oracle's score proves the wiring,
-the parser path and the executor. It answers in JSON when the prompt asks for it (structured
+the parser path and the executor. The JMESPath parser role (``JMESPath:`` prompts) gets a
+multiselect hash that selects the same values. It answers in JSON when the prompt asks for it (structured
 output) and in the text protocol otherwise, so both paths are exercised. A prompt from a role it
 does not play raises ``UnknownRoleError``: answering it from the gold would let an agent that
 never calls the API score as a success.
@@ -64,6 +65,21 @@ def _read_json(body: str) -> Any:
         return partial_json_parser.loads(body, Allow.ALL & ~Allow.STR & ~Allow.NUM)
     except Exception:  # noqa: BLE001 - whatever the partial parser makes of non-JSON text, it is unreadable
         return None
+
+
+def jmespath_expression(keys: list[str], number: int) -> str:
+    """A JMESPath multiselect hash naming each value the way the parser code prints it
+    (``[1.results.0.id]``), so the JMESPath parser's ``name = value`` lines carry the values on."""
+
+    def path(key: str) -> str:
+        expr = ""
+        for part in key.split(".")[1:]:
+            expr += f"[{part}]" if re.fullmatch(r"-?\d+", part) else ("." if expr else "") + json.dumps(part)
+        return expr or "@"
+
+    fields = [f"{json.dumps(f'reference call {number}')}: 'done'"]
+    fields += [f"{json.dumps(f'[{key}]')}: {path(key)}" for key in keys]
+    return "{" + ", ".join(fields) + "}"
 
 
 def _values(text: str) -> dict[str, Any]:
@@ -228,6 +244,11 @@ class OraclePolicy:
     def _parser(self, user: str, values: dict[str, Any], **_: Any) -> Any:
         k_match = re.search(r"reference call (\d+)", user)
         k = int(k_match.group(1)) - 1 if k_match else 0
+        if user.rstrip().endswith(
+            "JMESPath:"
+        ):  # the JMESPath parser role (agents/restgpt/jmespath_parser.py)
+            expr = jmespath_expression(self.needed.get(k, []), k + 1)
+            return expr, {"expression": expr}
         if user.rstrip().endswith("Code:"):
             code = CODE.format(keys=json.dumps(self.needed.get(k, [])), number=k + 1)
             return f"```python\n{code}```", {"code": code}

@@ -48,6 +48,7 @@ from restgraph.evals.reports.table4_paper import (
     paper_row,
     reference_models,
 )
+from restgraph.evals.role_record import describe as describe_roles
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -121,6 +122,9 @@ def setup_of(run_dir: Path, benchmark: str) -> tuple[dict[str, str], str]:
     pack = (config.get("provenance") or {}).get("prompt_pack")
     if pack:
         identity["prompt pack"] = str(pack)
+    roles = describe_roles(config.get("agent_roles"), changed_only=True)  # a swapped role or template
+    if roles:
+        identity["roles"] = roles
     return identity, " ".join(protocol)
 
 

@@ -24,6 +24,7 @@ import orjson
 
 from restgraph.evals.cost import episode_cost
 from restgraph.evals.prompt_store import reader
+from restgraph.evals.role_record import describe
 from restgraph.evals.run_keys import episode_key, run_config
 from restgraph.evals.trace import TraceStore
 from restgraph.evals.viewer import cache
@@ -277,6 +278,7 @@ def episode_doc(run_id: int, index: RunIndex, i: int) -> dict[str, Any]:
         "actual_path": actual,
         "state_diff": env_state.get("diff") if isinstance(env_state, dict) else None,
         "same_task": [],
+        "roles": describe((data.get("extra") or {}).get("roles")),  # RestGPT's role set (evals.role_record)
         "fork": (data.get("extra") or {}).get(
             "fork"
         ),  # a counterfactual fork's source (restgraph.evals.fork)

@@ -103,9 +103,11 @@ def test_quickstart_embedded_model(tmp_path, monkeypatch):
 def test_swapping_and_extending(tmp_path, monkeypatch):
     nb = execute("02_swapping_and_extending.ipynb", tmp_path, monkeypatch, RESTGRAPH_NOTEBOOK_LIMIT="3")
     text = outputs_text(nb)
-    for agent in ("restgpt-no-planner", "restgpt-no-parser", "restgpt-terse-planner", "restgpt-retrieval-selector"):
+    for agent in ("restgpt-no-planner", "restgpt-no-parser", "restgpt-terse-planner", "restgpt-retrieval-selector",
+                  "restgpt-jmespath"):
         assert f"| restbench-tmdb | {agent} |" in text
     assert images(nb) >= 1
+    assert "the model's expression: {" in text  # the JMESPath parser's reply, shown
     # what the notebook claims, read from its runs' traces: the terse planner changes the planner's
     # prompts only, the retrieval selector lists at most TOP_K (12) endpoints
     runs = tmp_path / "runs" / "02_swapping"

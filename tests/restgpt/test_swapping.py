@@ -8,13 +8,18 @@ Notebook 2 makes the same claims on its own runs (``tests/notebooks``).
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from pathlib import Path
 from typing import Any
 
 from restgraph.agents.restgpt.packs import UPSTREAM
 from restgraph.evals.benchmark import RunOptions
+from restgraph.evals.reports.table4 import setup_of
 from restgraph.evals.runner import run_sync
+from restgraph.evals.trace import TraceStore
+from restgraph.evals.viewer.data import episode_doc, index_run
 from restgraph.graphs.registry import register_agent
 from restgraph.graphs.restgpt import build_restgpt
 from tests.restgpt.swap_checks import assert_only_planner_differs, assert_selector_shortlists, roles_record
@@ -59,6 +64,32 @@ def test_a_planner_override_changes_the_planner_prompt_only(tmp_path: Path, data
     record = roles_record(tmp_path / "terse")[0]
     assert record["planner"]["pack"] == "restgraph" and "planner" in record["planner"]["templates"]
     assert {record[r]["pack"] for r in ("selector", "caller", "parser")} == {"upstream"}
+
+
+def test_the_roles_are_recorded_in_config_traces_viewer_and_report(tmp_path: Path, data_dir: Path) -> None:
+    """config.json, each trace, the viewer's episode page and the Table 4 report's setup say which
+    pack each role used and the hash of what was overridden (config.json said ``agent_settings: {}``)."""
+    _run(tmp_path / "restgpt", "restgpt")
+    _run(tmp_path / "terse", "restgpt", prompts={"planner": TERSE})
+    digest = hashlib.sha256(TERSE.encode()).hexdigest()[:12]
+    config = json.loads((tmp_path / "terse" / "config.json").read_text())
+    assert config["agent_roles"]["planner"] == {
+        "pack": "restgraph",
+        "name": "restgraph.planner",
+        "templates": {"planner": digest},
+    }
+    assert config["agent_roles"]["selector"] == {"pack": "upstream", "name": "upstream.selector"}
+    traces = TraceStore(tmp_path / "terse").load().traces
+    assert all(t.extra["roles"] == config["agent_roles"] for t in traces)
+    line = episode_doc(0, index_run(tmp_path / "terse"), 0)["roles"]
+    assert line.startswith(f"planner: restgraph [planner#{digest[:8]}] · selector: upstream"), line
+    assert (
+        setup_of(tmp_path / "terse", "restbench-tmdb")[0]["roles"]
+        == f"planner: restgraph [planner#{digest[:8]}]"
+    )
+    assert (
+        "roles" not in setup_of(tmp_path / "restgpt", "restbench-tmdb")[0]
+    )  # nothing swapped, nothing shown
 
 
 def test_a_retrieval_selector_lists_only_its_shortlist(tmp_path: Path, data_dir: Path) -> None:
