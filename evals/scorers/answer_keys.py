@@ -40,7 +40,10 @@ KEYS_DIR = Path(__file__).with_name("keys")
 def load_keys(scenario: str) -> dict[int, AnswerKey]:
     """The keys of ``scenario`` (``tmdb``, ``spotify``), ``wrong_from`` resolved against the file's
     ``catalogue`` (a literal list: names added to a sandbox later are not distractors)."""
-    raw = yaml.safe_load((KEYS_DIR / f"{scenario}.yaml").read_text(encoding="utf-8"))
+    # libyaml's safe loader when built in: the same data, ~10x faster than the pure-Python one (~0.5 s of
+    # a TMDB run's start-up)
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    raw = yaml.load((KEYS_DIR / f"{scenario}.yaml").read_text(encoding="utf-8"), Loader=loader)  # noqa: S506
     names: dict[str, list[str]] = raw.pop("catalogue", {})
     catalogue = {**pools(), **names}
     keys = {}
