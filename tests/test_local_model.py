@@ -230,3 +230,33 @@ def test_the_completions_protocol_reaches_the_embedded_server(local):
     stopped = asyncio.run(ask("One, two, three, four, five,", stop=[","]))
     assert bodies[1][1]["stop"] == [","] and "," not in stopped.content
     assert stopped.response_metadata["finish_reason"] == "stop"
+
+
+@pytest.mark.local_model
+def test_a_default_restbench_run_sends_the_published_cap_to_the_embedded_server(local, tmp_path):
+    """A default RestBench run on the embedded server: every request carries RestGPT's cap (256 for
+    TMDB) as ``max_tokens`` and no reply is longer (the token limit ends the episode after its
+    first call: the request, not the agent, is under test)."""
+    from restgraph.agents.models import make_chat_model
+    from restgraph.evals.benchmark import RunOptions
+    from restgraph.evals.runner import EpisodeRunner
+
+    bodies: list[dict] = []
+
+    async def keep(request):
+        bodies.append(json.loads(request.content))
+
+    options = RunOptions(benchmark="restbench-tmdb", agent="restgpt", model="local", limit=1, token_limit=1)
+    runner = EpisodeRunner(options, tmp_path / "run", progress=False)
+
+    def hooked(task):
+        model = make_chat_model(runner.options.model, task=task, **runner.options.model_options)
+        model.http_async_client.event_hooks["request"].append(keep)
+        return model
+
+    runner.model_factory = hooked
+    asyncio.run(runner.run())
+    trace = json.loads((tmp_path / "run" / "traces.jsonl").read_text().splitlines()[0])
+    calls = [c for step in trace["steps"] for c in step["model_calls"]]
+    assert bodies and all(b["max_tokens"] == 256 and "max_completion_tokens" not in b for b in bodies)
+    assert calls and all(0 < c["output_tokens"] <= 256 for c in calls)
