@@ -14,8 +14,12 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+from typer.testing import CliRunner
+
 from restgraph.agents.restgpt.packs import UPSTREAM
 from restgraph.evals.benchmark import RunOptions
+from restgraph.evals.cli import app
 from restgraph.evals.reports.table4 import setup_of
 from restgraph.evals.runner import run_sync
 from restgraph.evals.trace import TraceStore
@@ -99,4 +103,30 @@ def test_a_retrieval_selector_lists_only_its_shortlist(tmp_path: Path, data_dir:
     record = roles_record(tmp_path / "retrieval")[0]["selector"]
     assert (
         record["pack"] == "upstream" and record["name"].endswith("shortlisting_selector") and record["sha256"]
+    )
+
+
+@pytest.mark.browser
+def test_the_viewer_page_shows_the_roles_line(tmp_path: Path, data_dir: Path) -> None:
+    """``restgraph view --export`` in Chromium: the episode's overview has a ``roles`` entry naming
+    the planner's pack and the hash of its overridden template, and the other roles' packs."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.conftest import CHROMIUM
+
+    _run(tmp_path / "terse", "restgpt", prompts={"planner": TERSE})
+    result = CliRunner().invoke(app, ["view", str(tmp_path / "terse"), "--export", str(tmp_path / "site")])
+    assert result.exit_code == 0, result.output
+    digest = hashlib.sha256(TERSE.encode()).hexdigest()[:8]
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        page = browser.new_page()
+        page.goto((tmp_path / "site" / "index.html").as_uri() + "#0/0")
+        page.wait_for_selector("#ep-overview dl.kv")
+        terms = page.locator("#ep-overview dl.kv dt")
+        values = page.locator("#ep-overview dl.kv dd")
+        shown = {terms.nth(k).inner_text(): values.nth(k).inner_text() for k in range(terms.count())}
+        browser.close()
+    assert shown["roles"].startswith(
+        f"planner: restgraph [planner#{digest}] · selector: upstream · caller: upstream"
     )
