@@ -19,7 +19,7 @@ import re
 
 from restgraph.evals.scorers import commitment
 from restgraph.evals.scorers.claims import Analysis, Mention
-from restgraph.evals.scorers.key_pools import IMAGE_PATH
+from restgraph.evals.scorers.key_pools import IMAGE_PATH, pools
 from restgraph.evals.scorers.key_schema import AnswerKey, Requirement
 from restgraph.evals.scorers.tmdb_success import normalise
 
@@ -142,12 +142,41 @@ def _some_of(r: Requirement, a: Analysis, mentions: list[Mention], topic: set[st
     others = [m for m in _candidates(r, a, mentions, set(r.distractors)) if m.key not in set(accepted)]
     chosen = commitment.committed(a, [*right, *commitment.standing(a, others)], topic, mentions)
     wrong = {m.key for m in chosen if m.key not in set(accepted)}
+    if r.wrong_from in ("keywords", "genres"):  # a closed vocabulary: an item outside it is wrong too
+        known = {normalise(v) for v in [*pools()[r.wrong_from], *accepted]}
+        wrong |= _unknown_items(a, [m for m in chosen if m.key in set(accepted)], mentions, known)
     if wrong:
         return f"asserts wrong items: {sorted(wrong)[:4]}"
     got = {m.key for m in right}
     if len(got) < need:
         return f"asserts {len(got)} of the {need} needed items of {accepted[:4]}{' ...' if len(accepted) > 4 else ''}"
     return None
+
+
+_LIST_END = re.compile(r"^(?:etc|and more|more|others|among others|and others|and so on|so on|too)$", re.I)
+
+
+def _unknown_items(a: Analysis, items: list[Mention], mentions: list[Mention], known: set[str]) -> set[str]:
+    """Items of the answer's lists of known values that are no known value ("shipwreck, iceberg, time
+    travel" for Titanic's keywords): from each list's first item to where the list ends (a segment of
+    more than three words, or the clause's end), split on commas, semicolons, slashes, "and", "or"."""
+    out: set[str] = set()
+    for clause in sorted({m.clause for m in items}):
+        first = min(m.start for m in items if m.clause == clause)
+        end = a.clauses[clause].end
+        text = list(a.text[first:end])
+        for m in mentions:  # known names become one opaque mark, so "based on novel or book" stays whole
+            if first <= m.start and m.end <= end:
+                text[m.start - first : m.end - first] = ["§"] + [""] * (m.end - m.start - 1)
+        for segment in re.split(r"\s*(?:[,;/]|\band\b|\bor\b)\s*", "".join(text).rstrip(" .!?)")):
+            words = segment.strip(" .:()\"'").split()
+            if not words or segment.strip() == "§" or _LIST_END.match(" ".join(words)):
+                continue
+            if len(words) > 3 or "§" in segment:
+                break
+            if normalise(" ".join(words)) not in known:
+                out.add(" ".join(words))
+    return out
 
 
 def _competes(

@@ -110,6 +110,8 @@ TRAPS = {
             "Twin Peaks, Twin Peaks: The Return, The Sopranos or Westworld.",
         ),  # an unknown item between
         ("tmdb", 81, "Adventure, Fantasy and Comedy."),
+        ("tmdb", 21, "Keywords: shipwreck, iceberg, time travel."),  # a keyword no title has
+        ("tmdb", 56, "Keywords: dragon, kingdom, zombie apocalypse"),
         ("tmdb", 66, "Netflix's homepage: https://www.netflix.com and https://www.hulu.com"),
     ],
     "dates given to the wrong items": [
@@ -167,6 +169,9 @@ def test_a_trap_fails(scenario, query, answer):
         ("tmdb", 21, "Titanic's keywords: shipwreck, iceberg and ocean liner. It is a love story at heart."),
         ("tmdb", 19, "Margot Robbie is currently the most popular person on TMDB, ahead of Cillian Murphy."),
         ("tmdb", 10, "GoodFellas has the highest rating of his films, about 8.5, ahead of The Departed."),
+        ("tmdb", 56, "Game of Thrones keywords: based on novel or book, kingdom, dragon."),
+        ("tmdb", 21, "Keywords: shipwreck, iceberg, ocean liner, etc."),
+        ("tmdb", 64, "The Mandalorian: Sci-Fi & Fantasy, Action & Adventure, Drama."),
         (
             "tmdb",
             37,
