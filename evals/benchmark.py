@@ -225,7 +225,7 @@ def _load_builtins() -> None:
 
     By name, like the entry points themselves: the benchmark modules import this one (they
     subclass ``Benchmark``), so a static import of their package here would be an import cycle."""
-    importlib.import_module("restgraph.evals.oracles")  # the gold-reading scripted models
+    importlib.import_module("restgraph.evals.oracles").import_builtins()  # the gold-reading scripted models
     importlib.import_module("restgraph.evals.benchmarks").import_builtins()
 
 
