@@ -62,7 +62,7 @@ _SUGGESTION = re.compile(
     r"(?:how|what) about\b|why not\b|have you (?:tried|heard)\b|(?:may|might|can|could) i suggest\b", re.I
 )
 _CLAUSE_SPLIT = re.compile(
-    r";|•|·|\||\n+|\s\u2013\s|\bbut\b|\bhowever\b|\bwhereas\b|\balthough\b|\bthough\b|\bwhile\b|\bexcept\b|\binstead\b",
+    r";|•|·|\||\n+|\s\u2013\s|,(?=\s*not\b)|\bbut\b|\bhowever\b|\bwhereas\b|\balthough\b|\bthough\b|\bwhile\b|\bexcept\b|\binstead\b",
     re.I,
 )
 _MASK = re.compile(

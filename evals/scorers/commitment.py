@@ -198,11 +198,19 @@ def committed(
 
 
 def bare(a: Analysis, m: Mention, spans: list[tuple[int, int]]) -> bool:
-    """Whether ``m``'s clause says nothing but names, numbers and filler ("It's A." "| A |" "Or A!")."""
+    """Whether ``m``'s clause says nothing but names, numbers and filler ("It's A." "| A |" "Or A!"); a
+    parenthesis is an aside ("A (Bruce Wayne). B (Joker).")."""
+    clause = a.clause(m)
+    asides = [  # the parentheses around ``m`` itself are no aside from it
+        x.span()
+        for x in re.finditer(r"\([^()]*\)", a.text[clause.start : clause.end])
+        if not x.start() <= m.start - clause.start < x.end()
+    ]
     return all(
         t.norm in FILLER or t.norm.isdigit()
-        for t in a.clause(m).tokens
+        for t in clause.tokens
         if not any(s <= t.start < e for s, e in spans)
+        and not any(s <= t.start - clause.start < e for s, e in asides)
     )
 
 

@@ -1,9 +1,10 @@
 """Catalogue-wide candidate pools read from the TMDB sandbox's authored facts, so that every key of a
 kind has distractors without anyone listing them per query.
 
-``wrong_from: keywords | genres | places | homepages`` in a key makes every pool entry that the key does
+``wrong_from: keywords | genres | places | homepages | tracks`` in a key makes every pool entry that the key does
 not accept a distractor: all keywords of all movies and shows, TMDB's movie and TV genres, every city
-a person was born in or a company or network is based in, every homepage domain. Image paths need no
+a person was born in or a company or network is based in, every homepage domain, every track name
+of the Spotify sandbox's catalogue. Image paths need no
 pool: every TMDB-shaped file path (``/<base62>.jpg``) is a candidate of its kind (``IMAGE_PATH``).
 The pools come from the facts (``fixtures/*.json``), never from the generated padding.
 """
@@ -13,10 +14,14 @@ from __future__ import annotations
 import json
 import re
 from functools import cache
+from pathlib import Path
 from urllib.parse import urlparse
 
+from restgraph.tools.sandbox import spotify as spotify_sandbox
 from restgraph.tools.sandbox.tmdb.db import FIXTURES
 from restgraph.tools.sandbox.tmdb.derive import MOVIE_GENRES, TV_GENRES
+
+SPOTIFY_CATALOGUE = Path(spotify_sandbox.__file__).with_name("catalogue.json")
 
 #: an image file path as TMDB serves them (the sandbox derives 27 base62 characters; real ones vary)
 IMAGE_PATH = re.compile(r"/[0-9A-Za-z]{20,40}\.(?:jpe?g|png|svg|webp|gif)\b")
@@ -48,7 +53,9 @@ def pools() -> dict[str, list[str]]:
         for x in [*movies, *shows, *(x for k in ("companies", "networks") for x in orgs[k])]
         if x.get("homepage")
     }
+    spotify = json.loads((SPOTIFY_CATALOGUE).read_text(encoding="utf-8"))
     return {
+        "tracks": sorted({t["name"] for t in spotify["tracks"]}),
         "keywords": sorted(keywords),
         "genres": sorted({*MOVIE_GENRES, *TV_GENRES}),
         "places": sorted(places),

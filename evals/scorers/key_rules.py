@@ -106,6 +106,8 @@ def _one_of(
         others = [o.key for o in items if o.key not in accepted]
         if any(k in wrong_keys or k in same_kind for k in others) or len(others) >= 3:
             offered.append(f"offers {m.key} among candidates ({others[0]})")
+        elif r.kind == "title" and _beside_unknown(a, m, mentions):  # (people: padded casts are unknown)
+            offered.append(f"offers {m.key} in a list of other names")
     if len(offered) == len(asserted):
         return offered[0]
     asked = f" {normalise(asks)} "  # a name the question itself says is its subject, not a candidate
@@ -120,6 +122,22 @@ def _one_of(
     if commitment.disjunctive(a, chosen):
         return f"offers alternatives ({' or '.join(sorted({m.key for m in chosen}))})"
     return None
+
+
+_NEXT_ITEM = re.compile(
+    r"^\s*(?:\([^()]*\)\s*)?(?:,|/|\band\b|\bor\b)\s*(?:and\s+|or\s+)?"
+    r"((?:[A-Z0-9][\w'’.:&+-]*\s*){1,5})(?=,|/|\band\b|\bor\b|[.!?]?\s*$)"
+)
+
+
+def _beside_unknown(a: Analysis, m: Mention, mentions: list[Mention]) -> bool:
+    """Whether a name the vocabulary does not know follows ``m`` as the next item of a list ("Friends,
+    Feud and American Crime Story"): candidates offered, though not ones the key lists."""
+    found = _NEXT_ITEM.match(a.text[m.end : a.clause(m).end])
+    if found is None:
+        return False
+    start = m.end + found.start(1)
+    return not any(o.start == start for o in mentions)
 
 
 def _at_cue(m: Mention, all_mentions: list[Mention], a: Analysis, cue: list[str]) -> bool:

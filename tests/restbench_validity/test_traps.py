@@ -21,6 +21,8 @@ TRAPS = {
         ("tmdb", 26, "Cillian Murphy.\nEmily Blunt.\nMatt Damon."),
         ("tmdb", 1, "She directed 7 movies. She directed 8 movies."),
         ("tmdb", 19, "The most popular person is Margot Robbie. The most popular person is Cillian Murphy."),
+        ("tmdb", 2, "Christian Bale (Bruce Wayne). Heath Ledger (Joker). Gary Oldman (Gordon)."),
+        ("spotify", 17, "The current track is Born To Die. The current track is Blue Jeans."),
     ],
     "| and ! separators": [
         ("tmdb", 2, "Christian Bale | Heath Ledger | Gary Oldman"),
@@ -104,6 +106,7 @@ TRAPS = {
         ("tmdb", 21, "Keywords: shipwreck, iceberg, doll, feminism."),
         ("tmdb", 21, "Titanic's keywords are doll, fashion and feminism."),
         ("tmdb", 70, "Richard Hammond."),
+        ("tmdb", 76, "Friends, Feud and American Crime Story."),  # names the vocabulary does not know
         (
             "tmdb",
             94,
@@ -172,6 +175,12 @@ def test_a_trap_fails(scenario, query, answer):
         ("tmdb", 56, "Game of Thrones keywords: based on novel or book, kingdom, dragon."),
         ("tmdb", 21, "Keywords: shipwreck, iceberg, ocean liner, etc."),
         ("tmdb", 64, "The Mandalorian: Sci-Fi & Fantasy, Action & Adventure, Drama."),
+        (
+            "spotify",
+            27,
+            "That track is from Lana Del Rey's album Born To Die (2012), not from Lust for Life.",
+        ),
+        ("tmdb", 76, "Friends, where he played Ross Geller."),
         (
             "tmdb",
             37,
