@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from word2number import w2n
 
@@ -324,6 +324,14 @@ class Alias:
 def aliases(key: str, kind: str = "text", extra: Iterable[str] = ()) -> list[Alias]:
     """The written forms of a name (``name_forms``): itself, ``extra`` and the alias table's; titles and
     people in the forms a judge accepts for their kind."""
+    return [Alias(key, tokens) for tokens in _alias_tokens(key, kind, tuple(extra))]
+
+
+@lru_cache(maxsize=65536)
+def _alias_tokens(key: str, kind: str, extra: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """``aliases``' token forms, once per name: every key's vocabulary holds the whole catalogue's names
+    (~8 ms a key when computed afresh, bench/restgpt_episode_cost.py). Fresh ``Alias`` objects per call:
+    a vocabulary sets ``capital`` on its own."""
     forms = {key, *extra, *table_forms(key)}
     out: set[tuple[str, ...]] = set()
     for f in forms:
@@ -332,7 +340,7 @@ def aliases(key: str, kind: str = "text", extra: Iterable[str] = ()) -> list[Ali
         elif kind == "person":
             out |= person_forms(f)
         out.add(tuple(normalise(f).split()))
-    return [Alias(key, tokens) for tokens in sorted(out) if tokens]
+    return tuple(tokens for tokens in sorted(out) if tokens)
 
 
 def surname(key: str) -> Alias:
