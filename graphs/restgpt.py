@@ -133,7 +133,9 @@ def selector_node(*, use_planner: bool, answer_to: str = "finish") -> Any:
                 return_to,
             )
             return {**base, **update, "selector_feedback": None, "selector_failures": []}
-        key = ep.role("selector").match(decision.plan, ep.spec.keys)  # the selector's pack's matching
+        # the selector's pack's matching, over the endpoints its prompt listed (a shortlist, or all)
+        shown = getattr(reply, "shown", None)
+        key = ep.role("selector").match(decision.plan, ep.spec.keys if shown is None else list(shown))
         if key is None:
             return _retry(meter, state, base, reply.raw, f"{decision.plan} -- {NOT_IN_LIST}", return_to)
         meter.reset("selector_retries")

@@ -290,8 +290,10 @@ Final Answer: ..."""
 A replacement role is an async function `act(ep, **inputs)`; it may call a ready-made role's act.
 This one keeps the `TOP_K` endpoints whose path and description share the most words with the
 sub-task and calls RestGPT's own selector with that shortlist (`endpoints=`): the selector's
-prompt lists those endpoints only. The matching of the selector's answer is still RestGPT's, over
-the whole API, so an endpoint retrieval dropped can still be named (a real model rarely does).
+prompt lists those endpoints only, and the graph accepts only an endpoint from that list. Any other
+choice is refused with RestGPT's NOT_IN_LIST feedback ("The API you called is not in the list of
+available APIs."), and after `selector_retries` (3) refusals the sub-task ends with that failure
+as its result.
 '''),
     code('''
 import re
@@ -404,9 +406,10 @@ fig.tight_layout()
 nb.show_figure(fig, nb.run_dir("02_swapping", "figures") / "variants.png")
 '''),
     md('''
-Per-episode outcomes of the retrieval selector. Try a smaller `TOP_K` with a real model: when the
-shortlist misses the endpoint a step needs, the selector cannot see it, and the episode may fail
-with the reason shown here.
+Per-episode outcomes of the retrieval selector. Try a smaller `TOP_K`: when the shortlist misses
+the endpoint a step needs, the selector cannot see it, its choice of an unlisted endpoint is refused
+with the NOT_IN_LIST feedback, and the episode may fail with the reason shown here (with `TOP_K = 1`
+the oracle fails `tmdb/2` and `tmdb/3`).
 '''),
     code('''
 from restgraph.evals.summary import build_summary
@@ -423,7 +426,9 @@ for e in episodes:
 - Replace other roles (`roles={"caller": ...}`), start from the other pack (`-A prompts=restgraph`,
   or `roles=RESTGRAPH.replace(...)`), or override other templates (`prompts={"parser_code_schema": ...}`;
   list them in `agents/restgpt/prompts/`, or RestGPT's `*_TEMPLATE` names).
-- Tighten budgets (`agent_options={"planner_steps": 5, "llm_calls": 30}`) and watch `budget_exhausted` appear in `status_counts`.
+- Tighten budgets below what a query needs and watch `budget_exhausted` appear in `status_counts`: the oracle
+  takes one planner step per API call plus one for the answer (3 on these queries), so
+  `agent_options={"planner_steps": 2}` exhausts every episode (`{"planner_steps": 5, "llm_calls": 30}` does not).
 '''),
 ]
 

@@ -35,6 +35,9 @@ class RoleReply:
     parsed: Any
     raw: str
     error: str | None = None
+    #: the endpoint keys a selector's prompt listed, when it was given a shortlist (None: the whole
+    #: spec); the executor accepts only these, so a choice the selector was not shown gets NOT_IN_LIST
+    shown: tuple[str, ...] | None = None
 
     @property
     def ok(self) -> bool:

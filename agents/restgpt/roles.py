@@ -88,7 +88,7 @@ async def selector(
     user += f"API calling {len(history) + 1}:"
     kinds = '"api_call" | "no_api_call"' + (' | "final_answer"' if allow_final else "")
     user += json_hint(ep, '{"kind": ' + kinds + ', "plan": "METHOD /concrete/path purpose, or the answer"}')
-    return await ep.call(
+    reply = await ep.call(
         "selector",
         system,
         user,
@@ -97,6 +97,9 @@ async def selector(
         text_parser=parse_selector,
         stop=SELECTOR_STOP,
     )
+    if endpoints is not None:
+        reply.shown = tuple(e.key for e in ep.spec.endpoints if e.key in endpoints)
+    return reply
 
 
 def caller_docs(ep: RoleContext, endpoint: ReducedEndpoint) -> str:

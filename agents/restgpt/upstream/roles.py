@@ -22,6 +22,7 @@ from restgraph.agents.restgpt.protocol import CallerDecision, PlannerDecision, S
 from restgraph.agents.restgpt.upstream import assembly, protocol
 from restgraph.agents.restgpt.upstream import parser as upstream_parser
 from restgraph.agents.restgpt.upstream.episode import api_url, ask, docs, listing, override
+from restgraph.agents.restgpt.upstream.episode import endpoints as endpoints_of
 from restgraph.tools.openapi.client import HttpResult
 from restgraph.tools.openapi.matching import matched_endpoints
 from restgraph.tools.openapi.reduce import ReducedEndpoint
@@ -74,6 +75,8 @@ async def selector(
     )
     if allow_final and reply.ok and reply.parsed.kind == "no_api_call":
         reply.parsed = reply.parsed.model_copy(update={"kind": "final_answer"})
+    if endpoints is not None:
+        reply.shown = tuple(e.name for e in endpoints_of(ep) if e.name in endpoints)
     return reply
 
 
