@@ -143,10 +143,15 @@ def standing(a: Analysis, mentions: Iterable[Mention]) -> list[Mention]:
 
 
 def committed(
-    a: Analysis, candidates: list[Mention], topic: set[str], names: Iterable[Mention] = ()
+    a: Analysis,
+    candidates: list[Mention],
+    topic: set[str],
+    names: Iterable[Mention] = (),
+    unlisted: Iterable[Mention] = (),
 ) -> list[Mention]:
     """The candidates (already ``standing``) the answer commits to, by the rule in the module docstring.
-    ``names``: every other known name in the answer (its words are neither filler nor topic)."""
+    ``names``: every other known name in the answer (its words are neither filler nor topic);
+    ``unlisted``: candidates never committed to just for sharing a list with a committed one."""
     if not candidates:
         return []
     spans = [(m.start, m.end) for m in [*candidates, *names]]
@@ -154,7 +159,12 @@ def committed(
     def free(clause_tokens: list[Token]) -> list[Token]:  # the clause's words outside any name
         return [t for t in clause_tokens if not any(s <= t.start < e for s, e in spans)]
 
-    chosen = {m for m in candidates if bare(a, m, spans)}
+    chosen = {
+        m
+        for m in candidates
+        if bare(a, m, spans)
+        and (m not in unlisted or all(o.clause != m.clause for o in candidates if o != m))
+    }
     by_sentence: dict[int, list[Mention]] = {}
     for m in candidates:
         by_sentence.setdefault(a.clause(m).sentence, []).append(m)
@@ -193,7 +203,7 @@ def committed(
     if not chosen:
         chosen.add(min(candidates, key=lambda m: m.start))
     for m in list(chosen):
-        chosen |= set(a.enumeration(m, candidates))
+        chosen |= set(a.enumeration(m, candidates)) - (set(unlisted) - chosen)
     return sorted(chosen, key=lambda m: m.start)
 
 

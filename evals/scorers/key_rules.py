@@ -115,7 +115,10 @@ def _one_of(
     candidates = commitment.standing(a, _candidates(r, a, mentions, accepted | pool))
     if r.cue:
         candidates = [m for m in candidates if _at_cue(m, mentions, a, r.cue)]
-    chosen = commitment.committed(a, candidates, topic, mentions)
+    unknown = commitment.standing(a, _unknown_people(a, mentions, topic)) if r.kind == "person" else []
+    # a person the catalogue does not know can be the answer given, not merely listed beside it (the
+    # sandbox's padded casts are such names)
+    chosen = commitment.committed(a, [*candidates, *unknown], topic, mentions, unlisted=unknown)
     extra = sorted({m.key for m in chosen} - accepted)
     if extra:
         return f"commits to {extra[0]} besides {asserted[0].key}"
@@ -138,6 +141,35 @@ def _beside_unknown(a: Analysis, m: Mention, mentions: list[Mention]) -> bool:
         return False
     start = m.end + found.start(1)
     return not any(o.start == start for o in mentions)
+
+
+_PERSON = re.compile(r"\b[A-Z][a-z]+(?:[ -][A-Z][a-z'’]+){1,2}\b")
+
+
+def _unknown_people(a: Analysis, mentions: list[Mention], topic: set[str]) -> list[Mention]:
+    """Capitalised two- or three-word names the vocabulary does not know ("Tom Hardy"): candidates of
+    a person key, so "The lead actor is Tom Hardy, with Christian Bale as Batman" commits to Hardy."""
+    out = []
+    for found in _PERSON.finditer(a.masked):
+        words = normalise(found.group()).split()
+        if any(m.start < found.end() and found.start() < m.end for m in mentions):
+            continue
+        if any(w in commitment.LINKS or w[:4] in topic or w in _NOT_NAMES for w in words):
+            continue
+        before = a.text[max(0, found.start() - 40) : found.start()]
+        if _ROLE_BEFORE.search(before) or before.count("(") > before.count(")"):
+            continue  # a character's name ("as Bruce Wayne", "the role of ...", "(Bruce Wayne)")
+        clause = a.clause_at(found.start())
+        if clause is not None:
+            out.append(Mention(f"?{found.group()}", clause.index, found.start(), found.end(), clause.asserts))
+    return out
+
+
+_ROLE_BEFORE = re.compile(
+    r"\b(?:as|plays?|played|playing|roles?(?: of)?|character|portray\w*|voic\w*)\s+(?:the\s+)?(?:\w+\s+)?$",
+    re.I,
+)
+_NOT_NAMES = {"season", "episode", "part", "chapter", "vol", "volume", "movie", "film", "show", "series"}
 
 
 def _at_cue(m: Mention, all_mentions: list[Mention], a: Analysis, cue: list[str]) -> bool:

@@ -44,6 +44,7 @@ TRAPS = {
         ("tmdb", 15, "Twilight was directed by Christopher Nolan; Catherine Hardwicke produced it."),
         ("tmdb", 50, "Kit Harington is the lead of Game of Thrones, alongside Emilia Clarke."),
         ("tmdb", 19, "Cillian Murphy is currently the most popular person, ahead of Margot Robbie."),
+        ("tmdb", 2, "The lead actor is Tom Hardy, with Christian Bale as Batman."),  # a name no key knows
     ],
     "retractions": [
         ("tmdb", 2, "The lead actor is Christian Bale. Actually, no, it's Heath Ledger."),
@@ -181,6 +182,8 @@ def test_a_trap_fails(scenario, query, answer):
             "That track is from Lana Del Rey's album Born To Die (2012), not from Lust for Life.",
         ),
         ("tmdb", 76, "Friends, where he played Ross Geller."),
+        ("tmdb", 2, "The lead actor is Christian Bale, with Tom Hardy in a cameo."),
+        ("tmdb", 2, "In The Dark Knight the lead role of Bruce Wayne / Batman is played by Christian Bale."),
         (
             "tmdb",
             37,
