@@ -4,6 +4,7 @@ own ``tools.py`` or ``agents/`` beside a notebook would shadow)."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from importlib import metadata
@@ -33,6 +34,7 @@ def test_the_distribution_installs_no_generic_top_level_name() -> None:
         found = subprocess.run(
             [sys.executable, "-c", f"import importlib.util as u; print(u.find_spec({layer!r}))"],
             cwd="/",
+            env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},  # what the install provides
             capture_output=True,
             text=True,
             timeout=60,
