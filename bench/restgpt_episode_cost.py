@@ -101,20 +101,21 @@ def _traces(out: Path) -> list[dict[str, Any]]:
         return [json.loads(line) for line in fh if line.strip()]
 
 
-def _rescored_same(out: Path) -> bool:
+def _rescored(out: Path) -> str:
+    """``same`` when ``restgraph score`` on a copy of the traces rewrites summary.json byte for byte."""
     original = (out / "summary.json").read_bytes()
     copy = out.parent / f"{out.name}-rescore"
     shutil.copytree(out, copy)
     (copy / "summary.json").unlink()
-    subprocess.run(
-        [sys.executable, "-m", "restgraph.evals.cli", "score", str(copy)], capture_output=True, check=True
+    done = subprocess.run(
+        [sys.executable, "-m", "restgraph.evals.cli", "score", str(copy)], capture_output=True, text=True
     )
+    if done.returncode != 0:
+        print(f"restgraph score failed ({done.returncode}): {done.stderr.strip()[-500:]}", file=sys.stderr)
+        return "FAILED"
     again = (copy / "summary.json").read_bytes()
     shutil.rmtree(copy)
-    if again == original:
-        return True
-    # the summary names its own folder nowhere; any difference is a real one
-    return json.loads(again) == json.loads(original)
+    return "same" if again == original else "DIFFERS"
 
 
 def _print_profile(path: str, episodes: int, top: int) -> None:
@@ -177,7 +178,7 @@ def main() -> None:
         extra = max(1, n - 1)
         cpu_all = (main_run["cpu"] - start["cpu"]) / extra
         model = (main_run["model_cpu"] - start["model_cpu"]) / extra
-        rescore = _rescored_same(tmp / "main")
+        rescore = _rescored(tmp / "main")
         print(
             f"restgpt episode cost: restbench-tmdb, {n} episodes ({args.epochs} epochs), "
             f"{sum(calls)} model calls, latency {args.latency}s, concurrency {args.concurrency}"
@@ -195,7 +196,7 @@ def main() -> None:
         print(
             f"{run_wall:>8.2f} {ideal:>8.2f} {ideal / run_wall:>10.3f} {1000 * cpu_all:>20.1f} "
             f"{1000 * model:>11.1f} {1000 * (cpu_all - model):>13.1f} "
-            f"{summary['metrics']['success_rate']:>7.3f} {'same' if rescore else 'DIFFERS':>8} "
+            f"{summary['metrics']['success_rate']:>7.3f} {rescore:>8} "
             f"{main_run['load']:>5.1f}"
         )
         if profile:
