@@ -138,6 +138,14 @@ def rates(result: dict[str, Any]) -> str:
     return f"FPR {fpr:.3f} ({t['fp']}/{t['incorrect']})   FNR {fnr:.3f} ({t['fn']}/{t['correct']})"
 
 
+def answer_read(rows: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], int]:
+    """The rows whose query success reads the answer (every TMDB query; Spotify's nine with a key)."""
+    from restgraph.evals.scorers.answer_keys import load_keys
+
+    keyed = [r for r in rows if int(r["query_id"].split("/")[1]) in load_keys(r["scenario"])]
+    return keyed, len(rows) - len(keyed)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("suite", nargs="+", type=_suite_arg, metavar="SUITE", help="PATH or NAME=PATH")
@@ -155,9 +163,14 @@ def main(argv: list[str] | None = None) -> int:
 
     summary = []
     for name, path in args.suite:
-        rows = load_suite(path)
+        rows, unkeyed = answer_read(load_suite(path))
         result = measure(rows, args.checker)
         print(f"suite: {name}   checker: {args.checker}   answers: {result['table']['all']['n']}")
+        if unkeyed:
+            print(
+                f"  ({unkeyed} rows left out: their Spotify queries are judged on the sandbox state, not on"
+                " the answer, so the answer checker has nothing to say about them)"
+            )
         print(report(result))
         summary.append(f"{name:12} {rates(result)}")
         if args.judge:

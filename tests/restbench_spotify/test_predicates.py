@@ -198,7 +198,12 @@ def test_read_only_answers():
         return Episode(initial=initial_state(), final=initial_state(), answer=answer, log=[])
 
     playing = ep("You are listening to Born To Die by Lana Del Rey.")
-    assert evaluate(17, playing)["success"] and evaluate(24, playing)["success"]
+    assert evaluate(17, playing)["success"]
+    # 24 asks for the user's top artist: an answer about the track playing names her only as that
+    # track's artist and commits to nothing about the top artist (the answer checker reads commitments)
+    assert not evaluate(24, playing)["success"]
+    top = ep("Your top artist is Lana Del Rey; you are listening to Born To Die right now.")
+    assert evaluate(24, top)["success"] and not evaluate(24, ep("Your top artist is Taylor Swift."))["success"]
     assert not evaluate(27, playing)["success"], (
         "the track shares the album's name: naming the track is not naming the album"
     )
