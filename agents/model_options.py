@@ -66,7 +66,9 @@ class LocalModelOptions(_Sampling):
     ctx: int | None = Field(None, ge=512, description="alias of n_ctx")
     parallel: int | None = Field(None, ge=1, description="server request slots (default 2)")
     threads: int | None = Field(
-        None, ge=0, description="server CPU threads (default 0: the idle CPUs this process may use, sampled at start)"
+        None,
+        ge=0,
+        description="server CPU threads (default 0: the idle CPUs this process may use, sampled at start)",
     )
     poll: int | None = Field(
         None,

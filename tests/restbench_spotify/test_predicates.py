@@ -203,7 +203,9 @@ def test_read_only_answers():
     # track's artist and commits to nothing about the top artist (the answer checker reads commitments)
     assert not evaluate(24, playing)["success"]
     top = ep("Your top artist is Lana Del Rey; you are listening to Born To Die right now.")
-    assert evaluate(24, top)["success"] and not evaluate(24, ep("Your top artist is Taylor Swift."))["success"]
+    assert (
+        evaluate(24, top)["success"] and not evaluate(24, ep("Your top artist is Taylor Swift."))["success"]
+    )
     assert not evaluate(27, playing)["success"], (
         "the track shares the album's name: naming the track is not naming the album"
     )
