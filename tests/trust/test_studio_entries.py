@@ -26,5 +26,5 @@ def test_the_readme_shows_how_to_open_every_studio_graph() -> None:
     section = re.search(r"### LangGraph Studio\n(.*?)\n## ", text, re.S)
     assert section, "README has no 'LangGraph Studio' section"
     body = section.group(1)
-    assert '"langgraph-cli[inmem]"' in body and "langgraph dev" in body and "RESTGRAPH_STUDIO_MODEL" in body
+    assert "langgraph-cli[inmem]" in body and "langgraph dev" in body and "RESTGRAPH_STUDIO_MODEL" in body
     assert all(f"`{name}`" in body for name in studio.STUDIO_AGENTS)

@@ -56,7 +56,7 @@ def test_generic_report_fits(width: int, runs: list[Path], monkeypatch: pytest.M
     assert tokens in result.stdout or "tokens in/out, cost $: restgraph report --format csv" in result.stdout
     monkeypatch.setenv("COLUMNS", "300")
     assert tokens in cli("report", *runs, "--layout", "generic").stdout  # a wide terminal gets every column
-    assert "0.000 [0.000, 0.658]" in result.stdout  # a number and its interval never split
+    assert "1.000 [0.342, 1.000]" in result.stdout  # a number and its interval never split
 
 
 @pytest.mark.parametrize("width", WIDTHS)
