@@ -162,38 +162,6 @@ HEDGE = re.compile("|".join(_HEDGES))
 FAILURE = re.compile(
     r"\b(?:error|failed|fails|unable|sorry|couldnt|could not|cannot|cant|timed out|timeout|unavailable|returned [45]\d\d|forbidden)\b"
 )
-_UNITS = [
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-]
-_TENS = {
-    "twenty": 20,
-    "thirty": 30,
-    "forty": 40,
-    "fifty": 50,
-    "sixty": 60,
-    "seventy": 70,
-    "eighty": 80,
-    "ninety": 90,
-}
 _ORDINAL_DAYS = {
     w: i
     for i, w in enumerate(
@@ -601,7 +569,7 @@ class Analysis:
             for t in c.tokens
             if len(t.norm) >= 3 and not any(s <= t.start < e for s, e in named)
         }
-        if topic and not free & {w[:4] for w in normalise(topic).split() if len(w) >= 3 and w not in _STOP}:
+        if topic and not free & topic_prefixes(topic):
             return None
         return "no" if any(c.denies for c in stated[0]) else "yes"
 
@@ -631,8 +599,10 @@ def _first_name(t: Token) -> bool:
     return t.capital and t.norm not in _TITLE_WORDS and t.norm not in _STOP
 
 
+#: number words and their values: word2number's own table ("point" left out: not a number here)
+_WORD_VALUES: dict[str, int] = {w: v for w, v in w2n.american_number_system.items() if isinstance(v, int)}
 _SCALES = {"hundred", "thousand", "million", "billion"}
-_NUMBER_WORDS = {*_UNITS, *_TENS, *_SCALES}
+_NUMBER_WORDS = set(_WORD_VALUES)
 
 
 def _number_words(words: list[str]) -> tuple[int | None, int]:
@@ -654,7 +624,7 @@ def _number_words(words: list[str]) -> tuple[int | None, int]:
     try:
         return int(w2n.word_to_num(" ".join(run))), len(run)
     except ValueError:
-        return (_UNITS.index(run[0]) if run[0] in _UNITS else _TENS.get(run[0])), 1
+        return (None if run[0] in _SCALES else _WORD_VALUES.get(run[0])), 1
 
 
 def _denies(tokens: list[Token]) -> bool:
@@ -707,3 +677,8 @@ class Vocabulary:
         self.items += found
         if with_surname and kind == "person" and len(normalise(key).split()) >= 2:
             self.items.append(surname(key))
+
+
+def topic_prefixes(text: str) -> set[str]:
+    """A question's content words as 4-letter prefixes (so "directed" meets "director")."""
+    return {w[:4] for w in normalise(text).split() if len(w) >= 3 and w not in _STOP}

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from restgraph.evals.scorers.claims import Analysis, Mention, Token
+from restgraph.evals.scorers.claims import Analysis, Mention, Token, topic_prefixes
 from restgraph.evals.scorers.tmdb_success import normalise
 
 #: a statement that the answer could not be found or checked: nothing in such an answer is asserted
@@ -90,31 +90,6 @@ LINKS = FILLER | {
     *["be", "been", "being", "currently", "now", "today", "right", "of", "on", "in", "at", "by", "as", "for"],
     *["tmdb", "his", "her", "their", "called", "named", "titled", "played", "plays", "directed"],
 }
-_STOP = {
-    *[
-        "the",
-        "and",
-        "whether",
-        "which",
-        "what",
-        "who",
-        "whom",
-        "with",
-        "from",
-        "that",
-        "this",
-        "are",
-        "is",
-        "was",
-        "were",
-        "has",
-        "have",
-        "for",
-        "its",
-        "their",
-    ],
-    *["of", "a", "an", "in", "on", "at", "to", "by", "or", "as", "be", "it"],
-}
 
 
 def unverified(a: Analysis) -> bool:
@@ -127,11 +102,9 @@ def retraction_end(a: Analysis) -> int:
     return max(ends) if ends else 0
 
 
-def topic_prefixes(asks: str) -> set[str]:
-    """The question's content words (4-letter prefixes, so "directed" meets "director")."""
-    return {
-        w[:4] for w in normalise(re.sub(r"\([^)]*\)", " ", asks)).split() if len(w) >= 3 and w not in _STOP
-    }
+def question_prefixes(asks: str) -> set[str]:
+    """The question's content words, its parenthesised asides left out (``claims.topic_prefixes``)."""
+    return topic_prefixes(re.sub(r"\([^)]*\)", " ", asks))
 
 
 def standing(a: Analysis, mentions: Iterable[Mention]) -> list[Mention]:

@@ -25,7 +25,7 @@ from restgraph.evals.scorers.tmdb_success import normalise
 
 
 def check(r: Requirement, a: Analysis, mentions: list[Mention], key: AnswerKey) -> str | None:
-    topic = commitment.topic_prefixes(key.asks)
+    topic = commitment.question_prefixes(key.asks)
     if r.one_of is not None:
         kind = "person" if r.kind == "person" else "title"
         same_kind = {n for k, n in key._neutral if k == kind} - set(key.context)
