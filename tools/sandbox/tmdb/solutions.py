@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 from pathlib import Path
 from typing import Any
 
-from restgraph.tools.datafiles import cache_root
+from restgraph.tools.derived_cache import cached_json, files_key
 from restgraph.tools.sandbox.tmdb.db import FixtureDB, get_db
 from restgraph.tools.sandbox.tmdb.reference import Solution, replay
 from restgraph.tools.sandbox.tmdb.solutions_a import S as _A
@@ -27,29 +25,20 @@ def all_reference_golds() -> dict[int, dict[str, Any]]:
     fixture file of the TMDB sandbox, so any edit there recomputes them.
     ``RESTGRAPH_TMDB_GOLD_CACHE=0`` disables the cache.
     """
-    path = cache_root() / "tmdb-reference-gold" / f"{_sandbox_key()}.json"
-    if os.environ.get("RESTGRAPH_TMDB_GOLD_CACHE", "1") != "0":
-        try:
-            return {int(k): v for k, v in json.loads(path.read_text(encoding="utf-8")).items()}
-        except (OSError, ValueError):
-            pass  # no cache yet, or an unreadable one: recompute it
-    golds = {index: reference_gold(index) for index in sorted(SOLUTIONS)}
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(golds), encoding="utf-8")
-        os.replace(tmp, path)  # atomic: a concurrent run never reads half a file
-    except OSError:
-        pass  # a read-only cache only costs the replay
-    return golds
+    golds = cached_json(
+        "tmdb-reference-gold",
+        _sandbox_key(),
+        lambda: {str(index): reference_gold(index) for index in sorted(SOLUTIONS)},
+        enabled=os.environ.get("RESTGRAPH_TMDB_GOLD_CACHE", "1") != "0",
+    )
+    return {int(index): gold for index, gold in golds.items()}
 
 
 def _sandbox_key() -> str:
     root = Path(__file__).parent
-    digest = hashlib.sha256()
-    for path in sorted([*root.rglob("*.py"), *root.rglob("*.json")]):
-        digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()[:20]
+    return files_key(
+        sorted([*root.rglob("*.py"), *root.rglob("*.json")]), label=lambda p: str(p.relative_to(root))
+    )
 
 
 def reference_gold(index: int, db: FixtureDB | None = None) -> dict[str, Any]:

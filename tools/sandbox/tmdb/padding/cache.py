@@ -8,13 +8,10 @@ either regenerates it (the generator is deterministic: a cache hit and a fresh b
 
 from __future__ import annotations
 
-import hashlib
 import os
-import pickle
-import zlib
 from pathlib import Path
 
-from restgraph.tools.datafiles import cache_root
+from restgraph.tools.derived_cache import cached_pickle, files_key
 from restgraph.tools.sandbox.tmdb.padding.generate import World, pad
 
 _SOURCES = [
@@ -36,28 +33,14 @@ _SOURCES += [
 
 
 def cache_key(fixtures: Path) -> str:
-    digest = hashlib.sha256()
-    for path in sorted(fixtures.glob("*.json")) + _SOURCES:
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()[:20]
+    return files_key(sorted(fixtures.glob("*.json")) + _SOURCES)
 
 
 def padded_world(facts: World, fixtures: Path) -> World:
-    if os.environ.get("RESTGRAPH_TMDB_PADDING_CACHE", "1") == "0":
-        return pad(facts)
-    path = cache_root() / "tmdb-padding" / f"{cache_key(fixtures)}.pickle.z"
-    try:
-        world = pickle.loads(zlib.decompress(path.read_bytes()))
-        if isinstance(world, World):
-            return world
-    except (OSError, zlib.error, pickle.UnpicklingError, EOFError, AttributeError, ImportError, ValueError):
-        pass  # no cache yet, or one written by other code: rebuild it
-    world = pad(facts)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_bytes(zlib.compress(pickle.dumps(world, protocol=pickle.HIGHEST_PROTOCOL), 6))
-        os.replace(tmp, path)  # atomic: concurrent processes never read half a file
-    except OSError:
-        pass  # a read-only cache directory only costs the rebuild
-    return world
+    return cached_pickle(
+        "tmdb-padding",
+        cache_key(fixtures),
+        lambda: pad(facts),
+        World,
+        enabled=os.environ.get("RESTGRAPH_TMDB_PADDING_CACHE", "1") != "0",
+    )
