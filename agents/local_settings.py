@@ -39,7 +39,8 @@ class ServerSettings:
 
         llama.cpp's threads meet at a barrier after every op, so one thread whose core is taken by
         another process holds up all the others: an 877-token prompt took 4.5 s on 2 threads on 2 idle
-        cores, 62.6 s on 2 threads beside one busy process, and 8.0 s on 1 thread beside it (8.3 s idle).
+        cores, 62.6 s on 2 threads beside one busy process, and 8.0 s on 1 thread beside it (8.3 s idle);
+        a second measurement gave 10.1 s against 7.2 s (``bench/local_model_threads.py``).
         So the server starts with as many threads as there are idle cores (sampled over 0.2 s,
         ``idle_cpus``), at least one; ``-M threads=N`` fixes the count.
         """
