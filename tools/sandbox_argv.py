@@ -93,10 +93,32 @@ def _parents(path: str) -> list[str]:
 
 
 def new_uid() -> int:
-    """A fresh unprivileged host uid for one job, remembered in ``issued_uids``."""
-    uid = UID_RANGE[0] + secrets.randbelow(UID_RANGE[1] - UID_RANGE[0])
+    """A fresh unprivileged host uid for one job, remembered in ``issued_uids``.
+
+    Never one the kernel already keeps keys for (``/proc/key-users``): a user keyring outlives
+    every process of its uid (since Linux 5.3 it lives in the namespace's registry until reboot), so
+    a key stored by an unfiltered job long ago (``bwrap-no-seccomp``, another program) would
+    otherwise be there for whichever later job drew the same uid. Bounded: the range has 900,000
+    uids and a host holds keys for a handful.
+    """
+    keyed = _uids_with_keys()
+    for _ in range(64):
+        uid = UID_RANGE[0] + secrets.randbelow(UID_RANGE[1] - UID_RANGE[0])
+        if uid not in keyed:
+            break
+    else:
+        raise RuntimeError(f"no sandbox uid in {UID_RANGE} without kernel keys after 64 draws")
     issued_uids.append(uid)
     return uid
+
+
+def _uids_with_keys() -> set[int]:
+    """The uids ``/proc/key-users`` lists (empty where the kernel has no key support)."""
+    try:
+        text = Path("/proc/key-users").read_text()
+    except OSError:
+        return set()
+    return {int(line.split(":", 1)[0]) for line in text.splitlines() if ":" in line}
 
 
 def _bwrap(binds: dict[str, Path], tmpfs_mb: int) -> list[str]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import errno
+from pathlib import Path
 
 import pytest
 
@@ -80,3 +81,18 @@ def test_without_libseccomp_untrusted_code_is_refused(monkeypatch: pytest.Monkey
         assert len(lines) == 1 and "libseccomp" in lines[0] and "bwrap-no-seccomp" in lines[0], lines
     finally:
         codebox._probe.cache_clear()
+
+
+def test_a_sandbox_never_gets_a_uid_the_kernel_keeps_keys_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A user keyring outlives its uid's processes (until reboot): a uid drawn again later must not
+    find what an earlier, unfiltered job stored. The CI host had such a uid (one key, from a job
+    outside the suite); the suite's random draw hit it and the keyring check saw it as a leak."""
+    from restgraph.tools import sandbox_argv
+
+    keyed_now = {int(line.split(":")[0]) for line in Path("/proc/key-users").read_text().splitlines()}
+    assert sandbox_argv._uids_with_keys() == keyed_now
+    low = sandbox_argv.UID_RANGE[0]
+    draws = iter([7, 7, 8])
+    monkeypatch.setattr(sandbox_argv.secrets, "randbelow", lambda _n: next(draws))
+    monkeypatch.setattr(sandbox_argv, "_uids_with_keys", lambda: {0, low + 7})
+    assert sandbox_argv.new_uid() == low + 8
