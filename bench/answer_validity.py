@@ -1,19 +1,22 @@
 """How well the RestBench answer checker agrees with hand labels.
 
-    python bench/answer_validity.py SUITE.jsonl [SUITE.jsonl ...] [--checker keys|containment] [--judge MODEL]
+    python bench/answer_validity.py [SUITE.jsonl ...] [--checker keys|containment] [--judge MODEL]
         [--show-errors]
 
-Each SUITE (a path, or NAME=PATH to name it; by default its file name) is measured on its own: its table,
-then one line per suite with its false-positive and false-negative rates, so a dev suite and a blind
-suite are read side by side (the goal: FPR <= 0.02 and FNR <= 0.03 on both). SUITE.jsonl: one labelled
-answer per line, ``{"scenario": "tmdb"|"spotify", "query_id": "tmdb/7",
-"answer": ..., "correct": bool, "trap": ...}`` (the dev suite is
-``$RESTGRAPH_DATA_DIR/restbench/answer_suite_dev.jsonl``). Prints agreement, the false-positive
-rate (incorrect answers passed) and the false-negative rate (correct answers failed), overall and
-per trap. ``--checker containment`` measures the previous checker (TMDB fixture criteria by
-normalised containment; TMDB rows only) for comparison. ``--judge MODEL`` also measures an LLM
-judge (the rubric of ``restgraph score --judge``) against the labels: its accuracy, and its
-agreement with the rule checker.
+Without a SUITE it measures the three labelled suites side by side: ``dev`` (the training suite,
+``$RESTGRAPH_DATA_DIR/restbench/answer_suite_dev.jsonl``), ``dev2`` (``bench/dev2/answers.jsonl``, a
+second hand-labelled suite written to measure the checker on answers it was not built from, then tuned
+on) and ``blind`` (``bench/blind/answer_suite_blind.jsonl``, measured, never tuned on). Each SUITE (a
+path, or NAME=PATH to name it; by default its file name) is measured on its own: its table, then one
+line per suite with its false-positive and false-negative rates, so a dev suite and a blind suite are
+read side by side (the goal: FPR <= 0.02 and FNR <= 0.03 on both). SUITE.jsonl: one labelled answer per
+line, ``{"scenario": "tmdb"|"spotify", "query_id": "tmdb/7", "answer": ..., "correct": bool, "trap":
+...}`` (the dev suite is ``$RESTGRAPH_DATA_DIR/restbench/answer_suite_dev.jsonl``). Prints agreement,
+the false-positive rate (incorrect answers passed) and the false-negative rate (correct answers failed),
+overall and per trap. ``--checker containment`` measures the previous checker (TMDB fixture criteria by
+normalised containment; TMDB rows only) for comparison. ``--judge MODEL`` also measures an LLM judge
+(the rubric of ``restgraph score --judge``) against the labels: its accuracy, and its agreement with the
+rule checker.
 """
 
 from __future__ import annotations
@@ -26,6 +29,20 @@ from pathlib import Path
 from typing import Any
 
 from restgraph.evals.scorers.answer_keys import verdict
+
+BENCH = Path(__file__).resolve().parent
+
+
+def default_suites() -> list[tuple[str, Path]]:
+    """dev, dev2 and blind, in that order (dev needs ``RESTGRAPH_DATA_DIR``; see the docstring)."""
+    import os
+
+    data = Path(os.environ.get("RESTGRAPH_DATA_DIR", "data"))
+    return [
+        ("dev", data / "restbench" / "answer_suite_dev.jsonl"),
+        ("dev2", BENCH / "dev2" / "answers.jsonl"),
+        ("blind", BENCH / "blind" / "answer_suite_blind.jsonl"),
+    ]
 
 
 def load_suite(path: Path) -> list[dict[str, Any]]:
@@ -148,13 +165,20 @@ def answer_read(rows: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], int]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("suite", nargs="+", type=_suite_arg, metavar="SUITE", help="PATH or NAME=PATH")
+    parser.add_argument(
+        "suite",
+        nargs="*",
+        type=_suite_arg,
+        metavar="SUITE",
+        help="PATH or NAME=PATH (default: dev, dev2, blind)",
+    )
     parser.add_argument("--checker", choices=["keys", "containment"], default="keys")
     parser.add_argument(
         "--judge", metavar="MODEL", help="also measure an LLM judge (any model spec) against the labels"
     )
     parser.add_argument("--show-errors", action="store_true")
     args = parser.parse_args(argv)
+    args.suite = args.suite or default_suites()
     for _name, path in args.suite:
         if not path.is_file():
             print(f"no such suite file: {path}", file=sys.stderr)
