@@ -51,6 +51,9 @@ class RunOptions(BaseModel):
     task_ids: list[str] | None = None
     seed: int = 0
     concurrency: int = 4
+    #: ``--workers N``: episodes on N processes, ``concurrency`` in flight in each, one writer
+    #: (``restgraph.evals.process_workers``); 1: all in this process
+    workers: int = Field(default=1, ge=1)
     #: default: EPISODE_TIMEOUT_S, or LOCAL_EPISODE_TIMEOUT_S for ``local`` models
     episode_timeout_s: float = EPISODE_TIMEOUT_S
     #: LangGraph step budget per episode; None: derived from the agent's loop budgets (evals.defaults)

@@ -67,7 +67,19 @@ def run(
         str | None, typer.Option(help="run the first N tasks, or tasks A:B (0-based, B excluded)")
     ] = None,
     task_id: Annotated[list[str] | None, typer.Option("--task-id", help="run this task (repeatable)")] = None,
-    concurrency: Annotated[int, typer.Option(min=1, help="episodes in flight at once")] = 4,
+    concurrency: Annotated[
+        int, typer.Option(min=1, help="episodes in flight at once (per worker with --workers)")
+    ] = 4,
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            help=(
+                "worker processes running episodes (each with --concurrency in flight), one writer: "
+                "for when one core is the limit; 1: all in this process"
+            ),
+        ),
+    ] = 1,
     max_connections: Annotated[
         int | None,
         typer.Option(
@@ -247,6 +259,7 @@ def run(
         task_ids=task_id or None,
         seed=seed,
         concurrency=concurrency,
+        workers=workers,
         max_connections=max_connections,
         episode_timeout_s=timeout,
         max_steps=max_steps,

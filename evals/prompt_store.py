@@ -100,6 +100,32 @@ def _records(payload: bytes) -> Iterator[tuple[str, str]]:
             yield record["h"], record["t"]
 
 
+def pack_refs(traces: list[dict[str, Any]], known: set[str]) -> dict[str, str]:
+    """Turn trace dicts' ``messages`` into ``message_refs`` (in place); return the chunks they
+    use that ``known`` lacks (key -> text), to be stored before the traces' lines."""
+    new: dict[str, str] = {}
+    for data in traces:
+        for step in data.get("steps") or []:
+            for call in step.get("model_calls") or []:
+                messages = call.pop("messages", None)
+                if messages is not None:
+                    call["message_refs"] = [_refs(message, known, new) for message in messages]
+    return new
+
+
+def _refs(message: dict[str, Any], known: set[str], new: dict[str, str]) -> dict[str, Any]:
+    content = message.get("content")
+    if not isinstance(content, str):
+        return message  # not text: kept inline
+    keys = []
+    for piece in chunks(content):
+        key = chunk_key(piece)
+        if key not in known:
+            new[key] = piece
+        keys.append(key)
+    return {**{k: v for k, v in message.items() if k != "content"}, "content_refs": keys}
+
+
 class PromptStore:
     """One run folder's chunk store: ``pack`` on the way to disk, ``resolve`` on the way back."""
 
@@ -113,31 +139,17 @@ class PromptStore:
     def pack(self, traces: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Turn trace dicts' ``messages`` into ``message_refs`` (in place), storing their new chunks
         first: one gzip member and one fsync for the lot."""
+        self.add(pack_refs(traces, self._known_keys()))
+        return traces
+
+    def add(self, new: dict[str, str]) -> None:
+        """Store the chunks of ``new`` not stored yet (one gzip member, one fsync); what episode
+        worker processes packed against their own view (``pack_refs``) arrives here."""
         known = self._known_keys()
-        new: dict[str, str] = {}
-        for data in traces:
-            for step in data.get("steps") or []:
-                for call in step.get("model_calls") or []:
-                    messages = call.pop("messages", None)
-                    if messages is not None:
-                        call["message_refs"] = [self._refs(message, known, new) for message in messages]
+        new = {key: text for key, text in new.items() if key not in known}
         if new:
             self._write(new)
             known.update(new)
-        return traces
-
-    @staticmethod
-    def _refs(message: dict[str, Any], known: set[str], new: dict[str, str]) -> dict[str, Any]:
-        content = message.get("content")
-        if not isinstance(content, str):
-            return message  # not text: kept inline
-        keys = []
-        for piece in chunks(content):
-            key = chunk_key(piece)
-            if key not in known:
-                new[key] = piece
-            keys.append(key)
-        return {**{k: v for k, v in message.items() if k != "content"}, "content_refs": keys}
 
     def _write(self, new: dict[str, str]) -> None:
         payload = b"".join(orjson.dumps({"h": key, "t": text}) + b"\n" for key, text in new.items())

@@ -16,7 +16,7 @@ import json
 import signal
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import suppress
 from pathlib import Path
 from typing import Any
@@ -288,6 +288,71 @@ class EpisodeRunner:
         config.update(redact(notes))
         path.write_text(json.dumps(config, indent=2, sort_keys=True) + "\n")
 
+    def record_finished(self, key: str, trace: Any, success: Any, stop: asyncio.Event) -> None:
+        """The run's bookkeeping for a finished episode (``trace``: a Trace, or an episode worker's
+        note of one): config notes, the display, and ``--max-errors``."""
+        roles = trace.extra.get("roles")
+        if "agent_roles" not in self.config_notes and roles is not None:
+            self.note_config(agent_roles=roles)
+        if self.display is not None:
+            self.display.finished(key, trace, success)
+        reason = self.guard.observe(trace.status)
+        if reason:  # --max-errors: stop launching, say why (the CLI exits 1)
+            self.stop_reason = reason
+            stop.set()
+
+    async def run_pool(
+        self,
+        units: Iterator[tuple[Task, int]],
+        n_units: int,
+        resources: Any,
+        stop: asyncio.Event,
+        finished: Callable[[Task, int, Trace], None],
+    ) -> None:
+        """Run ``units`` with ``concurrency`` episodes in flight, calling ``finished`` for each
+        trace; on ``stop``, cancel what is in flight. A harness bug in a worker is raised."""
+        # A fixed pool of `concurrency` workers pulls (task, epoch) units from one iterator:
+        # one wait over the running set, so scheduling stays linear in the number of episodes
+        # (a wait over every remaining future per wake-up grew as n^2 / concurrency).
+        baton = Baton()
+
+        async def worker() -> None:
+            # CPU work runs in turns, first come first served, handed on at each model call
+            # or other real wait (tools.baton: no lockstep waves). A worker keeps its turn
+            # from one episode's end into the next one's start: no queueing in between.
+            hold = Hold(baton)
+            token = set_hold(hold)
+            try:
+                await baton.acquire(hold)
+                for task, epoch in units:
+                    if stop.is_set():
+                        return
+                    finished(task, epoch, await self.run_episode(task, resources, epoch))
+            finally:
+                baton.release(hold)
+                reset_hold(token)
+
+        workers = [
+            asyncio.ensure_future(worker()) for _ in range(min(max(1, self.options.concurrency), n_units))
+        ]
+        stopper = asyncio.ensure_future(stop.wait())
+        pool = asyncio.ensure_future(asyncio.gather(*workers))
+        try:
+            waiters: list[asyncio.Future[Any]] = [pool, stopper]
+            await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
+            if stop.is_set() or pool.done() and pool.exception() is not None:
+                self.stopped = self.stopped or stop.is_set()
+                for job in workers:
+                    job.cancel()
+                await asyncio.gather(*workers, return_exceptions=True)
+        finally:
+            stopper.cancel()
+            if pool.done() and not pool.cancelled():
+                pool.exception()  # retrieved here; re-raised below from the worker that failed
+        for job in workers:
+            if job.done() and not job.cancelled() and (error := job.exception()) is not None:
+                raise error  # a harness bug (not an episode failure): surface it
+
     async def run(self, *, resume: bool = False) -> dict[str, Any]:
         with tuned_collector():  # the garbage collector skips the pre-run heap (evals.collector)
             return await self._run(resume)
@@ -310,73 +375,37 @@ class EpisodeRunner:
         progress = self.display = RunProgress(
             self.progress, f"{self.benchmark.name}/{self.agent.name}", total=total, done=total - len(pending)
         )
-        async with self.benchmark.run_resources(self.options) as resources, limiting(self.connection_limit):
-            with progress:
+        try:
+            if self.options.workers > 1 and pending:  # episode worker processes, one writer here
+                from restgraph.evals.process_workers import run_in_workers
 
-                async def one(task: Task, epoch: int) -> None:
-                    trace = await self.run_episode(task, resources, epoch)
-                    writer.put(trace)  # group commit, off the loop (evals.trace_writer)
-                    if "agent_roles" not in self.config_notes and "roles" in trace.extra:
-                        self.note_config(agent_roles=trace.extra["roles"])
-                    success = (
-                        _safe_score(self.benchmark, trace).get(self.benchmark.episode_success_key)
-                        if progress.mode != "off"
-                        else None
-                    )  # shown only
-                    progress.finished(RunProgress.key(task.id, epoch), trace, success)
-                    reason = self.guard.observe(trace.status)
-                    if reason:  # --max-errors: stop launching, say why (the CLI exits 1)
-                        self.stop_reason = reason
-                        stop.set()
+                with progress:
+                    await run_in_workers(self, pending, stop)
+            else:
+                async with (
+                    self.benchmark.run_resources(self.options) as resources,
+                    limiting(self.connection_limit),
+                ):
+                    writer: TraceWriter[Trace] = TraceWriter(self.store)
 
-                # A fixed pool of `concurrency` workers pulls (task, epoch) units from one iterator:
-                # one wait over the running set, so scheduling stays linear in the number of episodes
-                # (a wait over every remaining future per wake-up grew as n^2 / concurrency).
-                queue = iter(pending)
-                writer = TraceWriter(self.store)
-                baton = Baton()
+                    def finished(task: Task, epoch: int, trace: Trace) -> None:
+                        writer.put(trace)  # group commit, off the loop (evals.trace_writer)
+                        success = (
+                            _safe_score(self.benchmark, trace).get(self.benchmark.episode_success_key)
+                            if progress.mode != "off"
+                            else None
+                        )  # shown only
+                        self.record_finished(RunProgress.key(task.id, epoch), trace, success, stop)
 
-                async def worker() -> None:
-                    # CPU work runs in turns, first come first served, handed on at each model call
-                    # or other real wait (tools.baton: no lockstep waves). A worker keeps its turn
-                    # from one episode's end into the next one's start: no queueing in between.
-                    hold = Hold(baton)
-                    token = set_hold(hold)
-                    try:
-                        await baton.acquire(hold)
-                        for task, epoch in queue:
-                            if stop.is_set():
-                                return
-                            await one(task, epoch)
-                    finally:
-                        baton.release(hold)
-                        reset_hold(token)
-
-                workers = [
-                    asyncio.ensure_future(worker())
-                    for _ in range(min(max(1, self.options.concurrency), len(pending)))
-                ]
-                stopper = asyncio.ensure_future(stop.wait())
-                pool = asyncio.ensure_future(asyncio.gather(*workers))
-                try:
-                    waiters: list[asyncio.Future[Any]] = [pool, stopper]
-                    await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
-                    if stop.is_set() or pool.done() and pool.exception() is not None:
-                        self.stopped = stop.is_set()
-                        for job in workers:
-                            job.cancel()
-                        await asyncio.gather(*workers, return_exceptions=True)
-                finally:
-                    stopper.cancel()
-                    await writer.drain()  # every finished episode on disk, even when stopped
-                    if pool.done() and not pool.cancelled():
-                        pool.exception()  # retrieved here; re-raised below from the worker that failed
-                    for sig in (signal.SIGINT, signal.SIGTERM):
-                        with suppress(NotImplementedError, RuntimeError, ValueError):
-                            loop.remove_signal_handler(sig)
-                for job in workers:
-                    if job.done() and not job.cancelled() and (error := job.exception()) is not None:
-                        raise error  # a harness bug (not an episode failure): surface it
+                    with progress:
+                        try:
+                            await self.run_pool(iter(pending), len(pending), resources, stop, finished)
+                        finally:
+                            await writer.drain()  # every finished episode on disk, even when stopped
+        finally:
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                with suppress(NotImplementedError, RuntimeError, ValueError):
+                    loop.remove_signal_handler(sig)
         if self.options.bench_options.get("judge") and not self.stopped:  # -B judge=MODEL: LLM second opinion
             from restgraph.evals.judge import judge_run_async
 

@@ -12,13 +12,14 @@ import json
 import os
 import threading
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import orjson
 from pydantic import BaseModel, Field
 
-from restgraph.evals.prompt_store import PromptStore
+from restgraph.evals.prompt_store import PromptStore, pack_refs
 from restgraph.tools.redact import redact_document
 from restgraph.tools.trace_schema import (
     MAX_BODY_CHARS,
@@ -45,8 +46,10 @@ __all__ = [
     "ToolCall",
     "Trace",
     "TraceStore",
+    "EncodedTraces",
     "Usage",
     "bounded",
+    "encode_traces",
     "epoch_of",
     "latest_per_task",
     "natural_key",
@@ -93,6 +96,29 @@ def _json_line(data: dict[str, Any]) -> str:
         return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
+def _dumps(traces: list[Trace]) -> list[dict[str, Any]]:
+    return [redact_document(t.model_dump(mode="json"), plain_keys=PLAIN_KEYS) for t in traces]
+
+
+@dataclass(frozen=True)
+class EncodedTraces:
+    """Trace lines as ``TraceStore`` writes them, plus the prompt chunks they refer to that the
+    encoder had not sent before (the store keeps those it lacks)."""
+
+    lines: str
+    chunks: dict[str, str]
+
+
+def encode_traces(traces: list[Trace], known: set[str]) -> EncodedTraces:
+    """Redact, pack and encode ``traces`` exactly as ``append_many`` does, against ``known`` (the
+    chunk keys this encoder has already sent; updated): the CPU of writing a trace, done by the
+    process that ran the episode so the one writer of a multi-process run only appends bytes."""
+    dumps = _dumps(traces)
+    chunks = pack_refs(dumps, known)
+    known.update(chunks)
+    return EncodedTraces("".join(_json_line(d) for d in dumps), chunks)
+
+
 class TraceStore:
     """Append-only ``traces.jsonl``: one finished episode per line, flushed and fsynced per line.
 
@@ -114,16 +140,29 @@ class TraceStore:
 
     def append_many(self, traces: list[Trace]) -> None:
         """Append whole lines, then one flush and one fsync for all of them (group commit)."""
-        dumps = [redact_document(t.model_dump(mode="json"), plain_keys=PLAIN_KEYS) for t in traces]
+        dumps = _dumps(traces)
         with self._lock:
             self.run_dir.mkdir(parents=True, exist_ok=True)
             # their new prompt chunks reach the disk (one write, one fsync) before the lines that need them
-            lines = "".join(_json_line(d) for d in self.prompts.pack(dumps))
-            self._repair_torn_tail()
-            with open(self.path, "a", encoding="utf-8") as fh:
-                fh.write(lines)
-                fh.flush()
-                os.fsync(fh.fileno())
+            self._write_lines("".join(_json_line(d) for d in self.prompts.pack(dumps)))
+
+    def append_encoded(self, records: list[EncodedTraces]) -> None:
+        """Append traces encoded elsewhere (``encode_traces`` in an episode worker process): their
+        chunks not stored yet first, then their lines; one fsync each, as ``append_many``."""
+        with self._lock:
+            self.run_dir.mkdir(parents=True, exist_ok=True)
+            chunks: dict[str, str] = {}
+            for record in records:
+                chunks.update(record.chunks)
+            self.prompts.add(chunks)
+            self._write_lines("".join(record.lines for record in records))
+
+    def _write_lines(self, lines: str) -> None:
+        self._repair_torn_tail()
+        with open(self.path, "a", encoding="utf-8") as fh:
+            fh.write(lines)
+            fh.flush()
+            os.fsync(fh.fileno())
 
     def _repair_torn_tail(self) -> None:
         """Make sure a torn last line (no newline) cannot glue itself to the next record."""

@@ -13,19 +13,27 @@ tail is repaired), and ``--resume`` re-runs exactly those.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
+from typing import Generic, TypeVar
 
-from restgraph.evals.trace import Trace, TraceStore
+from restgraph.evals.trace import EncodedTraces, Trace, TraceStore
+
+Item = TypeVar("Item", Trace, EncodedTraces)
 
 
-class TraceWriter:
-    """Appends finished episodes to ``store`` in groups, off the event loop."""
+class TraceWriter(Generic[Item]):
+    """Appends finished episodes to ``store`` in groups, off the event loop.
 
-    def __init__(self, store: TraceStore):
+    ``write`` appends one group (default ``store.append_many``: traces); a multi-process run's one
+    writer passes ``store.append_encoded`` and queues traces its workers already encoded."""
+
+    def __init__(self, store: TraceStore, write: Callable[[list[Item]], None] | None = None):
         self.store = store
-        self._pending: list[Trace] = []
+        self._write: Callable[[list[Item]], None] | None = write
+        self._pending: list[Item] = []
         self._task: asyncio.Task[None] | None = None
 
-    def put(self, trace: Trace) -> None:
+    def put(self, trace: Item) -> None:
         """Queue ``trace``; a write starts now unless one is under way (it takes this one next)."""
         self._pending.append(trace)
         if self._task is None or self._task.done():
@@ -36,7 +44,7 @@ class TraceWriter:
     async def _write_all(self) -> None:
         while self._pending:
             group, self._pending = self._pending, []
-            await asyncio.to_thread(self.store.append_many, group)
+            await asyncio.to_thread(self._write or self.store.append_many, group)  # type: ignore[arg-type]
 
     async def drain(self) -> None:
         """Wait until every queued trace is on disk; a failed write (disk full) raises here."""

@@ -1,0 +1,200 @@
+"""``restgraph run --workers N``: episodes on N processes, one writer; the run folder is the one a
+single process writes (same scores, one trace per (task, epoch)), and a run stopped any way
+(SIGKILL, Ctrl-C, a worker killed, --max-errors) keeps what finished and resumes without repeats."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from restgraph.evals.process_workers import connection_shares
+from restgraph.evals.trace import TraceStore
+from tests.foundation.conftest import REPO, cli, smoke_ids, trace_rows, usage_error_line, wait_for_lines
+
+TMDB = ["run", "restbench-tmdb", "--agent", "restgpt", "--model", "scripted:restgpt-oracle", "--quiet"]
+N = 40
+
+
+def _smoke(out: Path, *extra: str, model: str = "scripted:smoke-oracle?latency=0.2") -> list[str]:
+    return [
+        "run",
+        "smoke",
+        "--model",
+        model,
+        "-B",
+        f"n={N}",
+        "--concurrency",
+        "2",
+        "--out",
+        str(out),
+        "--quiet",
+        *extra,
+    ]
+
+
+def _start(*args: str) -> subprocess.Popen:
+    """The CLI in a session of its own, so a test can Ctrl-C its whole process group as a terminal does."""
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "COLUMNS": "200"}
+    return subprocess.Popen(
+        [sys.executable, "-m", "restgraph.evals.cli", *args],
+        cwd=REPO,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def _workers(cli_pid: int) -> list[int]:
+    """The episode worker processes of a run: children of the fork server the CLI started."""
+    (server,) = [p for p in _children(cli_pid) if b"forkserver" in Path(f"/proc/{p}/cmdline").read_bytes()]
+    return _children(server)
+
+
+def _gone(pids: list[int], timeout: float = 60.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if not any(Path(f"/proc/{p}").exists() and "Z" not in _state(p) for p in pids):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "gone"
+
+
+def _assert_complete_without_repeats(out: Path) -> None:
+    counts = Counter(r["task_id"] for r in trace_rows(out))
+    assert set(counts) == smoke_ids(N) and max(counts.values()) == 1, counts
+    assert json.loads((out / "summary.json").read_text())["n"] == N
+
+
+def test_two_workers_write_the_one_process_run(tmp_path: Path) -> None:
+    one, two = tmp_path / "one", tmp_path / "two"
+    args = [*TMDB, "--limit", "6", "--epochs", "2", "--concurrency", "2"]
+    assert cli(*args, "--out", one).exit_code == 0
+    result = cli(*args, "--workers", "2", "--out", two)
+    assert result.exit_code == 0, result
+    assert (two / "summary.json").read_bytes() == (one / "summary.json").read_bytes()  # same scores
+    assert (two / "scores.jsonl").read_bytes() == (one / "scores.jsonl").read_bytes()
+    rows = trace_rows(two)
+    assert Counter((r["task_id"], r["extra"].get("epoch", 0)) for r in rows) == Counter(
+        (r["task_id"], r["extra"].get("epoch", 0)) for r in trace_rows(one)
+    )
+    assert len(rows) == 12 and len({(r["task_id"], r["extra"].get("epoch", 0)) for r in rows}) == 12
+    assert {r["extra"]["worker"] for r in rows} == {0, 1}  # both processes ran episodes
+    assert len({r["run_id"] for r in rows}) == 1
+    assert rows[0]["run_id"] == json.loads((two / "config.json").read_text())["run_id"]
+
+    def prompts(run: Path) -> dict[tuple[str, int], list]:  # what the viewer shows, prompts resolved
+        return {
+            (t.task_id, t.extra.get("epoch", 0)): [c.messages for c in t.model_calls()]
+            for t in TraceStore(run).traces()
+        }
+
+    assert prompts(two) == prompts(one)
+
+
+def test_bad_worker_counts_are_one_line_usage_errors_before_any_work(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    for bad, needle in (("0", "--workers"), ("two", "--workers")):
+        usage_error_line(cli(*TMDB, "--workers", bad, "--out", out), needle)
+    usage_error_line(
+        cli("run", "smoke", "--model", "local", "--workers", "2", "--out", out), "--workers 2", "local"
+    )
+    usage_error_line(
+        cli(*TMDB, "--workers", "3", "--max-connections", "2", "--out", out), "--max-connections"
+    )
+    assert not out.exists()
+
+
+def test_max_connections_is_shared_out_exactly() -> None:
+    assert connection_shares(7, 3) == [3, 2, 2] and connection_shares(None, 2) == [None, None]
+
+
+def test_parent_killed_its_workers_stop_and_resume_neither_repeats_nor_loses(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    proc = _start(*_smoke(out, "--workers", "2"))
+    wait_for_lines(out / "traces.jsonl", 4, proc)
+    workers = _workers(proc.pid)
+    assert len(workers) == 2
+    proc.kill()  # SIGKILL: no handler runs
+    proc.wait(timeout=30)
+    assert _gone(workers), "the workers of a killed run must stop (their pipe to it closed)"
+    first = [r["task_id"] for r in trace_rows(out)]
+    assert 4 <= len(first) < N and len(set(first)) == len(first)
+    result = cli(*_smoke(out, "--workers", "2", "--resume"))
+    assert result.exit_code == 0, result
+    _assert_complete_without_repeats(out)
+
+
+def test_ctrl_c_stops_every_worker_keeping_finished_episodes(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    proc = _start(*_smoke(out, "--workers", "2"))
+    wait_for_lines(out / "traces.jsonl", 3, proc)
+    workers = _workers(proc.pid)
+    os.killpg(proc.pid, signal.SIGINT)  # what a terminal does: the whole process group
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    assert "--resume" in err and "Traceback" not in err
+    assert _gone(workers)
+    raw = (out / "traces.jsonl").read_bytes()
+    rows = trace_rows(out)
+    assert raw.endswith(b"\n") and len(rows) == raw.count(b"\n") and 3 <= len(rows) < N
+    assert {r["status"] for r in rows} == {"finished"}  # in-flight episodes cancelled, not recorded
+    assert json.loads((out / "summary.json").read_text())["n"] == len(rows)
+    assert cli(*_smoke(out, "--workers", "2", "--resume")).exit_code == 0
+    _assert_complete_without_repeats(out)
+
+
+def test_a_worker_killed_fails_the_run_keeping_what_finished(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    proc = _start(*_smoke(out, "--workers", "2"))
+    wait_for_lines(out / "traces.jsonl", 3, proc)
+    victim, *others = _workers(proc.pid)
+    os.kill(victim, signal.SIGKILL)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 1, err
+    assert f"pid {victim}) died" in err and "--resume" in err
+    assert _gone(others)  # the other worker was stopped, not left running
+    rows = trace_rows(out)
+    assert len({r["task_id"] for r in rows}) == len(rows) < N
+    assert cli(*_smoke(out, "--resume")).exit_code == 0  # any --workers resumes
+    _assert_complete_without_repeats(out)
+
+
+@pytest.mark.parametrize("workers", ["2"])
+def test_max_errors_stops_all_workers(tmp_path: Path, workers: str) -> None:
+    out = tmp_path / "run"
+    # every episode times out: the first five alike stop the run (evals.guards), across both workers
+    args = _smoke(out, "--workers", workers, "--timeout", "0.1", model="scripted:smoke-oracle?latency=30")
+    result = cli(*args)
+    assert result.exit_code == 1 and "first 5 episodes all ended error:timeout" in result.stderr, result
+    rows = trace_rows(out)
+    assert 5 <= len(rows) < N and {r["status"] for r in rows} == {"error:timeout"}
