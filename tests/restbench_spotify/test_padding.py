@@ -9,6 +9,7 @@ everything the facts' state holds).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -107,6 +108,23 @@ def test_every_album_and_track_object_carries_the_markets_of_the_time(client):
         assert len(plain.track(t)["available_markets"]) >= 150
         with_market = local.track(t)
         assert with_market["is_playable"] is True and "available_markets" not in with_market
+
+
+def test_objects_carry_what_the_real_api_sends_beyond_the_markets(client, spotify_spec):
+    """The player's ``actions`` list every action of the spec's DisallowsObject (false: allowed now),
+    a profile has its picture in the two sizes Spotify serves, and a preview URL carries the
+    calling app's ``cid`` as real ones do."""
+    disallows = spotify_spec["components"]["schemas"]["DisallowsObject"]["properties"]
+    for path in ("/v1/me/player", "/v1/me/player/currently-playing"):
+        actions = client.get(path).json()["actions"]
+        assert set(actions) == set(disallows) and actions["resuming"] is True  # the fixture plays
+        assert actions["seeking"] is False and actions["skipping_next"] is False
+    me = client.get("/v1/me").json()
+    assert [(i["height"], i["width"]) for i in me["images"]] == [(64, 64), (300, 300)]
+    track = client.get(f"/v1/tracks/{CAT.artist_named('Lana Del Rey').top_track_ids[0]}").json()
+    assert re.fullmatch(
+        r"https://p\.scdn\.co/mp3-preview/[0-9a-f]{40}\?cid=[0-9a-f]{32}", track["preview_url"]
+    )
 
 
 @pytest.mark.parametrize("name", sorted(NEWEST))

@@ -27,7 +27,11 @@ _SIZES = {
     "album": (("ab67616d0000b273", 640), ("ab67616d00001e02", 300), ("ab67616d00004851", 64)),
     "artist": (("ab6761610000e5eb", 640), ("ab67616100005174", 320), ("ab6761610000f178", 160)),
     "playlist": (("ab67706c0000da84", 640), ("ab67706c0000bebb", 300), ("ab67706c000048fb", 60)),
+    # profile pictures come in two sizes, the small one first
+    "user": (("ab67757000003b82", 64), ("ab6775700000ee85", 300)),
 }
+#: the ``cid`` (the calling app's client id) the real API appends to every 30-second preview URL
+_PREVIEW_CID = hashlib.sha1(b"restgraph-spotify-sandbox").hexdigest()[:32]
 
 
 @lru_cache(maxsize=65536)
@@ -38,6 +42,11 @@ def _image_set(kind: str, seed: str) -> tuple[tuple[str, int], ...]:
 
 def _images(seed: str, kind: str = "album") -> list[dict[str, Any]]:
     return [{"height": edge, "url": url, "width": edge} for url, edge in _image_set(kind, seed)]
+
+
+@lru_cache(maxsize=65536)
+def _preview_url(track_id: str) -> str:
+    return f"https://p.scdn.co/mp3-preview/{hashlib.sha1(track_id.encode()).hexdigest()}?cid={_PREVIEW_CID}"
 
 
 def _sorted(obj: dict[str, Any]) -> dict[str, Any]:
@@ -133,7 +142,7 @@ class Renderer:
                 "explicit": track.explicit,
                 "is_local": False,
                 "name": track.name,
-                "preview_url": f"https://p.scdn.co/mp3-preview/{hashlib.sha1(track.id.encode()).hexdigest()}",
+                "preview_url": _preview_url(track.id),
                 "track_number": track.track_number,
             }
         )
@@ -171,7 +180,7 @@ class Renderer:
             "email": user.email,
             "explicit_content": {"filter_enabled": False, "filter_locked": False},
             "followers": {"href": None, "total": user.followers},
-            "images": _images(user.id, "artist")[:1],
+            "images": _images(user.id, "user"),
             "product": user.product,
         }
 
@@ -258,34 +267,45 @@ class Renderer:
             return None
         kind, item_id = context_uri.split(":")[1:3]
         return {
-            "type": kind,
-            "href": f"{API_BASE}/{kind}s/{item_id}",
             "external_urls": {"spotify": f"https://open.spotify.com/{kind}/{item_id}"},
+            "href": f"{API_BASE}/{kind}s/{item_id}",
+            "type": kind,
             "uri": context_uri,
         }
 
     def playback(self, state: SpotifyState, with_device: bool = True) -> dict[str, Any]:
+        """The player in the real API's key order (not alphabetical: the device and its modes, then
+        the context, the item, and the actions after the item), so a reader of the raw body meets
+        the playing track's album with its long market list before the track's artists."""
         player = state.player
-        out: dict[str, Any] = {
-            "timestamp": self.cat.millis(state.clock),
-            "progress_ms": player.progress_ms,
-            "is_playing": player.is_playing,
-            "currently_playing_type": "track",
-            "actions": {
-                "pausing": not player.is_playing,
-                "resuming": player.is_playing,
-                "skipping_prev": not state.history,
-            },
-        }
-        if player.item_id:
-            out["item"] = self.track_by_id(player.item_id)
+        out: dict[str, Any] = {}
+        if with_device and player.device_id:
+            out["device"] = self.device(state, player.device_id)
+            out["shuffle_state"] = player.shuffle_state
+            out["repeat_state"] = player.repeat_state
+        out["timestamp"] = self.cat.millis(state.clock)
         ctx = self.context(player.context_uri)
         if ctx:
             out["context"] = ctx
-        if with_device and player.device_id:
-            out["device"] = self.device(state, player.device_id)
-            out["repeat_state"] = player.repeat_state
-            out["shuffle_state"] = player.shuffle_state
+        out["progress_ms"] = player.progress_ms
+        if player.item_id:
+            out["item"] = self.track_by_id(player.item_id)
+        out["currently_playing_type"] = "track"
+        # the spec's DisallowsObject in full (true: the action is not possible now); the sandbox
+        # refuses only these three, so the other seven are always allowed
+        out["actions"] = {
+            "interrupting_playback": False,
+            "pausing": not player.is_playing,
+            "resuming": player.is_playing,
+            "seeking": player.item_id is None,
+            "skipping_next": False,
+            "skipping_prev": not state.history,
+            "toggling_repeat_context": False,
+            "toggling_repeat_track": False,
+            "toggling_shuffle": False,
+            "transferring_playback": False,
+        }
+        out["is_playing"] = player.is_playing
         return out
 
 
