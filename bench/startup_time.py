@@ -7,12 +7,18 @@ and range of its wall time (interpreter start included, as a user sees it):
   these must answer without importing LangGraph or any benchmark;
 - ``run smoke`` with the scripted oracle model (no model cost): the time from spawning the process
   to the first episode's start and end, read from the first trace's ``started_at``/``ended_at``
-  (wall-clock stamps written by the runner), and the whole process.
+  (wall-clock stamps written by the runner), and the whole process;
+- the start-up CPU of one-task runs (issue 30): the whole process's user+sys, children included
+  (the parser sandbox, the bubblewrap probe), median of RUNS, for ``run smoke``, ``run
+  restbench-tmdb --agent oracle --limit 1`` and the same with RestGPT on its scripted oracle model,
+  each as a ratio to ``run smoke`` (goal: TMDB oracle <= 1.0 s and <= 1.3x smoke). These runs read
+  the warm caches (padded world, reference golds, dereferenced spec); the first run of each case
+  warms them and is not counted.
 
 The modules each case imported are checked too (``-X importtime``): the light cases must import
 none of ``langgraph``, ``scipy``, ``fastapi``.
 
-    python bench/startup_time.py [--runs 7]
+    python bench/startup_time.py [--runs 7] [--only light|smoke|runs]
 """
 
 from __future__ import annotations
@@ -90,6 +96,39 @@ def first_episode(root: Path, i: int) -> tuple[float, float, float]:
     return start, end, wall
 
 
+RUN_CASES = {
+    "run smoke": ["run", "smoke", "--agent", "chat", "--model", "scripted:smoke-oracle"],
+    "run restbench-tmdb --agent oracle": ["run", "restbench-tmdb", "--agent", "oracle"],
+    "run restbench-tmdb --agent restgpt (scripted)": [
+        *("run", "restbench-tmdb", "--agent", "restgpt"),
+        *("--model", "scripted:restgpt-oracle"),
+    ],
+}
+
+
+def run_cpu(root: Path, runs: int) -> None:
+    """Median whole-process CPU of each one-task run, and its ratio to ``run smoke``'s."""
+    medians: dict[str, float] = {}
+    for case, (name, argv) in enumerate(RUN_CASES.items()):
+        CPU.clear()
+        walls = []
+        loads = []
+        for i in range(runs + 1):  # the first warms the caches and is dropped
+            out = root / f"case{case}-{i}"
+            wall, done = timed([*argv, "--limit", "1", "--quiet", "--out", str(out)])
+            if done.returncode != 0:
+                raise SystemExit(f"{name} failed ({done.returncode}): {done.stderr[-2000:]}")
+            walls.append(wall)
+            loads.append(os.getloadavg()[0])
+        medians[name] = statistics.median(CPU[1:])
+        ratio = medians[name] / medians["run smoke"]
+        print(
+            f"{name + ' --limit 1':<56} cpu median {medians[name]:.3f} s (min {min(CPU[1:]):.3f}, max "
+            f"{max(CPU[1:]):.3f}, n={runs})  {ratio:.2f}x smoke  wall median {statistics.median(walls[1:]):.3f} s"
+            f"  load {min(loads):.1f}-{max(loads):.1f}"
+        )
+
+
 def fmt(values: list[float]) -> str:
     return f"median {statistics.median(values):6.3f} s  (min {min(values):.3f}, max {max(values):.3f}, n={len(values)})"
 
@@ -97,11 +136,27 @@ def fmt(values: list[float]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--only", choices=("light", "smoke", "runs"), help="one group of cases only")
     args = parser.parse_args()
+    if args.runs < 1:
+        parser.error("--runs must be at least 1")
+    if args.only in (None, "light"):
+        light(args.runs)
+    if args.only in (None, "smoke"):
+        smoke(args.runs)
+    if args.only in (None, "runs"):
+        with tempfile.TemporaryDirectory() as tmp:
+            run_cpu(Path(tmp), args.runs)
+    print(
+        f"load average now: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (wall times above it stretch; cpu does not)"
+    )
+
+
+def light(runs: int) -> None:
     for name, argv in LIGHT_CASES.items():
         walls, codes = [], set()
         CPU.clear()
-        for _ in range(args.runs):
+        for _ in range(runs):
             wall, done = timed(argv)
             walls.append(wall)
             codes.add(done.returncode)
@@ -109,16 +164,16 @@ def main() -> None:
             f"{name:<34} wall {fmt(walls)}  cpu median {statistics.median(CPU):.3f} s  exit "
             f"{sorted(codes)}  heavy imports: {heavy_imports(argv) or 'none'}"
         )
+
+
+def smoke(n: int) -> None:
     CPU.clear()
     with tempfile.TemporaryDirectory() as tmp:
-        runs = [first_episode(Path(tmp), i) for i in range(args.runs)]
+        runs = [first_episode(Path(tmp), i) for i in range(n)]
     print(f"{'run smoke: first episode starts':<34} wall {fmt([r[0] for r in runs])}")
     print(f"{'run smoke: first episode ends':<34} wall {fmt([r[1] for r in runs])}")
     print(
         f"{'run smoke --limit 1: process':<34} wall {fmt([r[2] for r in runs])}  cpu median {statistics.median(CPU):.3f} s"
-    )
-    print(
-        f"load average now: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (wall times above it stretch; cpu does not)"
     )
 
 
