@@ -6,16 +6,23 @@ The key hashes the bytes of every file the derivation depends on, so an edit to 
 it anew; a derivation is deterministic, so a hit equals a fresh build (each user's tests check it).
 A file that cannot be read or decoded is rebuilt, never trusted; the write is atomic, so concurrent
 processes never read half a file; a read-only cache only costs the rebuild.
+
+Decoding runs with the garbage collector paused (``collector_paused``): it allocates
+~10^6 objects that all live on, and the collections those allocations set off found nothing to free
+yet walked the growing heap each time, more than half of the padded TMDB world's load (0.48 s ->
+0.21 s of CPU, ``bench/startup_time.py``).
 """
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import os
 import pickle
 import zlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -25,6 +32,19 @@ T = TypeVar("T")
 
 #: what a stale or foreign cache file may raise while it is decoded
 _UNREADABLE = (OSError, ValueError, zlib.error, pickle.UnpicklingError, EOFError, AttributeError, ImportError)
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """No garbage collection inside (for building long-lived data only: cycles made inside are found
+    by the first collection after); a collector already off stays off."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def files_key(paths: Iterable[Path], label: Callable[[Path], str] = lambda p: p.name) -> str:
@@ -74,7 +94,8 @@ def _load_or_build(
     if not enabled:
         return build()
     try:
-        return decode(path.read_bytes())
+        with collector_paused():
+            return decode(path.read_bytes())
     except _UNREADABLE:
         pass  # no cache yet, or one written by other code: rebuild it
     value = build()
