@@ -1,9 +1,13 @@
 """Loading and dereferencing OpenAPI specs, and a flat list of their operations.
 
 Dereferencing uses ``jsonref`` (proxies resolved into plain dicts), so nothing downstream sees a
-``$ref``. ``operations`` keeps path-level parameters, merged into each operation (the operation
-wins on a (name, in) clash): TMDB declares all of its path parameters there, and RestGPT's
-reducer famously dropped them.
+``$ref``. A spec file's dereferenced form is kept on disk (``tools/derived_cache``, keyed by the
+file's bytes and this module's source): dereferencing TMDB's 1.3 MB spec took 0.11 s of every run's
+start-up; ``jsonref`` (which imports ``requests``) is now imported only to build it.
+
+``operations`` keeps path-level parameters, merged into each operation (the operation wins on a
+(name, in) clash): TMDB declares all of its path parameters there, and RestGPT's reducer famously
+dropped them.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import jsonref
+from restgraph.tools.derived_cache import cached_json, files_key
 
 HTTP_METHODS = ("get", "post", "put", "patch", "delete")
 
@@ -27,6 +31,8 @@ def load_spec_file(path: str | Path) -> dict[str, Any]:
 
 def dereference(spec: dict[str, Any]) -> dict[str, Any]:
     """A deep, plain-dict copy of ``spec`` with every local ``$ref`` resolved."""
+    import jsonref  # imports requests: only when a spec is dereferenced anew
+
     resolved = jsonref.replace_refs(
         _drop_extension_refs(spec), proxies=False, lazy_load=False, loader=_no_remote
     )
@@ -117,10 +123,11 @@ def operations(spec: dict[str, Any]) -> list[Operation]:
 
 @lru_cache(maxsize=8)
 def _cached_deref(path: str, mtime: float) -> str:
-    return json.dumps(dereference(load_spec_file(path)))
+    key = files_key([Path(path), Path(__file__)])
+    return json.dumps(cached_json("openapi-deref", key, lambda: dereference(load_spec_file(path))))
 
 
 def load_dereferenced(path: str | Path) -> dict[str, Any]:
-    """Dereferenced spec from a file, cached per process (TMDB's spec is 1.3 MB)."""
+    """Dereferenced spec from a file (a fresh copy each call), cached per process and on disk."""
     p = Path(path)
     return json.loads(_cached_deref(str(p), p.stat().st_mtime))
