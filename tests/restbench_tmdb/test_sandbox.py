@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fastapi.testclient import TestClient
+from starlette.testclient import TestClient
 
 from restgraph.tools.sandbox.tmdb.app import create_app
 
@@ -33,6 +33,19 @@ def test_unknown_ids_and_paths_are_404(client, schema_errors):
         assert response.status_code == 404 and response.json()["status_code"] == 34, path
         assert not schema_errors(template, 404, response.json())
     assert client.get("/3/no/such/endpoint").status_code == 404
+
+
+def test_methods_answer_as_the_fastapi_app_did(client):
+    """The app moved from FastAPI to Starlette (start-up, issue 30): routes still answer GET only, an
+    unknown path any write method with TMDB's 404, and the router's 405 is FastAPI's JSON body."""
+    assert client.post("/3/movie/597").status_code == 404  # the catch-all, as before
+    assert client.delete("/3/no/such/endpoint").json()["status_code"] == 34
+    head = client.head("/3/movie/597")  # Starlette alone would serve HEAD from the GET route
+    assert head.status_code == 405 and head.content == b""
+    assert head.headers["content-type"] == "application/json"
+    options = client.options("/3/movie/597")
+    assert options.status_code == 405 and options.json() == {"detail": "Method Not Allowed"}
+    assert options.headers["allow"] == "GET"  # the first route whose path matched
 
 
 def test_bad_parameters_are_400_or_422(client):

@@ -1,5 +1,5 @@
-"""Offline sandbox servers (FastAPI apps), usable in-process through httpx's ASGI transport or on
-loopback with ``restgraph sandbox serve NAME``.
+"""Offline sandbox servers (ASGI apps: FastAPI, or Starlette where no route needs more), usable
+in-process through httpx's ASGI transport or on loopback with ``restgraph sandbox serve NAME``.
 
 Each sandbox registers a zero-argument app factory here under its name.
 """

@@ -1,4 +1,4 @@
-"""The TMDB sandbox: a FastAPI app serving all 54 operations of RestBench's ``tmdb_oas.json``.
+"""The TMDB sandbox: an ASGI app (Starlette) serving all 54 operations of RestBench's ``tmdb_oas.json``.
 
 Mounted under ``/3`` like the real API (base URL ``http://<host>/3``). Behaviour modelled on TMDB:
 - auth: ``Authorization: Bearer <token>`` or ``?api_key=<key>``; any non-empty credential is
@@ -7,6 +7,11 @@ Mounted under ``/3`` like the real API (base URL ``http://<host>/3``). Behaviour
 - bad query parameters give 422 (wrong type, missing ``query``) or 400 (page outside 1..500);
 - lists are paged 20 per page; searches are case/accent-insensitive, partial and typo tolerant.
 Every body is built by ``views`` from the fixture database (``db``), frozen in time.
+
+Starlette rather than FastAPI: every route takes the bare request, so FastAPI added nothing but its
+import, 0.19 s of each TMDB run's start-up (``bench/startup_time.py``). Its answers are kept exactly:
+a route answers GET only (Starlette would add HEAD) and a method no route allows gets FastAPI's
+JSON ``{"detail": "Method Not Allowed"}`` (``tests/restbench_tmdb/test_sandbox.py``).
 """
 
 from __future__ import annotations
@@ -15,8 +20,11 @@ from collections.abc import Callable
 from typing import Any
 
 import orjson
-from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse, Response
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
 
 from restgraph.tools.sandbox.tmdb.db import FixtureDB, get_db
 from restgraph.tools.sandbox.tmdb.handlers import ROUTES, BadParam, NotFound
@@ -54,17 +62,27 @@ def _endpoint(db: FixtureDB, handler: Callable[..., Any]) -> Callable[[Request],
     return endpoint
 
 
-def create_app(db: FixtureDB | None = None) -> FastAPI:
+def _http_error(request: Request, exc: Exception) -> Response:
+    """Router errors (405) as FastAPI answers them: ``{"detail": ...}``, no body where none is allowed."""
+    assert isinstance(exc, HTTPException)
+    if exc.status_code < 200 or exc.status_code in (204, 205, 304):
+        return Response(status_code=exc.status_code, headers=exc.headers)
+    return JSONResponse({"detail": exc.detail}, status_code=exc.status_code, headers=exc.headers)
+
+
+async def _unknown(request: Request) -> Response:
+    return _error(404, 34, "The resource you requested could not be found.")
+
+
+def _route(path: str, endpoint: Callable[[Request], Any], methods: list[str]) -> Route:
+    route = Route(path, endpoint, methods=methods)
+    route.methods = set(methods)  # exactly these: Starlette adds HEAD to a GET route
+    return route
+
+
+def create_app(db: FixtureDB | None = None) -> Starlette:
     """The sandbox app (``restgraph.tools.sandbox`` registers it as ``tmdb``)."""
     db = db or get_db()
-    app = FastAPI(
-        title="TMDB sandbox (restgraph)", description=__doc__, docs_url=None, redoc_url=None, openapi_url=None
-    )
-    for template, handler in ROUTES:
-        app.add_api_route(API_PREFIX + template, _endpoint(db, handler), methods=["GET"], name=template)
-
-    @app.api_route("/{rest:path}", methods=["GET", "POST", "PUT", "PATCH", "DELETE"], include_in_schema=False)
-    async def unknown(rest: str) -> JSONResponse:
-        return _error(404, 34, "The resource you requested could not be found.")
-
-    return app
+    routes = [_route(API_PREFIX + template, _endpoint(db, handler), ["GET"]) for template, handler in ROUTES]
+    routes.append(_route("/{rest:path}", _unknown, ["GET", "POST", "PUT", "PATCH", "DELETE"]))
+    return Starlette(routes=routes, exception_handlers={HTTPException: _http_error})
