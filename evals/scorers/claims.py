@@ -55,6 +55,7 @@ _ABBREVIATIONS = {
     "i.e",
     "b",
     "d",
+    *["jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"],  # "Dec. 18, 2001"
 }
 _SENTENCE_END = re.compile(r"([.!?]+)[\"'”’)\]]*(?:\s+|$)")
 #: a suggestion phrased as a question ("How about X?") still puts X forward
@@ -245,6 +246,16 @@ _UNKNOWN_ITEM = re.compile(
 _SUBTITLE = re.compile(r"^:\s*(?:[A-Z0-9][\w'’.-]*\s*){1,4}(?=[,;/&]|\s(?:and|or)\b)")
 
 
+#: a capitalised word's possessive ("Nolan's", "DiCaprio’s"): the name without it, so a possessive name
+#: is still that name; contractions of function words ("It's", "That's") stay whole
+_POSSESSIVE = re.compile(r"^(.+)['’]s$")
+_NOT_POSSESSIVE = {"it", "that", "there", "here", "what", "who", "where", "let", "he", "she", "how", "when"}
+
+
+#: a yes or no that closes a sentence as its conclusion ("..., so yes.", "... The answer is no.")
+_CONCLUDED = re.compile(r"\b(?:so|thus|therefore|hence|answer is|answer)\s+(yes|no)$")
+
+
 @dataclass(frozen=True)
 class Token:
     norm: str
@@ -291,8 +302,14 @@ class Alias:
 
 def aliases(key: str, kind: str = "text", extra: Iterable[str] = ()) -> list[Alias]:
     """The written forms of a name (``name_forms``): itself, ``extra`` and the alias table's; titles and
-    people in the forms a judge accepts for their kind."""
-    return [Alias(key, tokens) for tokens in _alias_tokens(key, kind, tuple(extra))]
+    people in the forms a judge accepts for their kind. A person's surname-first form ("Coppola, Francis
+    Ford") is ``alone``: after another first name it is that person's surname ("Sofia Coppola, Francis
+    Ford Coppola's daughter")."""
+    full = tuple(normalise(key).split())
+    return [
+        Alias(key, tokens, alone=kind == "person" and len(full) > 1 and tokens[0] == full[-1] != tokens[-1])
+        for tokens in _alias_tokens(key, kind, tuple(extra))
+    ]
 
 
 @lru_cache(maxsize=65536)
@@ -368,8 +385,12 @@ class Analysis:
     def _tokens(self, start: int, end: int) -> list[Token]:
         out = []
         for m in re.finditer(r"[^\W_]+(?:['’][^\W_]+)*|&", self.masked[start:end]):
-            for norm in normalise(m.group()).split() or ([] if m.group() != "&" else ["and"]):
-                out.append(Token(norm, start + m.start(), start + m.end(), m.group()[:1].isupper()))
+            word, end_ = m.group(), start + m.end()
+            possessive = _POSSESSIVE.match(word)
+            if possessive and word[:1].isupper() and possessive.group(1).lower() not in _NOT_POSSESSIVE:
+                word, end_ = possessive.group(1), end_ - 2  # "Nolan's" is Nolan: names match
+            for norm in normalise(word).split() or ([] if word != "&" else ["and"]):
+                out.append(Token(norm, start + m.start(), end_, word[:1].isupper()))
         return out
 
     # ------------------------------------------------------------------ finders
@@ -553,6 +574,8 @@ class Analysis:
                 words[0] in {"no", "nope", "negative"} and not (len(words) > 1 and words[1].isdigit())
             ) or words[:2] in (["not", "really"], ["not", "quite"], ["not", "exactly"]):
                 explicit.append("no")
+            elif found := _CONCLUDED.search(" ".join(t.norm for c in clauses for t in c.tokens)):
+                explicit.append(found.group(1))  # "..., so yes."
         if explicit:
             return explicit[0] if len(set(explicit)) == 1 else None
         stated = [cs for cs in sentences.values() if not cs[0].question]

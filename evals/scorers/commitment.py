@@ -8,7 +8,8 @@ paths, URLs, numbers, dates):
 
 - nothing counts once the answer says it could not check ("could not check", "no data", "the request
   returned an error", "I can't confirm"): a failure statement is not an answer (``unverified``);
-- a candidate said before a retraction ("scratch that", "actually, no", "correction:") is withdrawn;
+- a candidate said before a retraction ("scratch that", "actually, no", "correction:") or a fresh look
+  at the data ("Wait, counting again, ...") is withdrawn;
 - a denied, hedged or asked candidate is not committed to (``claims.Clause.asserts``);
 - a candidate alone in its clause (besides filler such as "it's" or "or") is committed to, whatever
   separates it from the next (sentences, new lines, ``|``, ``!``);
@@ -17,6 +18,10 @@ paths, URLs, numbers, dates):
   commits to A;
 - every item of a list a committed candidate belongs to is committed to ("A, B or C");
 - with none of the above, the answer's first asserted candidate is what it commits to.
+
+For a single-answer key, ``focus`` first sets aside the names that are context (ranked below another,
+another one, possessive) and picks the sentence that gives the answer (a conclusion; one candidate
+over a list; the question's subject over something else).
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from restgraph.evals.scorers import focus
 from restgraph.evals.scorers.claims import Analysis, Mention, Token, topic_prefixes
 from restgraph.evals.scorers.tmdb_success import normalise
 
@@ -39,7 +45,10 @@ UNVERIFIED = re.compile(
 #: a withdrawal: what came before it is no longer the answer
 RETRACTION = re.compile(
     r"scratch that|\bcorrection\b|on second thought|\bno wait\b|\bmake that\b|\bi mean\b|\bi meant\b"
-    r"|\b(?:actually|wait|oops|sorry)\s*[,:;.!-]*\s*(?:no\b|its\b|it is\b|it was\b|that should be\b)",
+    r"|\b(?:actually|wait|oops|sorry)\s*[,:;.!-]*\s*(?:no\b|its\b|it is\b|it was\b|that should be\b)"
+    # a fresh look at the data ("Wait, counting again, ...", "On a closer look, ...")
+    r"|(?:^|[.!?]\s+)(?:wait|hold on|hmm+)\b|\b(?:counting|looking|checking) again\b|\brecount(?:ing)?\b"
+    r"|\bon (?:a )?closer look\b|\bre-?checking\b",
     re.I,
 )
 #: words that leave a clause "bare": nothing but the candidate is said
@@ -121,13 +130,24 @@ def committed(
     topic: set[str],
     names: Iterable[Mention] = (),
     unlisted: Iterable[Mention] = (),
+    single: bool = False,
+    subject: Iterable[str] = (),
 ) -> list[Mention]:
     """The candidates (already ``standing``) the answer commits to, by the rule in the module docstring.
     ``names``: every other known name in the answer (its words are neither filler nor topic);
-    ``unlisted``: candidates never committed to just for sharing a list with a committed one."""
+    ``unlisted``: candidates never committed to just for sharing a list with a committed one;
+    ``single``: the key asks for one answer, so ``focus`` decides which sentence gives it (a conclusion,
+    not context, the question's ``subject`` names, one candidate rather than a list)."""
     if not candidates:
         return []
+    names = list(names)
     spans = [(m.start, m.end) for m in [*candidates, *names]]
+    everything = candidates
+    if single:
+        own = [m for m in candidates if not focus.possessive(a, m)]
+        candidates = [m for m in own if not focus.context(a, m, [*everything, *names])] or own or candidates
+        candidates = [m for m in candidates if focus.conclusion(a, a.clause(m).sentence)] or candidates
+    subject_sentences = {a.clause(m).sentence for m in names if m.key in set(subject)}
 
     def free(clause_tokens: list[Token]) -> list[Token]:  # the clause's words outside any name
         return [t for t in clause_tokens if not any(s <= t.start < e for s, e in spans)]
@@ -145,10 +165,14 @@ def committed(
     for sentence, inside in by_sentence.items():
         tokens = [t for c in a.sentence_clauses(sentence) for t in free(c.tokens)]
         hits = [t for t in tokens if len(t.norm) >= 3 and t.norm[:4] in topic]
-        if hits:
-            scores[sentence] = [len({t.norm[:4] for t in hits}), hits, inside]
-    best = max((s[0] for s in scores.values()), default=0)
-    for _score, hits, inside in (s for s in scores.values() if s[0] == best):
+        if hits or sentence in subject_sentences:
+            score = len({t.norm[:4] for t in hits}) + (sentence in subject_sentences)
+            scores[sentence] = [score, hits, inside]
+    ranked = list(scores.values())
+    if single:  # one candidate stated beats a list of them (an API response) as the answer
+        ranked = [s for s in ranked if len({m.key for m in s[2]}) == 1] or ranked
+    best = max((s[0] for s in ranked), default=0)
+    for _score, hits, inside in (s for s in ranked if s[0] == best):
         sentence_tokens = [
             t for c in a.sentence_clauses(a.clause(inside[0]).sentence) for t in free(c.tokens)
         ]
@@ -171,12 +195,15 @@ def committed(
                 for t in hits
             )
 
+        if not hits:  # a sentence about the question's subject without its words: all of it
+            chosen |= set(inside)
+            continue
         nearest = min(distance(m) for m in inside)
         chosen |= {m for m in inside if distance(m) == nearest}
     if not chosen:
         chosen.add(min(candidates, key=lambda m: m.start))
     for m in list(chosen):
-        chosen |= set(a.enumeration(m, candidates)) - (set(unlisted) - chosen)
+        chosen |= set(a.enumeration(m, everything)) - (set(unlisted) - chosen)
     return sorted(chosen, key=lambda m: m.start)
 
 

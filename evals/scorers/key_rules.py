@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import re
 
-from restgraph.evals.scorers import commitment
+from restgraph.evals.scorers import commitment, focus
 from restgraph.evals.scorers.claims import Analysis, Mention
+from restgraph.evals.scorers.key_comparison import comparison
 from restgraph.evals.scorers.key_pools import IMAGE_PATH, pools
 from restgraph.evals.scorers.key_schema import AnswerKey, Requirement
 from restgraph.evals.scorers.tmdb_success import normalise
@@ -28,8 +29,10 @@ def check(r: Requirement, a: Analysis, mentions: list[Mention], key: AnswerKey) 
     topic = commitment.question_prefixes(key.asks)
     if r.one_of is not None:
         kind = "person" if r.kind == "person" else "title"
-        same_kind = {n for k, n in key._neutral if k == kind} - set(key.context)
-        return _one_of(r, a, mentions, same_kind, topic, key.asks)
+        # a pooled value (a city, a keyword) has no catalogue names of its kind: a title is no city
+        catalogue = {n for k, n in key._neutral if k == kind} if r.kind != "text" or not r._pooled else set()
+        subject = focus.subject_names(key.asks, key.context, {n for _, n in key._neutral} - set(r.one_of))
+        return _one_of(r, a, mentions, catalogue, topic, key.asks, subject)
     if r.some_of is not None:
         return _some_of(r, a, mentions, topic)
     if r.number is not None:
@@ -39,7 +42,7 @@ def check(r: Requirement, a: Analysis, mentions: list[Mention], key: AnswerKey) 
     if r.polarity is not None:
         got = a.polarity(key.asks)
         return None if got == r.polarity else f"answers {got or 'neither yes nor no'}, expected {r.polarity}"
-    return _comparison(r, a, mentions)
+    return comparison(r, a, mentions)
 
 
 def _found(
@@ -85,15 +88,24 @@ def _candidates(r: Requirement, a: Analysis, mentions: list[Mention], names: set
 
 
 def _one_of(
-    r: Requirement, a: Analysis, mentions: list[Mention], same_kind: set[str], topic: set[str], asks: str
+    r: Requirement,
+    a: Analysis,
+    mentions: list[Mention],
+    catalogue: set[str],
+    topic: set[str],
+    asks: str,
+    subject: set[str],
 ) -> str | None:
+    """A single answer; ``catalogue``: every known name of the key's kind, ``subject``: the question's
+    own names (``focus.subject_names``)."""
     accepted = set(r.one_of or [])
+    same_kind = catalogue - subject
     right = _found(r, a, mentions, accepted)
     if r.cue:
         right = [m for m in right if _at_cue(m, mentions, a, r.cue)]
     if any(a.clause(m).denies for m in right):
         return f"denies {right[0].key}"
-    asserted = commitment.standing(a, right)
+    asserted = [m for m in commitment.standing(a, right) if not focus.ranked_lower(a, m, mentions)]
     if not asserted:
         return f"does not assert {r.one_of[:3] if r.one_of else []}"
     wrong = _found(r, a, mentions, r.distractors)
@@ -104,27 +116,41 @@ def _one_of(
             a.enumeration(m, mentions) if m in mentions else [m, *(o for o in wrong if a.enumerated(m, o))]
         )
         others = [o.key for o in items if o.key not in accepted]
-        if any(k in wrong_keys or k in same_kind for k in others) or len(others) >= 3:
+        if any(k in wrong_keys or k in catalogue for k in others) or len(others) >= 3:
             offered.append(f"offers {m.key} among candidates ({others[0]})")
         elif r.kind == "title" and _beside_unknown(a, m, mentions):  # (people: padded casts are unknown)
             offered.append(f"offers {m.key} in a list of other names")
     if len(offered) == len(asserted):
         return offered[0]
-    asked = f" {normalise(asks)} "  # a name the question itself says is its subject, not a candidate
-    pool = {n for n in set(r.distractors) | same_kind if f" {normalise(n)} " not in asked}
+    # a name the question itself says is its subject, not a candidate
+    pool = {n for n in set(r.distractors) | same_kind if n not in focus.subject_names(asks, (), [n])}
     candidates = commitment.standing(a, _candidates(r, a, mentions, accepted | pool))
     if r.cue:
         candidates = [m for m in candidates if _at_cue(m, mentions, a, r.cue)]
     unknown = commitment.standing(a, _unknown_people(a, mentions, topic)) if r.kind == "person" else []
     # a person the catalogue does not know can be the answer given, not merely listed beside it (the
     # sandbox's padded casts are such names)
-    chosen = commitment.committed(a, [*candidates, *unknown], topic, mentions, unlisted=unknown)
+    chosen = commitment.committed(
+        a, [*candidates, *unknown], topic, mentions, unlisted=unknown, single=True, subject=subject
+    )
     extra = sorted({m.key for m in chosen} - accepted)
     if extra:
         return f"commits to {extra[0]} besides {asserted[0].key}"
     if commitment.disjunctive(a, chosen):
         return f"offers alternatives ({' or '.join(sorted({m.key for m in chosen}))})"
+    if r.kind in ("person", "title") and any(_or_unknown(a, m) for m in asserted):
+        return f"offers {asserted[0].key} or another name"
     return None
+
+
+def _or_unknown(a: Analysis, m: Mention) -> bool:
+    """Whether ``m`` is offered as an alternative to a name the vocabulary does not know ("Catherine
+    Hardwicke or Chris Weitz", "Chris Weitz or Catherine Hardwicke")."""
+    clause = a.clause(m)
+    after = a.text[m.end : clause.end]
+    before = a.text[clause.start : m.start]
+    name = r"(?:[A-Z][\w'’.-]*\s+){0,3}[A-Z][\w'’.-]*"
+    return bool(re.match(rf"\s*,?\s+or\s+{name}", after) or re.search(rf"{name}\s*,?\s+or\s+$", before))
 
 
 _NEXT_ITEM = re.compile(
@@ -169,7 +195,10 @@ _ROLE_BEFORE = re.compile(
     r"\b(?:as|plays?|played|playing|roles?(?: of)?|character|portray\w*|voic\w*)\s+(?:the\s+)?(?:\w+\s+)?$",
     re.I,
 )
-_NOT_NAMES = {"season", "episode", "part", "chapter", "vol", "volume", "movie", "film", "show", "series"}
+_NOT_NAMES = {
+    *["season", "episode", "part", "chapter", "vol", "volume", "movie", "film", "show", "series"],
+    *["your", "my", "our", "spotify", "tmdb", "netflix", "hbo"],  # "Your Spotify display name is ..."
+}
 
 
 def _at_cue(m: Mention, all_mentions: list[Mention], a: Analysis, cue: list[str]) -> bool:
@@ -250,8 +279,18 @@ def _competes(
     )
 
 
+#: a number that names something rather than counts it ("the show's id is 138", "ID: 1769")
+_IDENTIFIER = re.compile(r"\b(?:id|ids|identifier)\s*(?:is|was|=|:|#|of)?\s*$", re.I)
+#: what may close a count as well as its clause's end: an aside, "of them", "in total"
+_COUNT_END = re.compile(r"\s*(?:[:—–(]|(?:of them|in total|in all|altogether|overall|total)\b)", re.I)
+
+
 def _number(r: Requirement, a: Analysis, mentions: list[Mention]) -> str | None:
-    numbers = a.numbers(exclude=mentions)
+    numbers = [
+        m
+        for m in a.numbers(exclude=mentions)
+        if not _IDENTIFIER.search(a.text[max(0, m.start - 16) : m.start])
+    ]
     live = commitment.standing(a, numbers)
     right = [m for m in numbers if m.key == str(r.number)]
     if any(a.clause(m).denies for m in right):
@@ -265,7 +304,7 @@ def _number(r: Requirement, a: Analysis, mentions: list[Mention]) -> str | None:
             not r.unit
             or a.followed_by(m, r.unit)
             or a.ends_clause(m)
-            or re.match(r"\s*[:—–]", a.text[m.end :])  # "The difference is zero: ..."
+            or _COUNT_END.match(a.text[m.end :])  # "The difference is zero: ...", "138 (over six seasons)"
         )
     ]
     if not stated:
@@ -359,71 +398,3 @@ def _range_end(a: Analysis, right: Mention, other: Mention) -> bool:
     """Whether ``other`` closes a span that ``right`` opens ("aired April 1, 2012, and ran until June 3")."""
     between = a.text[right.end : other.start] if other.start >= right.end else ""
     return bool(re.search(r"\b(?:until|till|through|to|ended|ending|finale|last)\b", between, re.I))
-
-
-def _comparison(r: Requirement, a: Analysis, mentions: list[Mention]) -> str | None:
-    claimed: set[str] = set()
-    cut = commitment.retraction_end(a)
-    for sentence in sorted({c.sentence for c in a.clauses}):
-        clauses = a.sentence_clauses(sentence)
-        if (
-            clauses[0].question
-            or clauses[0].hedged
-            or any(c.denies for c in clauses)
-            or clauses[-1].end <= cut
-        ):
-            continue
-        inside = [m for m in mentions if a.clause(m).sentence == sentence and m.key in (r.winner, r.loser)]
-        named = list(dict.fromkeys(m.key for m in inside))
-        if len(named) == 1:
-            claimed.add(named[0])
-        elif len(named) == 2:
-            text = " " + " ".join(t.norm for c in clauses for t in c.tokens) + " "
-            raw = a.text[clauses[0].start : clauses[-1].end]
-            first = _cue_at(text, raw, r.first_wins)
-            second = _cue_at(text, raw, r.second_wins)
-            if first is not None and (second is None or first <= second):
-                claimed.add(named[0])
-            elif second is not None:
-                claimed.add(named[1])
-            elif r.by_value is not None:
-                claimed |= _by_value(r.by_value, a, inside)
-    if claimed == {r.winner}:
-        return None
-    return f"does not name {r.winner} as the winner" + (f" (names {sorted(claimed)})" if claimed else "")
-
-
-_VALUE = re.compile(r"^[^\w.]{0,4}(?:[a-z]+\W+){0,3}?(\d+(?:\.\d+)?|\d{4}-\d\d-\d\d)\b", re.I)
-
-
-def _by_value(direction: str, a: Analysis, inside: list[Mention]) -> set[str]:
-    """A comparison stated by its values alone ("A 7.655 vs B 7.572", "Spielberg 16, Kurosawa 9"):
-    each name's value is the first number (or ISO date) right after it; the higher (or lower) wins."""
-    values: dict[str, str] = {}
-    for i, m in enumerate(inside):
-        stop = inside[i + 1].start if i + 1 < len(inside) else len(a.text)
-        segment = a.text[m.end : min(stop, m.end + 40)]
-        without_year = re.sub(r"\(\s*(?:19|20)\d\d\s*\)", "", segment)  # "Avatar (2009) 7.572"
-        found = _VALUE.match(without_year) or _VALUE.match(segment)
-        if found and m.key not in values:
-            values[m.key] = found.group(1)
-    if len(values) != 2:
-        return set()
-    (k1, v1), (k2, v2) = values.items()
-    if v1 == v2:
-        return set()
-
-    def number(v: str) -> float:
-        return float(v.replace("-", "")) if "-" in v else float(v)
-
-    higher = k1 if number(v1) > number(v2) else k2
-    return {higher if direction == "higher" else (k2 if higher == k1 else k1)}
-
-
-def _cue_at(norm_text: str, raw: str, cues: list[str]) -> int | None:
-    hits = []
-    for cue in cues:
-        pos = norm_text.find(f" {cue} ") if cue.isalpha() or " " in cue else raw.find(cue)
-        if pos >= 0:
-            hits.append(pos)
-    return min(hits) if hits else None

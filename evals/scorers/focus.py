@@ -1,0 +1,107 @@
+"""Which part of an answer answers the question, and which names in it are only context.
+
+An agent's answer is often several sentences: what it looked up, the candidates an API returned, the
+answer, and remarks about other things. A careful judge reads "Christopher Nolan's credits, newest
+first: Oppenheimer, Tenet, Dunkirk. The latest is therefore Oppenheimer." as the answer Oppenheimer, and
+"Margot Robbie is the second most popular person; the first is Cillian Murphy." as the answer Cillian
+Murphy. ``commitment.committed`` asks this module, for a single-answer key:
+
+- ``conclusion``: a sentence that concludes ("therefore", "so the answer is", "final answer") is the
+  answer; the others are how the answer got there;
+- ``ranked_lower`` and ``context``: a name said to rank below another ("the second most popular",
+  "runner-up", "just ahead of X": X) is not the answer, and neither, for what the answer commits to, is a
+  name set apart as another one ("her other film", "previously", "his next project");
+- ``possessive``: a possessive name qualifies another ("Adam McKay's collaborator Robert De Niro"): it is
+  never what the answer commits to (it still counts as said, "Nolan's Oppenheimer" names Nolan);
+- ``subject_names``: the names the question is about (the key's ``context``, names its ``asks`` gives):
+  a sentence about the question's subject outweighs one about something else ("Bale starred in Batman
+  Begins. For The Dark Knight, the top-billed actor is Heath Ledger." commits to Heath Ledger).
+
+The cues are English words of ranking and contrast, the same for every key; none names a query.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from restgraph.evals.scorers.claims import Analysis, Mention
+from restgraph.evals.scorers.tmdb_success import normalise
+
+#: a sentence that gives the conclusion the rest led to
+CONCLUSION = re.compile(
+    r"\b(?:therefore|thus|hence|in short|in summary|to sum up|final answer|the answer is|my answer is"
+    r"|which makes it|that makes it|so the (?:answer|result) is)\b|^\s*(?:so|answer)\s*[,:]",
+    re.I,
+)
+#: a name said to rank below another: the whole clause ("X is the second most popular", "X is second")
+_RANKED = re.compile(
+    r"\b(?:second|third|fourth|fifth|2nd|3rd|4th|5th|next)"
+    r"(?:\s+(?:most|highest|best|place|spot|position|biggest|largest|on the list|in the list|in line)\b"
+    r"|\s*(?:[,.;:!)]|$))|\brunners?[- ]up\b|\b(?:close|just|right|narrowly|slightly)\s+behind\b"
+    r"|\bbehind (?:it|him|her|them)\b|\bcomes? close\b",  # not "the studio behind X"
+    re.I,
+)
+#: a cue after which the names rank below what came before it ("A, just ahead of B", "A, followed by B")
+_AFTER = re.compile(r"\b(?:followed by|ahead of|edging out|edges out|beating|outranks|then comes)\b", re.I)
+#: a name set apart from the answer as another one
+_OTHER = re.compile(
+    r"\b(?:other|another|besides|previously|formerly|earlier|prior|before that|next project|upcoming"
+    r"|announced)\b",
+    re.I,
+)
+
+
+def conclusion(a: Analysis, sentence: int) -> bool:
+    clauses = a.sentence_clauses(sentence)
+    return bool(clauses) and bool(CONCLUSION.search(a.text[clauses[0].start : clauses[-1].end]))
+
+
+def ranked_lower(a: Analysis, m: Mention, names: Iterable[Mention]) -> bool:
+    """Whether ``m`` is said to rank below another name: the name nearest a rank cue ("X is the second
+    most popular", "second place goes to X", "A, with X the runner-up"), or one after "ahead of" /
+    "followed by" up to the next comma. ``names``: the answer's known names (the cue's nearest one)."""
+    clause = a.clause(m)
+    text = a.text[clause.start : clause.end]
+    for cue in _AFTER.finditer(text):  # "A, ahead of B by C, ...": B and C, up to the next comma
+        end = clause.start + cue.end()
+        stop = re.search(r"[,;:]", a.text[end : clause.end])
+        if end <= m.start < (end + stop.start() if stop else clause.end):
+            return True
+    return any(_nearest(a, m, names, cue) is m for cue in _RANKED.finditer(text))
+
+
+def context(a: Analysis, m: Mention, names: Iterable[Mention]) -> bool:
+    """Whether ``m`` is context rather than a candidate answer: ranked lower, or set apart as another
+    one ("her other film X", "his previous film was X": the names after the cue, else the nearest)."""
+    if ranked_lower(a, m, names):
+        return True
+    clause = a.clause(m)
+    for cue in _OTHER.finditer(a.text[clause.start : clause.end]):
+        at = clause.start + cue.start()
+        after = [n for n in _in_clause(m, names) if n.start >= at]
+        if m.start >= at or (not after and _nearest(a, m, names, cue) is m):
+            return True
+    return False
+
+
+def _in_clause(m: Mention, names: Iterable[Mention]) -> list[Mention]:
+    return [m, *(n for n in names if n.clause == m.clause and n != m)]
+
+
+def _nearest(a: Analysis, m: Mention, names: Iterable[Mention], cue: re.Match) -> Mention:
+    """The name of ``m``'s clause nearest a cue found in that clause's text."""
+    lo = a.clause(m).start + cue.start()
+    hi = a.clause(m).start + cue.end()
+    return min(_in_clause(m, names), key=lambda n: n.start - hi if n.start >= hi else lo - n.end)
+
+
+def possessive(a: Analysis, m: Mention) -> bool:
+    """ "Nolan's Oppenheimer", "Bale's co-star"; not "the role is Heath Ledger's" (that says it is his)."""
+    return bool(re.match(r"['’]s\s+\w", a.text[m.end : m.end + 4]))
+
+
+def subject_names(asks: str, context_names: Iterable[str], known: Iterable[str]) -> set[str]:
+    """The names the question is about: the key's context, and every known name its ``asks`` gives."""
+    asked = " " + normalise(re.sub(r"['’]s\b", "", asks)) + " "  # "Maroon 5's newest album": Maroon 5
+    return set(context_names) | {n for n in known if len(normalise(n)) >= 3 and f" {normalise(n)} " in asked}

@@ -1,0 +1,168 @@
+"""The rules of issue 28's dev2 round (``focus``, ``commitment``, ``key_rules``, ``key_comparison``), each
+with answers written for this test and in no labelled suite: which sentence answers the question, which
+names are only context, and the number, date and yes/no forms found wrong on dev2. ``WRONG`` answers
+must fail, ``RIGHT`` ones pass."""
+
+from __future__ import annotations
+
+import pytest
+
+from restgraph.evals.scorers.answer_keys import verdict
+
+WRONG = {
+    "a possessive name qualifies another, it is not the answer": [
+        ("tmdb", 2, "The lead is Heath Ledger, Christian Bale's co-star."),
+        ("tmdb", 3, "Its director is Sofia Coppola, Francis Ford Coppola's daughter."),
+    ],
+    "a name ranked below another is not the answer": [
+        ("tmdb", 17, "The Godfather comes second; the number one spot goes to 12 Angry Men."),
+        ("tmdb", 10, "GoodFellas is the runner-up at 8.47; Taxi Driver tops Scorsese's list."),
+        ("tmdb", 19, "Margot Robbie is the second most popular person, and Cillian Murphy is first."),
+    ],
+    "another one is context, the committed one is wrong": [
+        ("tmdb", 76, "Band of Brothers. He is of course in Friends too, but that is another story."),
+    ],
+    "the concluding sentence decides": [
+        (
+            "spotify",
+            30,
+            "Albums by release date: JORDI, Red Pill Blues, Songs About Jane. Therefore the newest is Red Pill Blues.",
+        ),
+    ],
+    "the sentence about the question's subject decides": [
+        (
+            "tmdb",
+            2,
+            "Christian Bale played Batman in Batman Begins. In The Dark Knight the lead role is Heath Ledger's.",
+        ),
+        (
+            "tmdb",
+            2,
+            "Christian Bale played Batman in Batman Begins. For The Dark Knight, the billing starts with Gary Oldman.",
+        ),
+    ],
+    "names the question mentions, listed with the answer": [
+        ("tmdb", 77, "Season 2 was directed by Carl Tibbetts, Bryn Higgins and Owen Harris."),
+    ],
+    "the answer or a name no key knows": [
+        ("tmdb", 15, "The director was Chris Weitz or Catherine Hardwicke."),
+        ("tmdb", 2, "Christian Bale or Michael Caine."),
+    ],
+    "a comparison: the sentence that says who wins decides": [
+        ("tmdb", 93, "Spielberg has 16 credits. Kurosawa directed more, counting his unreleased projects."),
+    ],
+    "a fresh look at the data withdraws what came before": [
+        ("tmdb", 53, "138 episodes. Hmm, looking again at the season list, it's 132."),
+        ("tmdb", 96, "3 seasons. Wait, the API lists 4 seasons, so 4."),
+    ],
+    "an identifier is no count": [
+        ("tmdb", 53, "2 Broke Girls (TMDB id 138) has 142 episodes."),
+        ("tmdb", 96, "Sword Art Online, ID: 3, has 4 seasons."),
+        ("tmdb", 53, "Episodes: 136. Show id: 138."),
+    ],
+    "a yes or no that closes a sentence": [
+        ("tmdb", 92, "It has a rating of 7.85, which puts it at number 9, so yes."),
+        (
+            "tmdb",
+            92,
+            "Mulholland Drive isn't rated as highly as The Godfather, but it's in the list, so yes.",
+        ),
+    ],
+}
+
+RIGHT = {
+    "a possessive name still names it": [
+        ("tmdb", 14, "Christopher Nolan's Oppenheimer is today's most trending movie."),
+    ],
+    "names ranked below the answer are context": [
+        (
+            "tmdb",
+            19,
+            "Margot Robbie is the most popular person, just ahead of Cillian Murphy and Ryan Gosling.",
+        ),
+        ("tmdb", 17, "The Godfather (8.708), followed by The Shawshank Redemption (8.705)."),
+        ("tmdb", 19, "Margot Robbie, with Cillian Murphy the runner-up."),  # the cue's nearest name only
+        (
+            "tmdb",
+            3,
+            "The Godfather, ahead of The Shawshank Redemption by Frank Darabont, was directed by Francis Ford Coppola.",
+        ),
+    ],
+    "another one is context": [
+        ("tmdb", 76, "Friends. His other shows include Band of Brothers and Intelligence."),
+        ("tmdb", 9, "Oppenheimer. His previous film was Tenet."),
+        ("tmdb", 99, "The Frozen Ground; her earlier movie was Alfie."),
+        ("tmdb", 76, "Friends. The other shows are Band of Brothers and Intelligence."),
+    ],
+    "the concluding sentence decides": [
+        (
+            "spotify",
+            30,
+            "Albums by release date: Songs About Jane, Red Pill Blues, JORDI. So the newest one is JORDI.",
+        ),
+    ],
+    "the sentence about the question's subject decides": [
+        (
+            "tmdb",
+            26,
+            "The newest release is Oppenheimer. Killers of the Flower Moon stars Leonardo DiCaprio. Oppenheimer stars Cillian Murphy.",
+        ),
+    ],
+    "one candidate stated beats the list it came from": [
+        (
+            "tmdb",
+            10,
+            "Scorsese's films by rating: GoodFellas 8.47, Shutter Island 8.2, The Departed 8.16. The highest is GoodFellas.",
+        ),
+        ("tmdb", 9, "Nolan's films: Tenet, Dunkirk, Oppenheimer. The latest one is Oppenheimer."),
+    ],
+    "a city key has no titles for candidates": [
+        (
+            "tmdb",
+            87,
+            "Castle Rock Entertainment, the studio behind The Shawshank Redemption, is headquartered in Beverly Hills.",
+        ),
+        ("tmdb", 87, "Castle Rock Entertainment (The Shawshank Redemption) is in Beverly Hills."),
+    ],
+    "a name the question gives in the possessive is its subject": [
+        ("spotify", 30, "The newest Maroon 5 album: JORDI. Red Pill Blues came before it."),
+    ],
+    "capitalised words of address are no person": [
+        ("spotify", 56, "Your Account Name is Robin Gray."),
+        ("spotify", 56, "According to My Profile, you are Robin Gray."),
+    ],
+    "a comparison: the sentence that says who wins decides": [
+        ("tmdb", 93, "Kurosawa: 9 directing credits. Spielberg: 16. Spielberg has directed more."),
+    ],
+    "a count closed by an aside, 'of them' or 'in total'": [
+        ("tmdb", 1, "Counting only directing credits, there are 7 of them."),
+        ("tmdb", 53, "138 (all six seasons together)"),
+        ("tmdb", 96, "3 in total."),
+    ],
+    "a yes that closes a sentence": [
+        ("tmdb", 97, "Both are credited in the main cast, so yes."),
+    ],
+    "an abbreviated month with its dot": [
+        ("tmdb", 58, "Apr. 1, 2012"),
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    "scenario,query,answer",
+    [row for rows in WRONG.values() for row in rows],
+    ids=[f"{family}-{i}" for family, rows in WRONG.items() for i in range(len(rows))],
+)
+def test_a_wrong_answer_fails(scenario, query, answer):
+    ok, why = verdict(scenario, query, answer)
+    assert not ok, f"passed ({why}): {answer}"
+
+
+@pytest.mark.parametrize(
+    "scenario,query,answer",
+    [row for rows in RIGHT.values() for row in rows],
+    ids=[f"{family}-{i}" for family, rows in RIGHT.items() for i in range(len(rows))],
+)
+def test_a_right_answer_passes(scenario, query, answer):
+    ok, why = verdict(scenario, query, answer)
+    assert ok, f"failed ({why}): {answer}"
