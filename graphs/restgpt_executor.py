@@ -217,8 +217,11 @@ def finish_sub_task(state: Mapping[str, Any], result: str, return_to: str) -> di
     }
 
 
-def finish(state: RestState) -> dict[str, Any]:
-    """Terminal node: keep a status set earlier (budget_exhausted), otherwise ``finished``."""
+async def finish(state: RestState) -> dict[str, Any]:
+    """Terminal node: keep a status set earlier (budget_exhausted), otherwise ``finished``.
+
+    ``async`` like ``route``: LangGraph runs a plain function of a graph driven asynchronously in
+    a worker thread (``run_in_executor``), one thread hand-off per node or edge it evaluates."""
     answer = state.get("final_answer")
     return {
         "status": state.get("status") or "finished",
@@ -336,7 +339,9 @@ def step_limit(state: RestState, scratch: list[str], cap: int, return_to: str) -
     )
 
 
-def route(state: RestState) -> str:
+async def route(state: RestState) -> str:
+    """The next node, as the last one set it. ``async``: LangGraph would evaluate a plain function
+    in its thread pool, a thread hand-off after every step (~13 per RestGPT episode)."""
     return state.get("route") or "finish"
 
 

@@ -269,6 +269,37 @@ def test_redact_document_is_redact(doc: dict[str, Any]) -> None:
     assert redact_document(doc, plain_keys=("input_tokens", "in_flight")) == redact(doc)
 
 
+#: a RestGPT-sized prompt: gate words everywhere ("keywords"), lines repeated, nothing secret
+PROMPT = "GET /movie/{movie_id}/keywords Get the keywords that have been added to a movie.\n" * 400
+
+
+@pytest.mark.parametrize(
+    "doc",
+    [
+        {"content": f"use {OPENAI_KEY} now", "n": 1},
+        {"headers": {"Authorization": "Basic abc123"}, "n": 1},
+        {"a": {"Set-Cookie": 12345678}},
+        {"session": {"pasſword": "abcdef123456"}},
+        {"deep": [[{"text": f"Bearer {BEARER}"}]]},
+        {"text": f"Authorization:\n  {AUTH_TOKEN}"},  # a match across a line break
+        {"text": PROMPT.replace("added to", f"added to (key={QUERY_KEY})", 1)},  # one line in 400
+        {"text": "ok"},
+    ],
+    ids=lambda d: next(iter(d)),
+)
+def test_a_large_document_is_checked_string_by_string_and_still_redacted(doc: dict[str, Any]) -> None:
+    """Past the size where scanning its JSON text pays (it always finds "key" in a RestGPT trace),
+    a document is walked, each string's lines checked against a memo of the lines seen clean: the
+    same result as ``redact``, and a clean document is returned as is, without a copy."""
+    from restgraph.tools.redact import redact_document
+
+    big = {"prompts": [PROMPT, PROMPT + "one more line\n"], **doc}
+    redact_document({"warm": PROMPT})  # its lines are in the memo now: a later secret must still be found
+    assert redact_document(big) == redact(big)
+    if redact(big) == big:
+        assert redact_document(big) is big
+
+
 def test_redact_document_skips_the_walk_only_when_nothing_could_match() -> None:
     """A clean trace is returned as is (no walk); a registered secret, even one JSON escapes, still
     forces the walk and is redacted."""
