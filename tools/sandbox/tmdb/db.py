@@ -117,12 +117,10 @@ class FixtureDB:
     def credits(self) -> PersonCredits:
         """Each person's movie and TV credits, built on first use: a run whose episodes never ask for a
         person's credits never needs them (bench/restgpt_episode_cost.py). Built with the collector
-        paused and then frozen (as ``get_db`` does): the ~150,000 long-lived rows set off collections
-        that walked the whole world for nothing (bench/startup_time.py)."""
+        paused and then frozen (``collector_paused``): the ~150,000 long-lived rows set off
+        collections that walked the whole world for nothing (bench/startup_time.py)."""
         with collector_paused():
-            credits = PersonCredits(self._person_credit_rows())
-        gc.freeze()
-        return credits
+            return PersonCredits(self._person_credit_rows())
 
     def _person_credit_rows(self) -> dict[int, list[tuple[str, int, str | None, str | None, int]]]:
         credits: dict[int, list[tuple[str, int, str | None, str | None, int]]] = defaultdict(list)
