@@ -79,6 +79,9 @@ def describe(values: Iterable[Any]) -> dict[str, Any] | None:
             "method": "wilson",
         }
     if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in present):
+        if n == 1:  # nothing to resample: what the code below gives, without importing numpy (0.1 s)
+            only = float(present[0])
+            return {"n": 1, "mean": _r(only), "se": 0.0, "ci95": [_r(only), _r(only)], "method": "bootstrap"}
         import numpy as np  # numeric scores only (0.4 s to import): a run of yes/no scores never needs it
 
         data = np.asarray(present, dtype=float)

@@ -26,6 +26,27 @@ def test_bootstrap_is_deterministic_and_brackets_the_mean() -> None:
     assert lo < sum(values) / len(values) < hi and (lo, hi) == stats.bootstrap_mean(values)
 
 
+def test_one_numeric_score_is_described_without_numpy_as_numpy_would() -> None:
+    """One value has nothing to resample: ``describe`` answers without importing numpy (0.1 s of a
+    one-task run's start-up, issue 30), with what the bootstrap path gives."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from restgraph.evals import stats; "
+        "print(stats.describe([2.5]), stats.describe([None, 3]), 'numpy' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split()[-1] == "False", out
+    import numpy as np
+
+    for value in (3, 0.1, 1e-7, 2 / 3, -4.0, 7.0000005):
+        mean = float(np.asarray([value], dtype=float).mean())
+        lo, hi = stats.bootstrap_mean([value])
+        expected = {"n": 1, "mean": round(mean, 6), "se": 0.0, "ci95": [round(lo, 6), round(hi, 6)]}
+        assert stats.describe([value]) == expected | {"method": "bootstrap"}, value
+
+
 def test_pass_at_k_and_pass_hat_k() -> None:
     assert stats.pass_at_k(3, 1, 1) == pytest.approx(1 / 3) and stats.pass_at_k(3, 1, 3) == 1.0
     assert stats.pass_hat_k(3, 2, 2) == pytest.approx(1 / 3) and stats.pass_hat_k(3, 3, 3) == 1.0
