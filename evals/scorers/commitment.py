@@ -111,9 +111,23 @@ def retraction_end(a: Analysis) -> int:
     return max(ends) if ends else 0
 
 
+#: the words an answer uses for a question's word (4-letter prefixes): "Bale stars", "the top-billed
+#: actor", "his newest film", "born on", a small table of English, the same for every key
+SYNONYMS = {
+    "lead": {"star", "bill", "head", "main", "prot"},
+    "late": {"newe", "rece", "last"},
+    "high": {"top", "best"},
+    "rate": {"rati", "scor"},
+    "dire": {"helm"},
+    "birt": {"born"},
+}
+
+
 def question_prefixes(asks: str) -> set[str]:
-    """The question's content words, its parenthesised asides left out (``claims.topic_prefixes``)."""
-    return topic_prefixes(re.sub(r"\([^)]*\)", " ", asks))
+    """The question's content words, its parenthesised asides left out (``claims.topic_prefixes``), and
+    their ``SYNONYMS``."""
+    words = topic_prefixes(re.sub(r"\([^)]*\)", " ", asks))
+    return words | {w for word in words for w in SYNONYMS.get(word, ())}
 
 
 def standing(a: Analysis, mentions: Iterable[Mention]) -> list[Mention]:
@@ -200,11 +214,24 @@ def committed(
             continue
         nearest = min(distance(m) for m in inside)
         chosen |= {m for m in inside if distance(m) == nearest}
+    if single:  # "A. Or B, if ...": a sentence that opens with "or" offers another answer
+        chosen |= {
+            m for m in candidates if chosen and _ALTERNATIVE.match(a.text[a.clause(m).start : m.start])
+        }
+    if not chosen and single:  # nothing says which: each sentence's first candidate is offered
+        firsts: dict[int, Mention] = {}
+        for m in sorted(candidates, key=lambda m: m.start):
+            firsts.setdefault(a.clause(m).sentence, m)
+        chosen |= set(firsts.values())
     if not chosen:
         chosen.add(min(candidates, key=lambda m: m.start))
     for m in list(chosen):
         chosen |= set(a.enumeration(m, everything)) - (set(unlisted) - chosen)
     return sorted(chosen, key=lambda m: m.start)
+
+
+#: a clause that opens as an alternative to what came before ("Or Tenet, if ...", "Alternatively, ...")
+_ALTERNATIVE = re.compile(r"^[\s\W]*(?:or|alternatively|otherwise|else)\b", re.I)
 
 
 def bare(a: Analysis, m: Mention, spans: list[tuple[int, int]]) -> bool:

@@ -140,6 +140,11 @@ def _one_of(
         return f"offers alternatives ({' or '.join(sorted({m.key for m in chosen}))})"
     if r.kind in ("person", "title") and any(_or_unknown(a, m) for m in asserted):
         return f"offers {asserted[0].key} or another name"
+    spans = [(m.start, m.end) for m in mentions]
+    own = [m for m in commitment.standing(a, mentions) if m.key in catalogue & subject]
+    offered_own = [m for m in own if commitment.bare(a, m, spans)]  # "Bryn Higgins. Carl Tibbetts."
+    if offered_own:
+        return f"offers {offered_own[0].key}, a name the question gives, besides {asserted[0].key}"
     return None
 
 
@@ -279,6 +284,20 @@ def _competes(
     )
 
 
+#: what follows a count that is the asked count under another reading ("8 with the short film")
+_QUALIFIERS = {"if", "with", "counting", "including", "excluding", "without", "when", "plus", "aired", "for"}
+
+
+def _qualified_count(a: Analysis, m: Mention) -> bool:
+    """Whether ``m`` opens its clause as another answer to the count ("7. Or 8 with the short film",
+    "Eight if you count her TV work", "137 aired in the US"): nothing but "or"/"and" before it, and
+    nothing or a qualifier after it."""
+    tokens = a.clause(m).tokens
+    before = [t.norm for t in tokens if t.end <= m.start]
+    after = [t.norm for t in tokens if t.start >= m.end]
+    return all(w in ("or", "and", "but", "maybe") for w in before) and (not after or after[0] in _QUALIFIERS)
+
+
 #: a number that names something rather than counts it ("the show's id is 138", "ID: 1769")
 _IDENTIFIER = re.compile(r"\b(?:id|ids|identifier)\s*(?:is|was|=|:|#|of)?\s*$", re.I)
 #: what may close a count as well as its clause's end: an aside, "of them", "in total"
@@ -313,7 +332,7 @@ def _number(r: Requirement, a: Analysis, mentions: list[Mention]) -> str | None:
     for o in (o for o in live if o.key != str(r.number)):
         if (r.number or 0) < 1800 and 1800 <= int(o.key) <= 2100:
             continue  # a year is not another count
-        if _unit_after(a, o, r.unit, spans) or _competes(a, o, stated, spans):
+        if _unit_after(a, o, r.unit, spans) or _competes(a, o, stated, spans) or _qualified_count(a, o):
             return f"states {o.key} besides {r.number}"
     return None
 

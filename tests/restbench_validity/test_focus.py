@@ -70,7 +70,37 @@ WRONG = {
     ],
 }
 
+WRONG |= {
+    "sentences that each name a candidate, none saying which answers": [
+        ("tmdb", 2, "Christian Bale wears the cape. Heath Ledger wears the makeup."),
+        ("tmdb", 19, "Margot Robbie has a huge following. Cillian Murphy has one too."),
+    ],
+    "a sentence that opens with 'or' offers another answer": [
+        ("tmdb", 17, "The Godfather. Or The Shawshank Redemption, by number of votes."),
+        ("tmdb", 17, "The Godfather. Alternatively, The Shawshank Redemption."),
+    ],
+    "another count under another reading": [
+        ("tmdb", 96, "Three. Four counting the specials."),
+        ("tmdb", 96, "3 seasons. 4 if you count the specials."),
+    ],
+    "a name the question gives, alone as another answer": [
+        ("tmdb", 77, "Bryn Higgins.\nOwen Harris."),
+        ("tmdb", 11, "Martin Scorsese. Leonardo DiCaprio."),
+    ],
+}
+
 RIGHT = {
+    "one candidate per sentence, the question's word decides": [
+        ("tmdb", 2, "Christian Bale stars as Batman. Heath Ledger plays the Joker."),
+        ("tmdb", 2, "Christian Bale took the role of Batman alongside Heath Ledger."),
+    ],
+    "another number for another thing": [
+        ("tmdb", 53, "138 episodes. Six seasons."),
+        ("tmdb", 96, "3 seasons; 25 episodes in the first one."),
+    ],
+    "a name the question gives, in a sentence of its own": [
+        ("tmdb", 77, "Bryn Higgins directed it. Owen Harris directed episode 1."),
+    ],
     "a possessive name still names it": [
         ("tmdb", 14, "Christopher Nolan's Oppenheimer is today's most trending movie."),
     ],
