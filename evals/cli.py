@@ -281,6 +281,10 @@ def run(
         options = check_run_options(options, benchmark, spec)
     except OptionError as exc:
         raise usage_error(str(exc)) from None
+    if workers > 1:  # its imports run while this process prepares the run (evals.process_workers)
+        from restgraph.evals.process_workers import start_worker_server
+
+        start_worker_server()
     if resume and out is None:  # the latest run of this command, never a fresh folder (evals.resume_lookup)
         out = _resume_target(options, benchmark, spec)
     out = out or Path("runs") / f"{bench}-{agent_name}-{datetime.now().strftime('%Y%m%d-%H%M%S')}"

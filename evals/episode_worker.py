@@ -12,7 +12,7 @@ finished episode to the parent already encoded (redacted, prompts cut into chunk
 
 Messages, over one duplex pipe: parent -> worker ``("stop", None)`` (Ctrl-C, ``--max-errors``, another
 worker failed: cancel what is in flight, as the one-process runner does); worker -> parent
-``("episodes", (notes, encoded))``, then ``("done", None)`` or ``("failed", "Kind: message")`` (the
+``("started", keys)`` (a live display only), ``("episodes", (notes, encoded))``, then ``("done", None)`` or ``("failed", "Kind: message")`` (the
 traceback goes to the worker's stderr, the terminal's). Ctrl-C
 reaches every process of the terminal's group: a worker ignores SIGINT and waits for the parent's
 word; a parent that dies closes the pipe, and its workers stop.
@@ -53,7 +53,8 @@ class WorkerSpec:
     out_dir: str
     run_id: str  # the parent's: every trace of a run carries one run id
     units: list[tuple[str, int]]  # the pending (task id, epoch) pairs, taken in order via the counter
-    score: bool  # score each episode for the live display (as the one-process runner does)
+    score: bool  # score each episode for the display (as the one-process runner does)
+    live: bool  # the parent's display is live: say when each episode starts (its in-flight count)
     connection_limit: int | None  # this worker's share of --max-connections
     code_sandbox: str
     env: dict[str, str]
@@ -110,17 +111,27 @@ class SharedUnits:
 class Sender:
     """Encodes finished traces and sends them to the parent from a thread of its own (a trace
     line is tens of KB: a pipe write would otherwise block the event loop while the parent
-    fsyncs). Traces that finish while a send is under way go together, as the writer's groups."""
+    fsyncs). Traces that finish while a send is under way go together, as the writer's groups.
 
-    def __init__(self, conn: Any):
-        self.conn = conn
-        self._queue: queue.Queue[tuple[EpisodeNote, Trace] | None] = queue.Queue()
+    It stands in for the runner's display too: ``started`` tells a live parent display that an
+    episode started (the runner calls it), ``finished`` is the parent's business."""
+
+    def __init__(self, conn: Any, live: bool):
+        self.conn, self.live = conn, live
+        self._queue: queue.Queue[str | tuple[EpisodeNote, Trace] | None] = queue.Queue()
         self._known: set[str] = set()  # prompt chunks already sent (the parent keeps them)
         self._thread = threading.Thread(target=self._loop, name="restgraph-sender", daemon=True)
         self._thread.start()
 
     def put(self, note: EpisodeNote, trace: Trace) -> None:
         self._queue.put((note, trace))
+
+    def started(self, key: str, recorder: Any) -> None:
+        if self.live:
+            self._queue.put(key)
+
+    def finished(self, key: str, trace: Any, success: Any) -> None:
+        pass
 
     def _loop(self) -> None:
         ended = False
@@ -129,13 +140,16 @@ class Sender:
             while not self._queue.empty():
                 batch.append(self._queue.get_nowait())
             ended = batch[-1] is None
-            items = [item for item in batch if item is not None]
-            if items:
-                encoded = encode_traces([trace for _, trace in items], self._known)
-                try:
+            keys = [item for item in batch if isinstance(item, str)]
+            items = [item for item in batch if isinstance(item, tuple)]
+            try:
+                if keys:
+                    self.conn.send(("started", keys))
+                if items:
+                    encoded = encode_traces([trace for _, trace in items], self._known)
                     self.conn.send(("episodes", ([note for note, _ in items], encoded)))
-                except OSError:  # the parent is gone: nobody is left to write them
-                    return
+            except OSError:  # the parent is gone: nobody is left to write them
+                return
 
     def close(self) -> None:
         """Send what is queued; returns once it is sent (a blocking call: run it off the loop)."""
@@ -187,7 +201,7 @@ async def _serve(spec: WorkerSpec, counter: Any, conn: Any) -> None:
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     threading.Thread(target=_listen, args=(conn, loop, stop), name="restgraph-listen", daemon=True).start()
-    sender = Sender(conn)
+    sender = runner.display = Sender(conn, spec.live)
 
     def finished(task: Task, epoch: int, trace: Trace) -> None:
         trace.extra["worker"] = spec.index

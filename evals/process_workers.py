@@ -4,7 +4,8 @@ Why: one process runs a RestGPT episode's harness work on one core (issue 30: ~2
 episode, so ~35 episodes a second however many cores there are). Ray spreads a sweep over a
 cluster (``restgraph sweep --executor ray``); this is the same idea on one machine without Ray:
 N processes, each a runner with ``--concurrency`` episodes in flight (``evals.episode_worker``),
-taking (task, epoch) units from one shared counter.
+taking (task, epoch) units from one shared counter. This process is one of them: it runs episodes
+from the start, while the others start up (a fork, imports done, then their own run resources).
 
 What the run looks like from outside does not change: this process alone writes config.json,
 ``traces.jsonl`` (one line per (task, epoch), group commits as ``evals.trace_writer`` does), the
@@ -12,9 +13,11 @@ prompt store and summary.json, shows the progress and applies ``--max-errors``; 
 this run's id. A killed run keeps what was written and ``--resume`` runs the rest (with any
 ``--workers``). Ctrl-C, ``--max-errors`` and a failed worker stop every worker (in-flight episodes
 are cancelled, as in one process); a worker that dies fails the run, keeping what finished.
-``--max-connections M`` is shared out (M // N per worker, the remainder to the first ones).
+``--max-connections M`` is shared out (M // N per worker, the remainder to the first ones). A
+trace records which process ran it (``extra.worker``: 0 is this one).
 
-Workers start from a fork server that imported the harness once (``forkserver``), else by spawning.
+Workers start from a fork server that imported the harness and the run's modules once
+(``forkserver``, started early: ``start_worker_server``), else by spawning.
 """
 
 from __future__ import annotations
@@ -22,12 +25,15 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import sys
+from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any
 
-from restgraph.evals.episode_worker import EpisodeNote, WorkerSpec, worker_main
-from restgraph.evals.trace import EncodedTraces, Task
+from restgraph.agents.connection_limit import limiting
+from restgraph.evals.episode_worker import EpisodeNote, SharedUnits, WorkerSpec, worker_main
+from restgraph.evals.trace import EncodedTraces, Task, Trace, encode_traces
 from restgraph.evals.trace_writer import TraceWriter
 
 #: how long stopped workers get to cancel their episodes and send what finished, then are killed
@@ -54,9 +60,29 @@ def worker_context() -> Any:
     else spawn."""
     if "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["restgraph.evals.runner", "restgraph.evals.episode_worker"])
+        context.set_forkserver_preload(["restgraph.evals.worker_preload"])
         return context
     return multiprocessing.get_context("spawn")
+
+
+def start_worker_server() -> None:
+    """Start the fork server now, so that its imports (the harness, and every ``restgraph`` module
+    this process has imported: the run's benchmark, agent, sandbox) overlap with this process's own
+    preparation; the CLI calls it once the options are known good. Later calls change nothing."""
+    context = worker_context()
+    if context.get_start_method() != "forkserver":
+        return
+    from multiprocessing import forkserver
+
+    from restgraph.evals.worker_preload import ENV
+
+    modules = ["restgraph.evals.runner", "restgraph.evals.episode_worker"]
+    modules += sorted(name for name in sys.modules if name.startswith("restgraph."))
+    os.environ[ENV] = ",".join(modules)
+    try:
+        forkserver.ensure_running()  # spawns the server with this environment, returns at once
+    finally:
+        del os.environ[ENV]
 
 
 def connection_shares(limit: int | None, workers: int) -> list[int | None]:
@@ -66,10 +92,31 @@ def connection_shares(limit: int | None, workers: int) -> list[int | None]:
     return [limit // workers + (1 if i < limit % workers else 0) for i in range(workers)]
 
 
-async def run_in_workers(runner: Any, pending: list[tuple[Task, int]], stop: asyncio.Event) -> None:
-    """Run ``pending`` on ``runner.options.workers`` processes; write what they finish. ``runner`` is
-    the ``evals.runner.EpisodeRunner`` whose run this is (not imported here: it imports this module);
-    each worker builds one of its class."""
+def write_group(store: Any) -> Any:
+    """The writer's ``write`` for a run with workers: this process's own traces encoded here (as a
+    worker does, against chunks this encoder sent), then every group appended with the workers'."""
+    known: set[str] = set()
+
+    def write(items: list[Trace | EncodedTraces]) -> None:
+        own = [item for item in items if isinstance(item, Trace)]
+        groups = [item for item in items if isinstance(item, EncodedTraces)]
+        store.append_encoded(([encode_traces(own, known)] if own else []) + groups)
+
+    return write
+
+
+async def run_with_workers(
+    runner: Any,
+    pending: list[tuple[Task, int]],
+    stop: asyncio.Event,
+    finished: Callable[[Task, int, Trace], None],
+    writer: TraceWriter[Any],
+) -> None:
+    """Run ``pending`` here and on ``runner.options.workers - 1`` more processes. This process is
+    worker 0: it starts on episodes as soon as its run resources are ready, while the others start
+    up; ``finished`` takes its own traces, ``writer`` (``write_group``) the others' as well.
+    ``runner`` is the ``evals.runner.EpisodeRunner`` whose run this is (not imported here: it
+    imports this module); each worker builds one of its class."""
     from restgraph.tools import codebox
 
     if runner.model_factory != runner._default_model_factory:
@@ -77,12 +124,13 @@ async def run_in_workers(runner: Any, pending: list[tuple[Task, int]], stop: asy
             "workers > 1 build each episode's model in the worker: a model_factory cannot cross processes"
         )
     n = min(runner.options.workers, len(pending))
+    start_worker_server()  # (already running when the CLI started it)
     context = worker_context()
     counter = context.Value("q", n)  # the next unit's index, for every worker (worker i first takes unit i)
     shares = connection_shares(runner.connection_limit, n)
     loop = asyncio.get_running_loop()
-    writer: TraceWriter[EncodedTraces] = TraceWriter(runner.store, runner.store.append_encoded)
-    score = runner.display is not None and runner.display.mode != "off"
+    mode = runner.display.mode if runner.display is not None else "off"
+    units = [(task.id, epoch) for task, epoch in pending]
     workers: list[_Worker] = []
 
     def readable(worker: _Worker) -> None:
@@ -94,6 +142,9 @@ async def run_in_workers(runner: Any, pending: list[tuple[Task, int]], stop: asy
                     writer.put(encoded)
                     for note in notes:
                         runner.record_finished(note.key, note, note.success, stop)
+                elif kind == "started":
+                    for key in body:
+                        runner.display.started(key, None)
                 else:
                     worker.outcome = (
                         "done" if kind == "done" else f"episode worker {worker.index} failed: {body}"
@@ -111,55 +162,80 @@ async def run_in_workers(runner: Any, pending: list[tuple[Task, int]], stop: asy
         if not worker.ended.done():
             worker.ended.set_result(None)
 
-    units = [(task.id, epoch) for task, epoch in pending]
+    async def start(index: int) -> None:
+        spec = WorkerSpec(
+            index=index,
+            runner_class=type(runner),
+            options_json=runner.options.model_dump_json(),
+            out_dir=str(runner.out_dir),
+            run_id=runner.run_id,
+            units=units,
+            score=mode != "off",
+            live=mode == "live",
+            connection_limit=shares[index],
+            code_sandbox=codebox.mode(),
+            env=dict(os.environ),
+        )
+        ours, theirs = context.Pipe(duplex=True)
+        process = context.Process(
+            target=worker_main, args=(spec, counter, theirs), name=f"restgraph-worker-{index}", daemon=True
+        )
+        # off the loop: a start waits for the fork server to finish its imports
+        await asyncio.to_thread(process.start)
+        theirs.close()
+        worker = _Worker(index, process, ours, loop.create_future())
+        workers.append(worker)
+        loop.add_reader(ours.fileno(), readable, worker)
+        if stop.is_set():  # stopped while it started: it missed the word
+            tell_stop()
+
+    async def start_all() -> None:
+        for index in range(1, n):
+            if stop.is_set():
+                return
+            await start(index)
+        await asyncio.gather(*(w.ended for w in workers))
+
+    def tell_stop() -> None:
+        for worker in workers:
+            if not worker.ended.done():
+                with suppress(OSError):
+                    worker.conn.send(("stop", None))
+
+    others = asyncio.ensure_future(start_all())  # they start up while this process readies its own resources
+    stopper: asyncio.Future[Any] = asyncio.ensure_future(stop.wait())
+    here: asyncio.Future[Any] | None = None
     try:
-        for index in range(n):
-            spec = WorkerSpec(
-                index=index,
-                runner_class=type(runner),
-                options_json=runner.options.model_dump_json(),
-                out_dir=str(runner.out_dir),
-                run_id=runner.run_id,
-                units=units,
-                score=score,
-                connection_limit=shares[index],
-                code_sandbox=codebox.mode(),
-                env=dict(os.environ),
+        async with runner.benchmark.run_resources(runner.options) as resources, limiting(shares[0]):
+            tasks = {task.id: task for task, _ in pending}
+            here = asyncio.ensure_future(
+                runner.run_pool(
+                    SharedUnits(units, counter, tasks, first=0), len(units), resources, stop, finished
+                )
             )
-            ours, theirs = context.Pipe(duplex=True)
-            process = context.Process(
-                target=worker_main,
-                args=(spec, counter, theirs),
-                name=f"restgraph-worker-{index}",
-                daemon=True,
-            )
-            process.start()
-            theirs.close()
-            worker = _Worker(index, process, ours, loop.create_future())
-            workers.append(worker)
-            loop.add_reader(ours.fileno(), readable, worker)
-        all_ended: asyncio.Future[Any] = asyncio.gather(*(w.ended for w in workers))
-        stopper: asyncio.Future[Any] = asyncio.ensure_future(stop.wait())
-        try:
-            await asyncio.wait([all_ended, stopper], return_when=asyncio.FIRST_COMPLETED)
+            await asyncio.wait([here, stopper], return_when=asyncio.FIRST_COMPLETED)
+            if here.done() and here.exception() is not None:
+                stop.set()  # a harness bug here: stop the others too
+            if not stop.is_set():  # nothing left to take: wait for the others' last episodes
+                await asyncio.wait([others, stopper], return_when=asyncio.FIRST_COMPLETED)
             if stop.is_set():  # Ctrl-C or --max-errors (stopped: exit 130 or 1), or a worker failed
-                runner.stopped = all(w.outcome in (None, "done") for w in workers)
-                for worker in workers:
-                    if not worker.ended.done():
-                        with suppress(OSError):
-                            worker.conn.send(("stop", None))
-                await asyncio.wait([all_ended], timeout=STOP_GRACE_S)
-        finally:
-            stopper.cancel()
+                tell_stop()
+                await asyncio.wait([here, others], timeout=STOP_GRACE_S)
     finally:
+        stopper.cancel()
+        if not others.done():  # a worker still starting, or past the grace period
+            others.cancel()
+            await asyncio.gather(others, return_exceptions=True)
         for worker in workers:
             with suppress(ValueError, OSError):
                 loop.remove_reader(worker.conn.fileno())
             if worker.process.is_alive():
                 worker.process.terminate()
-            worker.process.join(JOIN_TIMEOUT_S)
+            await asyncio.to_thread(worker.process.join, JOIN_TIMEOUT_S)
             worker.conn.close()
-        await writer.drain()  # every episode a worker finished is on disk, even when stopped
     failures = [w.outcome for w in workers if w.outcome != "done"]
     if failures:
+        runner.stopped = False  # failed, not stopped
         raise WorkerFailed(f"{failures[0]}; finished episodes are kept: continue with --resume")
+    if here is not None:
+        here.result()  # a harness bug here: raised as in a one-process run

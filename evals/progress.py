@@ -135,7 +135,8 @@ class RunProgress:
         for name in ("calls", "tokens", "time"):
             table.add_column(name, justify="right", no_wrap=True)
         now = time.perf_counter()
-        entries = list(self.active.items())
+        # an episode in a worker process (--workers) has no recorder here: counted in the bar only
+        entries = [(key, entry) for key, entry in list(self.active.items()) if entry[1] is not None]
         for key, (started, recorder) in entries[:MAX_ROWS]:
             try:
                 calls, node = _calls_and_node(recorder, now)

@@ -375,33 +375,39 @@ class EpisodeRunner:
         progress = self.display = RunProgress(
             self.progress, f"{self.benchmark.name}/{self.agent.name}", total=total, done=total - len(pending)
         )
+        workers = min(self.options.workers, len(pending))  # --workers: this process and N - 1 more
+        if workers > 1:
+            from restgraph.evals import process_workers
+        writer: TraceWriter[Any] = (
+            TraceWriter(self.store, process_workers.write_group(self.store))
+            if workers > 1
+            else TraceWriter(self.store)
+        )
+
+        def finished(task: Task, epoch: int, trace: Trace) -> None:
+            if workers > 1:
+                trace.extra["worker"] = 0
+            writer.put(trace)  # group commit, off the loop (evals.trace_writer)
+            success = (
+                _safe_score(self.benchmark, trace).get(self.benchmark.episode_success_key)
+                if progress.mode != "off"
+                else None
+            )  # shown only
+            self.record_finished(RunProgress.key(task.id, epoch), trace, success, stop)
+
         try:
-            if self.options.workers > 1 and pending:  # episode worker processes, one writer here
-                from restgraph.evals.process_workers import run_in_workers
-
-                with progress:
-                    await run_in_workers(self, pending, stop)
-            else:
-                async with (
-                    self.benchmark.run_resources(self.options) as resources,
-                    limiting(self.connection_limit),
-                ):
-                    writer: TraceWriter[Trace] = TraceWriter(self.store)
-
-                    def finished(task: Task, epoch: int, trace: Trace) -> None:
-                        writer.put(trace)  # group commit, off the loop (evals.trace_writer)
-                        success = (
-                            _safe_score(self.benchmark, trace).get(self.benchmark.episode_success_key)
-                            if progress.mode != "off"
-                            else None
-                        )  # shown only
-                        self.record_finished(RunProgress.key(task.id, epoch), trace, success, stop)
-
-                    with progress:
-                        try:
+            with progress:
+                try:
+                    if workers > 1:  # (each process with its own run resources)
+                        await process_workers.run_with_workers(self, pending, stop, finished, writer)
+                    else:
+                        async with (
+                            self.benchmark.run_resources(self.options) as resources,
+                            limiting(self.connection_limit),
+                        ):
                             await self.run_pool(iter(pending), len(pending), resources, stop, finished)
-                        finally:
-                            await writer.drain()  # every finished episode on disk, even when stopped
+                finally:
+                    await writer.drain()  # every finished episode on disk, even when stopped
         finally:
             for sig in (signal.SIGINT, signal.SIGTERM):
                 with suppress(NotImplementedError, RuntimeError, ValueError):

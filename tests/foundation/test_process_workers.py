@@ -20,10 +20,10 @@ from restgraph.evals.trace import TraceStore
 from tests.foundation.conftest import REPO, cli, smoke_ids, trace_rows, usage_error_line, wait_for_lines
 
 TMDB = ["run", "restbench-tmdb", "--agent", "restgpt", "--model", "scripted:restgpt-oracle", "--quiet"]
-N = 40
+N = 60
 
 
-def _smoke(out: Path, *extra: str, model: str = "scripted:smoke-oracle?latency=0.2") -> list[str]:
+def _smoke(out: Path, *extra: str, model: str = "scripted:smoke-oracle?latency=0.5") -> list[str]:
     return [
         "run",
         "smoke",
@@ -68,9 +68,30 @@ def _children(pid: int) -> list[int]:
 
 
 def _workers(cli_pid: int) -> list[int]:
-    """The episode worker processes of a run: children of the fork server the CLI started."""
+    """The episode worker processes of a run (the CLI's own process is worker 0): children of the
+    fork server the CLI started."""
     (server,) = [p for p in _children(cli_pid) if b"forkserver" in Path(f"/proc/{p}/cmdline").read_bytes()]
     return _children(server)
+
+
+def _wait_for_workers(out: Path, proc: subprocess.Popen, n: int, timeout: float = 120.0) -> list[int]:
+    """Block until workers 1..n-1 have each written a trace (so each is up and running episodes);
+    their pids."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if (out / "traces.jsonl").exists():
+            seen = {r["extra"].get("worker") for r in trace_rows(out)}
+            if seen >= set(range(1, n)):
+                pids = _workers(proc.pid)
+                assert len(pids) == n - 1, pids
+                return pids
+        if proc.poll() is not None:
+            pytest.fail(
+                f"run ended (rc={proc.returncode}) before its workers wrote traces:\n{proc.communicate()[1][-2000:]}"
+            )
+        time.sleep(0.05)
+    proc.kill()
+    pytest.fail(f"workers 1..{n - 1} wrote no trace in {timeout}s")
 
 
 def _gone(pids: list[int], timeout: float = 60.0) -> bool:
@@ -108,7 +129,7 @@ def test_two_workers_write_the_one_process_run(tmp_path: Path) -> None:
         (r["task_id"], r["extra"].get("epoch", 0)) for r in trace_rows(one)
     )
     assert len(rows) == 12 and len({(r["task_id"], r["extra"].get("epoch", 0)) for r in rows}) == 12
-    assert {r["extra"]["worker"] for r in rows} == {0, 1}  # both processes ran episodes
+    assert {r["extra"]["worker"] for r in rows} == {0, 1}  # both processes ran episodes (0: the CLI's)
     assert len({r["run_id"] for r in rows}) == 1
     assert rows[0]["run_id"] == json.loads((two / "config.json").read_text())["run_id"]
 
@@ -141,9 +162,8 @@ def test_max_connections_is_shared_out_exactly() -> None:
 def test_parent_killed_its_workers_stop_and_resume_neither_repeats_nor_loses(tmp_path: Path) -> None:
     out = tmp_path / "run"
     proc = _start(*_smoke(out, "--workers", "2"))
+    workers = _wait_for_workers(out, proc, 2)
     wait_for_lines(out / "traces.jsonl", 4, proc)
-    workers = _workers(proc.pid)
-    assert len(workers) == 2
     proc.kill()  # SIGKILL: no handler runs
     proc.wait(timeout=30)
     assert _gone(workers), "the workers of a killed run must stop (their pipe to it closed)"
@@ -157,8 +177,8 @@ def test_parent_killed_its_workers_stop_and_resume_neither_repeats_nor_loses(tmp
 def test_ctrl_c_stops_every_worker_keeping_finished_episodes(tmp_path: Path) -> None:
     out = tmp_path / "run"
     proc = _start(*_smoke(out, "--workers", "2"))
+    workers = _wait_for_workers(out, proc, 2)
     wait_for_lines(out / "traces.jsonl", 3, proc)
-    workers = _workers(proc.pid)
     os.killpg(proc.pid, signal.SIGINT)  # what a terminal does: the whole process group
     _, err = proc.communicate(timeout=120)
     assert proc.returncode == 130, err
@@ -175,9 +195,8 @@ def test_ctrl_c_stops_every_worker_keeping_finished_episodes(tmp_path: Path) -> 
 
 def test_a_worker_killed_fails_the_run_keeping_what_finished(tmp_path: Path) -> None:
     out = tmp_path / "run"
-    proc = _start(*_smoke(out, "--workers", "2"))
-    wait_for_lines(out / "traces.jsonl", 3, proc)
-    victim, *others = _workers(proc.pid)
+    proc = _start(*_smoke(out, "--workers", "3"))
+    victim, *others = _wait_for_workers(out, proc, 3)
     os.kill(victim, signal.SIGKILL)
     _, err = proc.communicate(timeout=120)
     assert proc.returncode == 1, err
@@ -190,7 +209,7 @@ def test_a_worker_killed_fails_the_run_keeping_what_finished(tmp_path: Path) -> 
 
 
 @pytest.mark.parametrize("workers", ["2"])
-def test_max_errors_stops_all_workers(tmp_path: Path, workers: str) -> None:
+def test_max_errors_stops_a_run_with_workers(tmp_path: Path, workers: str) -> None:
     out = tmp_path / "run"
     # every episode times out: the first five alike stop the run (evals.guards), across both workers
     args = _smoke(out, "--workers", workers, "--timeout", "0.1", model="scripted:smoke-oracle?latency=30")
