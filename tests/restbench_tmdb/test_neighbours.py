@@ -141,3 +141,11 @@ def test_the_estimate_decides_which_searches_fill_a_page():
         estimate("movie", "Titanic", ["titanic"]).fills_page
         and not estimate("tv", "Game of Thrones", ["game of thrones"]).fills_page
     )
+
+
+def test_normalise_folds_accented_and_plain_text_alike():
+    """ASCII text skips the accent pass (start-up, issue 30): both spellings fold to one form."""
+    for text in ("Véronique & Co’s “Amélie”", 'Veronique & Co\'s "Amelie"', "VERONIQUE AND COS AMELIE"):
+        assert normalise(text) == "veronique and cos amelie", text
+    assert normalise("Ｆｉｎａｌ ﬁlm Ⅻ") == "final film xii"  # NFKD compatibility forms, not ASCII
+    assert normalise("千と千尋の神隠し") == "千と千尋の神隠し" and normalise(" -- ") == ""
