@@ -45,7 +45,7 @@ from restgraph.evals.recording import (
 from restgraph.evals.redact import redact
 from restgraph.evals.run_guard import check_resume
 from restgraph.evals.selection import select_tasks
-from restgraph.evals.summary import write_summary
+from restgraph.evals.summary import score_one, write_summary
 from restgraph.evals.trace import Task, Trace, TraceStore, epoch_of, now_iso
 from restgraph.evals.trace_writer import TraceWriter
 from restgraph.evals.watchdog import BudgetExceeded, EpisodeStuck, EpisodeWatch, settle
@@ -389,10 +389,10 @@ class EpisodeRunner:
                 trace.extra["worker"] = 0
             writer.put(trace)  # group commit, off the loop (evals.trace_writer)
             success = (
-                _safe_score(self.benchmark, trace).get(self.benchmark.episode_success_key)
+                score_one(self.benchmark, trace).get(self.benchmark.episode_success_key)
                 if progress.mode != "off"
                 else None
-            )  # shown only
+            )  # shown only; a scorer's crash never kills a run (`restgraph score` reports it)
             self.record_finished(RunProgress.key(task.id, epoch), trace, success, stop)
 
         try:
@@ -437,13 +437,6 @@ def _recorded(model: BaseChatModel | None, recorder: EpisodeRecorder) -> BaseCha
     if isinstance(callbacks, BaseCallbackManager):  # a model built with a callback manager keeps its handlers
         callbacks.add_handler(handler, inherit=False)
     return model.model_copy(update={"callbacks": callbacks})
-
-
-def _safe_score(benchmark: Benchmark, trace: Trace) -> dict[str, Any]:
-    try:
-        return benchmark.score_episode(trace)
-    except Exception:  # the live counter must never kill a run; `restgraph score` reports it
-        return {}
 
 
 def run_sync(

@@ -4,8 +4,10 @@ single process writes (same scores, one trace per (task, epoch)), and a run stop
 
 from __future__ import annotations
 
+import io
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -14,9 +16,12 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
+from restgraph.evals.episode_worker import note_of
 from restgraph.evals.process_workers import connection_shares
-from restgraph.evals.trace import TraceStore
+from restgraph.evals.progress import RunProgress
+from restgraph.evals.trace import Task, Trace, TraceStore
 from tests.foundation.conftest import REPO, cli, smoke_ids, trace_rows, usage_error_line, wait_for_lines
 
 TMDB = ["run", "restbench-tmdb", "--agent", "restgpt", "--model", "scripted:restgpt-oracle", "--quiet"]
@@ -120,8 +125,11 @@ def test_two_workers_write_the_one_process_run(tmp_path: Path) -> None:
     one, two = tmp_path / "one", tmp_path / "two"
     args = [*TMDB, "--limit", "6", "--epochs", "2", "--concurrency", "2"]
     assert cli(*args, "--out", one).exit_code == 0
-    result = cli(*args, "--workers", "2", "--out", two)
+    result = cli(*[a for a in args if a != "--quiet"], "--workers", "2", "--out", two)
     assert result.exit_code == 0, result
+    # piped: one progress line per episode, counted by the one writer, whichever process ran it
+    counts = re.findall(r"^\[(\d+)/12\] tmdb/\d(?:#1)? status=finished success=1 ", result.stderr, re.M)
+    assert counts == [str(k) for k in range(1, 13)], result.stderr
     assert (two / "summary.json").read_bytes() == (one / "summary.json").read_bytes()  # same scores
     assert (two / "scores.jsonl").read_bytes() == (one / "scores.jsonl").read_bytes()
     rows = trace_rows(two)
@@ -217,3 +225,25 @@ def test_max_errors_stops_a_run_with_workers(tmp_path: Path, workers: str) -> No
     assert result.exit_code == 1 and "first 5 episodes all ended error:timeout" in result.stderr, result
     rows = trace_rows(out)
     assert 5 <= len(rows) < N and {r["status"] for r in rows} == {"error:timeout"}
+
+
+def test_the_live_view_counts_episodes_in_flight_in_workers() -> None:
+    progress = RunProgress("live", "restbench-tmdb/restgpt", total=3, console=Console(file=io.StringIO()))
+    for key in ("tmdb/1", "tmdb/2"):
+        progress.started(key, None)  # a worker's episode: no recorder in this process
+    trace = Trace(
+        run_id="r",
+        task_id="tmdb/1",
+        task=Task(id="tmdb/1", benchmark="b", instruction="q"),
+        benchmark="b",
+        agent="a",
+        model="m",
+        seed=0,
+        status="finished",
+    )
+    progress.finished("tmdb/1", note_of("tmdb/1", trace, True), True)
+    console = Console(file=io.StringIO(), width=100)
+    console.print(progress)
+    shown = console.file.getvalue()
+    assert "1/3" in shown and "success 1  errors 0  in flight 1" in shown, shown
+    assert "tmdb/2" not in shown  # no row for an episode whose recorder is in another process
