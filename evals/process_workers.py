@@ -189,11 +189,18 @@ async def run_with_workers(
         if stop.is_set():  # stopped while it started: it missed the word
             tell_stop()
 
+    unstarted: list[str] = []
+
     async def start_all() -> None:
         for index in range(1, n):
             if stop.is_set():
                 return
-            await start(index)
+            try:
+                await start(index)
+            except Exception as exc:  # no fork server, no memory: a failed run, as a worker's death
+                unstarted.append(f"episode worker {index} did not start: {type(exc).__name__}: {exc}")
+                stop.set()
+                return
         await asyncio.gather(*(w.ended for w in workers))
 
     def tell_stop() -> None:
@@ -233,7 +240,7 @@ async def run_with_workers(
                 worker.process.terminate()
             await asyncio.to_thread(worker.process.join, JOIN_TIMEOUT_S)
             worker.conn.close()
-    failures = [w.outcome for w in workers if w.outcome != "done"]
+    failures = unstarted + [w.outcome for w in workers if w.outcome != "done"]
     if failures:
         runner.stopped = False  # failed, not stopped
         raise WorkerFailed(f"{failures[0]}; finished episodes are kept: continue with --resume")

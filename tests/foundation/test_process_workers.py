@@ -123,12 +123,13 @@ def _assert_complete_without_repeats(out: Path) -> None:
 
 def test_two_workers_write_the_one_process_run(tmp_path: Path) -> None:
     one, two = tmp_path / "one", tmp_path / "two"
-    args = [*TMDB, "--limit", "6", "--epochs", "2", "--concurrency", "2"]
+    # tmdb/6 takes ~24k tokens, the others under 20k: the per-episode limit ends it in either process
+    args = [*TMDB, "--limit", "6", "--epochs", "2", "--concurrency", "2", "--token-limit", "20000"]
     assert cli(*args, "--out", one).exit_code == 0
     result = cli(*[a for a in args if a != "--quiet"], "--workers", "2", "--out", two)
     assert result.exit_code == 0, result
     # piped: one progress line per episode, counted by the one writer, whichever process ran it
-    counts = re.findall(r"^\[(\d+)/12\] tmdb/\d(?:#1)? status=finished success=1 ", result.stderr, re.M)
+    counts = re.findall(r"^\[(\d+)/12\] tmdb/\d(?:#1)? status=\S+ success=[01] ", result.stderr, re.M)
     assert counts == [str(k) for k in range(1, 13)], result.stderr
     assert (two / "summary.json").read_bytes() == (one / "summary.json").read_bytes()  # same scores
     assert (two / "scores.jsonl").read_bytes() == (one / "scores.jsonl").read_bytes()
@@ -138,6 +139,7 @@ def test_two_workers_write_the_one_process_run(tmp_path: Path) -> None:
     )
     assert len(rows) == 12 and len({(r["task_id"], r["extra"].get("epoch", 0)) for r in rows}) == 12
     assert {r["extra"]["worker"] for r in rows} == {0, 1}  # both processes ran episodes (0: the CLI's)
+    assert sorted(r["task_id"] for r in rows if r["status"] == "budget_exhausted") == ["tmdb/6", "tmdb/6"]
     assert len({r["run_id"] for r in rows}) == 1
     assert rows[0]["run_id"] == json.loads((two / "config.json").read_text())["run_id"]
 
