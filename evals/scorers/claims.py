@@ -63,7 +63,9 @@ _SUGGESTION = re.compile(
     r"(?:how|what) about\b|why not\b|have you (?:tried|heard)\b|(?:may|might|can|could) i suggest\b", re.I
 )
 _CLAUSE_SPLIT = re.compile(
-    r";|•|·|\||\n+|\s\u2013\s|,(?=\s*not\b)|\bbut\b|\bhowever\b|\bwhereas\b|\balthough\b|\bthough\b|\bwhile\b|\bexcept\b|\binstead\b",
+    r";|•|·|\||\n+|\s\u2013\s|,(?=\s*not\b)|\bbut\b|\bhowever\b|\bwhereas\b|\balthough\b|\bthough\b|\bwhile\b|\bexcept\b|\binstead\b"
+    # a relative clause after a comma is a statement of its own ("X is the lead, which also stars Y")
+    r"|,(?=\s*(?:which|who|whose)\b)",
     re.I,
 )
 _MASK = re.compile(
@@ -252,6 +254,8 @@ _POSSESSIVE = re.compile(r"^(.+)['’]s$")
 _NOT_POSSESSIVE = {"it", "that", "there", "here", "what", "who", "where", "let", "he", "she", "how", "when"}
 
 
+#: where a correction follows a denial in the same clause ("not A: B", "not A - B")
+_CORRECTION = re.compile(r":\s|\s[-\u2013\u2014]\s|\u2014")
 #: a yes or no that closes a sentence as its conclusion ("..., so yes.", "... The answer is no.")
 _CONCLUDED = re.compile(r"\b(?:so|thus|therefore|hence|answer is|answer)\s+(yes|no)$")
 
@@ -344,16 +348,26 @@ class Analysis:
             hedged = bool(HEDGE.search(sentence_norm))
             start = s_start
             for m in [*_CLAUSE_SPLIT.finditer(self.text, s_start, s_end), None]:
-                end = m.start() if m else s_end
-                tokens = self._tokens(start, end)
-                if tokens or self.text[start:end].strip():  # a bare URL is a clause without words
-                    self.clauses.append(
-                        Clause(
-                            len(self.clauses), s_index, start, end, tokens, _denies(tokens), hedged, question
+                for lo, hi in self._denial_scope(start, m.start() if m else s_end):
+                    tokens = self._tokens(lo, hi)
+                    if tokens or self.text[lo:hi].strip():  # a bare URL is a clause without words
+                        self.clauses.append(
+                            Clause(
+                                len(self.clauses), s_index, lo, hi, tokens, _denies(tokens), hedged, question
+                            )
                         )
-                    )
                 start = m.end() if m else s_end
         self.mentions = self._names(list(vocabulary))
+
+    def _denial_scope(self, start: int, end: int) -> list[tuple[int, int]]:
+        """A clause, split where a denial's correction begins: "It's not A, as many assume: B is ..." denies
+        A, not B (a colon or a dash after the negation)."""
+        tokens = self._tokens(start, end)
+        negation = next((t for t in tokens if _denies([t])), None)
+        cut = _CORRECTION.search(self.text, negation.end, end) if negation else None
+        if cut is None or len([t for t in tokens if t.start < cut.start()]) < 3:  # "NO: 2021-10-24" is Norway
+            return [(start, end)]
+        return [(start, cut.start()), (cut.end(), end)]
 
     def _sentences(self) -> list[tuple[int, int, bool]]:
         out, start = [], 0

@@ -146,17 +146,30 @@ def committed(
     unlisted: Iterable[Mention] = (),
     single: bool = False,
     subject: Iterable[str] = (),
+    fallback: bool = True,
+    kinds: dict[str, str] | None = None,
 ) -> list[Mention]:
     """The candidates (already ``standing``) the answer commits to, by the rule in the module docstring.
     ``names``: every other known name in the answer (its words are neither filler nor topic);
     ``unlisted``: candidates never committed to just for sharing a list with a committed one;
     ``single``: the key asks for one answer, so ``focus`` decides which sentence gives it (a conclusion,
-    not context, the question's ``subject`` names, one candidate rather than a list)."""
+    not context, the question's ``subject`` names, one candidate rather than a list); ``fallback``: with
+    nothing else committed to, the first candidate is (not for an optional list: a title named in
+    passing is no item of it); ``kinds`` (name -> person/title): a candidate in a clause about another
+    thing than the ``subject`` is set aside (``focus.about_other``)."""
     if not candidates:
         return []
     names = list(names)
     spans = [(m.start, m.end) for m in [*candidates, *names]]
     everything = candidates
+    subject = set(subject)
+    if kinds and subject and not single:  # a list's items: not in a clause about something else
+        # (not for a single answer: a role named like a title, "Bale stars as Batman", is no other thing)
+        keys = {m.key for m in candidates}
+        others = [m for m in names if m.key not in keys]
+        candidates = [m for m in candidates if not focus.about_other(a, m, others, subject, kinds)]
+        if not candidates:
+            return []
     if single:
         own = [m for m in candidates if not focus.possessive(a, m)]
         candidates = [m for m in own if not focus.context(a, m, [*everything, *names])] or own or candidates
@@ -191,17 +204,24 @@ def committed(
             t for c in a.sentence_clauses(a.clause(inside[0]).sentence) for t in free(c.tokens)
         ]
 
-        def distance(m: Mention, hits=hits, sentence_tokens=sentence_tokens) -> tuple[int, int, int]:
-            """The topic word's own clause first, then how many words that are more than a link ("is
-            the", "of") stand between ("X is currently the most popular" beats "..., ahead of Y"),
-            then characters."""
+        def distance(m: Mention, hits=hits, sentence_tokens=sentence_tokens) -> tuple[int, int, int, int]:
+            """The clause that says most of the question's words first ("A directed X; the top-rated
+            movie, Y, was directed by B": B), then the topic word's own clause, then how many words that
+            are more than a link ("is the", "of"; a conjunction is more) stand between ("X is currently
+            the most popular" beats "..., ahead of Y"), then characters."""
 
             def words_between(t: Token) -> int:  # noqa: B023 - called before the loop moves on
                 lo, hi = (m.end, t.start) if t.start >= m.end else (t.end, m.start)
-                return sum(1 for x in sentence_tokens if lo <= x.start < hi and x.norm not in LINKS)
+                return sum(
+                    1
+                    for x in sentence_tokens
+                    if lo <= x.start < hi and (x.norm not in LINKS or x.norm in _CONJUNCTIONS)
+                )
 
+            own = -len({t.norm[:4] for t in hits if a.clause_at(t.start) == a.clause(m)})
             return min(
                 (
+                    own,
                     int(a.clause_at(t.start) != a.clause(m)),
                     words_between(t),
                     t.start - m.end if t.start >= m.end else m.start - t.end,
@@ -223,13 +243,14 @@ def committed(
         for m in sorted(candidates, key=lambda m: m.start):
             firsts.setdefault(a.clause(m).sentence, m)
         chosen |= set(firsts.values())
-    if not chosen:
+    if not chosen and fallback:
         chosen.add(min(candidates, key=lambda m: m.start))
     for m in list(chosen):
         chosen |= set(a.enumeration(m, everything)) - (set(unlisted) - chosen)
     return sorted(chosen, key=lambda m: m.start)
 
 
+_CONJUNCTIONS = {"and", "or"}
 #: a clause that opens as an alternative to what came before ("Or Tenet, if ...", "Alternatively, ...")
 _ALTERNATIVE = re.compile(r"^[\s\W]*(?:or|alternatively|otherwise|else)\b", re.I)
 

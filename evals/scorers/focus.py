@@ -15,7 +15,9 @@ Murphy. ``commitment.committed`` asks this module, for a single-answer key:
   never what the answer commits to (it still counts as said, "Nolan's Oppenheimer" names Nolan);
 - ``subject_names``: the names the question is about (the key's ``context``, names its ``asks`` gives):
   a sentence about the question's subject outweighs one about something else ("Bale starred in Batman
-  Begins. For The Dark Knight, the top-billed actor is Heath Ledger." commits to Heath Ledger).
+  Begins. For The Dark Knight, the top-billed actor is Heath Ledger." commits to Heath Ledger), and
+  ``about_other``: a clause about another thing of the subject's kind says nothing of the subject ("Her
+  father, Francis Ford Coppola, directed The Godfather" lists no film of Sofia Coppola's).
 
 The cues are English words of ranking and contrast, the same for every key; none names a query.
 """
@@ -105,3 +107,19 @@ def subject_names(asks: str, context_names: Iterable[str], known: Iterable[str])
     """The names the question is about: the key's context, and every known name its ``asks`` gives."""
     asked = " " + normalise(re.sub(r"['’]s\b", "", asks)) + " "  # "Maroon 5's newest album": Maroon 5
     return set(context_names) | {n for n in known if len(normalise(n)) >= 3 and f" {normalise(n)} " in asked}
+
+
+def about_other(
+    a: Analysis, m: Mention, names: Iterable[Mention], subject: set[str], kinds: dict[str, str]
+) -> bool:
+    """Whether ``m``'s clause names something of the kind of the question's subject (``kinds``: name ->
+    person or title) that is not the subject, and no subject: ``names`` holds no candidate of the key."""
+    subject_kinds = {kinds[n] for n in subject if n in kinds}
+    inside = [n for n in names if n.clause == m.clause]
+    # a one-word name ("Somewhere", "Batman") is as likely an ordinary word or a role: not another thing
+    return not any(n.key in subject for n in inside) and any(
+        n.key not in subject
+        and kinds.get(n.key) in subject_kinds
+        and len(a.text[n.start : n.end].split()) > 1
+        for n in inside
+    )

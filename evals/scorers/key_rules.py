@@ -32,9 +32,10 @@ def check(r: Requirement, a: Analysis, mentions: list[Mention], key: AnswerKey) 
         # a pooled value (a city, a keyword) has no catalogue names of its kind: a title is no city
         catalogue = {n for k, n in key._neutral if k == kind} if r.kind != "text" or not r._pooled else set()
         subject = focus.subject_names(key.asks, key.context, {n for _, n in key._neutral} - set(r.one_of))
-        return _one_of(r, a, mentions, catalogue, topic, key.asks, subject)
+        return _one_of(r, a, mentions, catalogue, topic, key.asks, subject, _kinds(key))
     if r.some_of is not None:
-        return _some_of(r, a, mentions, topic)
+        subject = focus.subject_names(key.asks, key.context, {n for _, n in key._neutral} - set(r.some_of))
+        return _some_of(r, a, mentions, topic, subject, _kinds(key))
     if r.number is not None:
         return _number(r, a, mentions)
     if r.dates is not None or r.year is not None:
@@ -43,6 +44,14 @@ def check(r: Requirement, a: Analysis, mentions: list[Mention], key: AnswerKey) 
         got = a.polarity(key.asks)
         return None if got == r.polarity else f"answers {got or 'neither yes nor no'}, expected {r.polarity}"
     return comparison(r, a, mentions)
+
+
+def _kinds(key: AnswerKey) -> dict[str, str]:
+    """The question's own names (in its words, not the chain's entities its parentheses give) and their
+    kinds, for ``focus.about_other``; {} when it names none."""
+    kinds = {n: k for k, n in key._neutral}
+    literal = focus.subject_names(re.sub(r"\([^)]*\)", " ", key.asks), (), kinds)
+    return {n: k for n, k in kinds.items()} if literal else {}
 
 
 def _found(
@@ -95,6 +104,7 @@ def _one_of(
     topic: set[str],
     asks: str,
     subject: set[str],
+    kinds: dict[str, str],
 ) -> str | None:
     """A single answer; ``catalogue``: every known name of the key's kind, ``subject``: the question's
     own names (``focus.subject_names``)."""
@@ -115,7 +125,7 @@ def _one_of(
         items = (
             a.enumeration(m, mentions) if m in mentions else [m, *(o for o in wrong if a.enumerated(m, o))]
         )
-        others = [o.key for o in items if o.key not in accepted]
+        others = [o.key for o in items if o.key not in accepted and not a.clause(o).denies]  # "not A - B"
         if any(k in wrong_keys or k in catalogue for k in others) or len(others) >= 3:
             offered.append(f"offers {m.key} among candidates ({others[0]})")
         elif r.kind == "title" and _beside_unknown(a, m, mentions):  # (people: padded casts are unknown)
@@ -131,7 +141,14 @@ def _one_of(
     # a person the catalogue does not know can be the answer given, not merely listed beside it (the
     # sandbox's padded casts are such names)
     chosen = commitment.committed(
-        a, [*candidates, *unknown], topic, mentions, unlisted=unknown, single=True, subject=subject
+        a,
+        [*candidates, *unknown],
+        topic,
+        mentions,
+        unlisted=unknown,
+        single=True,
+        subject=subject,
+        kinds=kinds,
     )
     extra = sorted({m.key for m in chosen} - accepted)
     if extra:
@@ -219,12 +236,27 @@ def _at_cue(m: Mention, all_mentions: list[Mention], a: Analysis, cue: list[str]
     return False
 
 
-def _some_of(r: Requirement, a: Analysis, mentions: list[Mention], topic: set[str]) -> str | None:
+def _some_of(
+    r: Requirement,
+    a: Analysis,
+    mentions: list[Mention],
+    topic: set[str],
+    subject: set[str],
+    kinds: dict[str, str],
+) -> str | None:
     accepted = r.some_of or []
     need = len(accepted) if r.need == "all" else r.need
     right = commitment.standing(a, _found(r, a, mentions, accepted))
     others = [m for m in _candidates(r, a, mentions, set(r.distractors)) if m.key not in set(accepted)]
-    chosen = commitment.committed(a, [*right, *commitment.standing(a, others)], topic, mentions)
+    chosen = commitment.committed(
+        a,
+        [*right, *commitment.standing(a, others)],
+        topic,
+        mentions,
+        fallback=need > 0 or bool(right),
+        subject=subject,
+        kinds=kinds,
+    )
     wrong = {m.key for m in chosen if m.key not in set(accepted)}
     if r.wrong_from in ("keywords", "genres"):  # a closed vocabulary: an item outside it is wrong too
         known = {normalise(v) for v in [*pools()[r.wrong_from], *accepted]}

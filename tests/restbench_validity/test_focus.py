@@ -196,3 +196,42 @@ def test_a_wrong_answer_fails(scenario, query, answer):
 def test_a_right_answer_passes(scenario, query, answer):
     ok, why = verdict(scenario, query, answer)
     assert ok, f"failed ({why}): {answer}"
+
+
+WRONG_CLAUSES = [
+    # a relative clause after a comma is a statement of its own: the main clause commits
+    ("tmdb", 2, "Gary Oldman is the lead actor of The Dark Knight, which also stars Christian Bale."),
+    # the clause that says most of the question's words decides
+    (
+        "tmdb",
+        3,
+        "Francis Ford Coppola directed The Godfather Part II; the top-rated movie, The Shawshank Redemption, was directed by Frank Darabont.",
+    ),
+    # "and" is no link between a name and the question's words
+    ("tmdb", 17, "The Shawshank Redemption is the top-rated movie, and The Godfather is the most popular."),
+    # a denial's scope ends at the colon: what follows is asserted
+    ("tmdb", 2, "It is not Christian Bale: the lead is Heath Ledger."),
+]
+RIGHT_CLAUSES = [
+    # a list's item in a clause about another person of the subject's kind is no item of the list
+    (
+        "tmdb",
+        1,
+        "Sofia Coppola directed 7 movies. Her father, Francis Ford Coppola, directed Apocalypse Now.",
+    ),
+    # a denial's scope ends at a colon or a dash
+    ("tmdb", 2, "Not Heath Ledger, despite the Oscar: Christian Bale is the lead."),
+    ("tmdb", 17, "It is not The Shawshank Redemption - The Godfather is rated higher."),
+]
+
+
+@pytest.mark.parametrize("scenario,query,answer", WRONG_CLAUSES)
+def test_the_clause_that_states_the_answer_decides(scenario, query, answer):
+    ok, why = verdict(scenario, query, answer)
+    assert not ok, f"passed ({why}): {answer}"
+
+
+@pytest.mark.parametrize("scenario,query,answer", RIGHT_CLAUSES)
+def test_context_clauses_and_denials_do_not_fail_a_right_answer(scenario, query, answer):
+    ok, why = verdict(scenario, query, answer)
+    assert ok, f"failed ({why}): {answer}"
