@@ -6,11 +6,9 @@ keys; ``commitment`` decides what an answer commits to; ``claims`` reads the tex
   sentence or clause, nor offers accepted names as alternatives ("A or B");
 - ``some_of`` (a list): ``need`` accepted items asserted, no listed distractor asserted, no pooled
   distractor committed to;
-- ``number``: the value stated (digits or words of any size), and no other value stated for the same
-  thing (followed by the key's unit, alone in its clause, or offered as an alternative: "3, or 4");
-- ``dates`` / ``year``: a right date stated, no other date in the same clause, alone, or offered
-  beside it;
-- ``polarity``: yes / no; ``winner`` / ``loser``: a comparison, by its cue words or by its numbers.
+- ``number`` and ``dates`` / ``year`` (``key_values``): the value stated, no other value for the same
+  thing;
+- ``polarity``: yes / no; ``winner`` / ``loser``: a comparison (``key_comparison``).
 """
 
 from __future__ import annotations
@@ -22,6 +20,7 @@ from restgraph.evals.scorers.claims import Analysis, Mention
 from restgraph.evals.scorers.key_comparison import comparison
 from restgraph.evals.scorers.key_pools import IMAGE_PATH, pools
 from restgraph.evals.scorers.key_schema import AnswerKey, Requirement
+from restgraph.evals.scorers.key_values import dates, number
 from restgraph.evals.scorers.tmdb_success import normalise
 
 
@@ -37,9 +36,9 @@ def check(r: Requirement, a: Analysis, mentions: list[Mention], key: AnswerKey) 
         subject = focus.subject_names(key.asks, key.context, {n for _, n in key._neutral} - set(r.some_of))
         return _some_of(r, a, mentions, topic, subject, _kinds(key))
     if r.number is not None:
-        return _number(r, a, mentions)
+        return number(r, a, mentions)
     if r.dates is not None or r.year is not None:
-        return _dates(r, a, mentions)
+        return dates(r, a, mentions)
     if r.polarity is not None:
         got = a.polarity(key.asks)
         return None if got == r.polarity else f"answers {got or 'neither yes nor no'}, expected {r.polarity}"
@@ -293,159 +292,3 @@ def _unknown_items(a: Analysis, items: list[Mention], mentions: list[Mention], k
             if normalise(" ".join(words)) not in known:
                 out.add(" ".join(words))
     return out
-
-
-def _competes(
-    a: Analysis, other: Mention, right: list[Mention], spans: list[tuple[int, int]], alone: bool = False
-) -> bool:
-    """Whether ``other`` (a number or a date) is stated as another value of the asked thing: alone in
-    its clause (``alone``: without even filler words), in a list with a right one, or offered as its
-    alternative ("3, or 4")."""
-    by_itself = (
-        not [t for t in a.clause(other).tokens if not any(s <= t.start < e for s, e in spans)]
-        if alone
-        else commitment.bare(a, other, spans)
-    )
-    return by_itself or any(
-        a.enumerated(m, other)
-        or (
-            a.clause(m).sentence == a.clause(other).sentence
-            and re.search(r"\bor\b", a.text[min(m.end, other.end) : max(m.start, other.start)], re.I)
-        )
-        for m in right
-    )
-
-
-#: what follows a count that is the asked count under another reading ("8 with the short film")
-_QUALIFIERS = {"if", "with", "counting", "including", "excluding", "without", "when", "plus", "aired", "for"}
-
-
-def _qualified_count(a: Analysis, m: Mention) -> bool:
-    """Whether ``m`` opens its clause as another answer to the count ("7. Or 8 with the short film",
-    "Eight if you count her TV work", "137 aired in the US"): nothing but "or"/"and" before it, and
-    nothing or a qualifier after it."""
-    tokens = a.clause(m).tokens
-    before = [t.norm for t in tokens if t.end <= m.start]
-    after = [t.norm for t in tokens if t.start >= m.end]
-    return all(w in ("or", "and", "but", "maybe") for w in before) and (not after or after[0] in _QUALIFIERS)
-
-
-#: a number that names something rather than counts it ("the show's id is 138", "ID: 1769")
-_IDENTIFIER = re.compile(r"\b(?:id|ids|identifier)\s*(?:is|was|=|:|#|of)?\s*$", re.I)
-#: what may close a count as well as its clause's end: an aside, "of them", "in total"
-_COUNT_END = re.compile(r"\s*(?:[:—–(]|(?:of them|in total|in all|altogether|overall|total)\b)", re.I)
-
-
-def _number(r: Requirement, a: Analysis, mentions: list[Mention]) -> str | None:
-    numbers = [
-        m
-        for m in a.numbers(exclude=mentions)
-        if not _IDENTIFIER.search(a.text[max(0, m.start - 16) : m.start])
-    ]
-    live = commitment.standing(a, numbers)
-    right = [m for m in numbers if m.key == str(r.number)]
-    if any(a.clause(m).denies for m in right):
-        return f"denies {r.number}"
-    stated = [
-        m
-        for m in right
-        if m in live
-        and not _APPROXIMATE.search(a.text[max(0, m.start - 24) : m.start])
-        and (
-            not r.unit
-            or a.followed_by(m, r.unit)
-            or a.ends_clause(m)
-            or _COUNT_END.match(a.text[m.end :])  # "The difference is zero: ...", "138 (over six seasons)"
-        )
-    ]
-    if not stated:
-        return f"does not state the number {r.number}" + (f" ({'/'.join(r.unit[:2])})" if r.unit else "")
-    spans = [(m.start, m.end) for m in [*numbers, *mentions]]
-    for o in (o for o in live if o.key != str(r.number)):
-        if (r.number or 0) < 1800 and 1800 <= int(o.key) <= 2100:
-            continue  # a year is not another count
-        if _unit_after(a, o, r.unit, spans) or _competes(a, o, stated, spans) or _qualified_count(a, o):
-            return f"states {o.key} besides {r.number}"
-    return None
-
-
-#: a count given as an estimate ("roughly 138", "about 7", "over 130") is not the count
-_APPROXIMATE = re.compile(
-    r"\b(?:about|around|roughly|approximately|approx\.?|nearly|almost|over|more than|at least|circa|some)\s*$|~\s*$",
-    re.I,
-)
-
-
-def _unit_after(a: Analysis, m: Mention, unit: list[str], spans: list[tuple[int, int]]) -> bool:
-    """Whether a unit word comes right after ``m`` ("8 movies", "8 feature films"), no other number between."""
-    for t in [t for t in a.clause(m).tokens if t.start >= m.end][:2]:
-        if any(s <= t.start < e for s, e in spans):
-            return False
-        if t.norm in unit:
-            return True
-    return False
-
-
-def _dates(r: Requirement, a: Analysis, mentions: list[Mention]) -> str | None:
-    live = set(commitment.standing(a, [*a.dates, *a.numbers(), *a.short_years]))
-    if r.year is not None:
-        found = [m for m in a.dates if any(d.year == r.year for d in m.values)] + [
-            m for m in [*a.numbers(), *a.short_years] if m.key == str(r.year)
-        ]
-        others = [m for m in a.dates if all(d.year != r.year for d in m.values)] + [
-            m for m in [*a.numbers(), *a.short_years] if len(m.key) == 4 and m.key != str(r.year)
-        ]
-        label = str(r.year)
-    else:
-        accepted = set(r.dates or [])
-        found = [m for m in a.dates if {d.isoformat() for d in m.values} & accepted]
-        others = [m for m in a.dates if not {d.isoformat() for d in m.values} & accepted]
-        label = ", ".join(sorted(accepted))
-    if any(a.clause(m).denies for m in found):
-        return f"denies {label}"
-    stated = [m for m in found if m in live]
-    if not stated:
-        return f"does not state {label}"
-    spans = [(m.start, m.end) for m in [*found, *others]]
-    for o in (o for o in others if o in live):
-        same_clause = r.year is None and any(
-            o.clause == m.clause and not _aside(a, o) and not _range_end(a, m, o) for m in stated
-        )
-        if same_clause or _competes(a, o, stated, spans, alone=True):  # "US: d1; IT: d2" lists countries
-            return f"offers {label} among other dates ({a.text[o.start : o.end]})"
-    if r.dates is not None and r.need == "all":
-        covered = {d.isoformat() for m in stated for d in m.values}
-        missing = sorted(set(r.dates) - covered)
-        if missing:
-            return f"misses {missing}"
-    if r.dates is not None and r.labels:
-        return _misassigned(r, a, stated, mentions)
-    return None
-
-
-def _misassigned(r: Requirement, a: Analysis, stated: list[Mention], mentions: list[Mention]) -> str | None:
-    """Each stated date belongs to the label nearest before it in its clause ("A – d1; B (d2)", "A came
-    out d1, B on d2"), else the first after it there ("d1: A"); a clause without a label says nothing."""
-    owner = dict(zip(r.dates or [], r.labels, strict=False))
-    labels = [m for m in mentions if m.key in r.labels]
-    for m in stated:
-        before = [x for x in labels if x.clause == m.clause and x.end <= m.start]
-        after = [x for x in labels if x.clause == m.clause and x.start >= m.end]
-        if not before and not after:
-            continue
-        nearest = max(before, key=lambda x: x.end) if before else min(after, key=lambda x: x.start)
-        if not any(owner.get(d.isoformat()) == nearest.key for d in m.values):
-            return f"gives {a.text[m.start : m.end]} to {nearest.key}"
-    return None
-
-
-def _aside(a: Analysis, m: Mention) -> bool:
-    """Whether ``m`` stands inside parentheses: an aside about something else ("(first aired ...)")."""
-    before = a.text[a.clause(m).start : m.start]
-    return before.count("(") > before.count(")")
-
-
-def _range_end(a: Analysis, right: Mention, other: Mention) -> bool:
-    """Whether ``other`` closes a span that ``right`` opens ("aired April 1, 2012, and ran until June 3")."""
-    between = a.text[right.end : other.start] if other.start >= right.end else ""
-    return bool(re.search(r"\b(?:until|till|through|to|ended|ending|finale|last)\b", between, re.I))
