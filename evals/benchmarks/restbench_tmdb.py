@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import functools
 import io
 import os
 from collections.abc import AsyncIterator, Sequence
@@ -46,6 +47,7 @@ from restgraph.evals.scorers.restbench import (
 )
 from restgraph.evals.trace import Task, Trace
 from restgraph.tools.openapi import HttpTool, OpenAPIEnvironment, operations
+from restgraph.tools.openapi.spec import Operation
 from restgraph.tools.options import Options
 
 LIVE_BASE_URL = "https://api.themoviedb.org/3"
@@ -62,6 +64,11 @@ class Resources:
     app: Any = None
     token: str = SANDBOX_TOKEN
     auth_style: str = "bearer"
+
+    @functools.cached_property
+    def operations(self) -> list[Operation]:
+        """The spec's operations, listed once per run (~0.15 ms each time, twice an episode before)."""
+        return operations(self.spec)
 
 
 def live_credentials() -> tuple[str, str]:
@@ -133,7 +140,7 @@ class RestBenchTMDB(Benchmark):
         self, task: Task, resources: Resources, options: RunOptions
     ) -> AsyncIterator[OpenAPIEnvironment]:
         transport = httpx.ASGITransport(app=resources.app) if resources.mode == "inprocess" else None
-        keys = [op.key for op in operations(resources.spec)]
+        keys = [op.key for op in resources.operations]
         http = HttpTool(
             resources.base_url,
             transport=transport,
@@ -142,7 +149,11 @@ class RestBenchTMDB(Benchmark):
             endpoint_keys=keys,
         )
         env = OpenAPIEnvironment(
-            "tmdb", resources.spec, http, resources.base_url, extra={"mode": resources.mode}
+            "tmdb",
+            resources.spec,
+            http,
+            resources.base_url,
+            extra={"mode": resources.mode, "_ops": resources.operations},  # (env.operations' own cache)
         )
         try:
             yield env
