@@ -13,7 +13,8 @@ and range of its wall time (interpreter start included, as a user sees it):
   restbench-tmdb --agent oracle --limit 1`` and the same with RestGPT on its scripted oracle model,
   each as a ratio to ``run smoke`` (goal: TMDB oracle <= 1.0 s and <= 1.3x smoke). These runs read
   the warm caches (padded world, reference golds, dereferenced spec, bytecode); the first run of each
-  case warms them and is not counted.
+  case warms them and is not counted. Printed first, the floor under all of them: a bare interpreter
+  importing ``langgraph.graph``.
 
 Every command runs with bytecode caching on, as an installed package does (``PYTHONDONTWRITEBYTECODE``
 is dropped from the children's environment).
@@ -110,8 +111,23 @@ RUN_CASES = {
 }
 
 
+def floor_cpu(runs: int) -> float:
+    """CPU of a bare interpreter importing ``langgraph.graph``: what every run of a LangGraph agent
+    pays before any restgraph code (LangChain's tracers and LangSmith's schemas come with it), frozen
+    before exit as the restgraph command does."""
+    spent = []
+    for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run([sys.executable, "-c", "import gc, langgraph.graph; gc.freeze()"], check=True, env=ENV)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        spent.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    return statistics.median(spent)
+
+
 def run_cpu(root: Path, runs: int) -> None:
     """Median whole-process CPU of each one-task run, and its ratio to ``run smoke``'s."""
+    label = "floor: python -c 'import langgraph.graph'"
+    print(f"{label:<56} cpu median {floor_cpu(runs):.3f} s")
     medians: dict[str, float] = {}
     for case, (name, argv) in enumerate(RUN_CASES.items()):
         CPU.clear()
