@@ -59,6 +59,18 @@ def test_an_unreadable_file_is_rebuilt_and_the_collector_comes_back(tmp_path):
     assert value == {"rebuilt": True} and gc.isenabled()
 
 
+def test_an_uncompressed_cache_is_read_back_and_a_foreign_file_rebuilt(tmp_path):
+    builds = []
+    value = cached_pickle("plain", "k3", lambda: builds.append(1) or {"x": [1, 2]}, dict, compress=False)
+    assert (tmp_path / "plain" / "k3.pickle").exists() and not (tmp_path / "plain" / "k3.pickle.z").exists()
+    assert cached_pickle("plain", "k3", lambda: builds.append(1) or {}, dict, compress=False) == value
+    assert builds == [1]  # the second call was a hit
+    for junk in (b"not a pickle", b"", b"\x80\x05K", b"\x80\x05}q\x00(X"):
+        (tmp_path / "plain" / "k3.pickle").write_bytes(junk)
+        assert cached_pickle("plain", "k3", lambda: {"rebuilt": 1}, dict, compress=False) == {"rebuilt": 1}
+        assert gc.isenabled()
+
+
 def test_a_collector_already_off_stays_off():
     gc.disable()
     try:

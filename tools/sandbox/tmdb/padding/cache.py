@@ -43,4 +43,5 @@ def padded_world(facts: World, fixtures: Path) -> World:
         lambda: pad(facts),
         World,
         enabled=os.environ.get("RESTGRAPH_TMDB_PADDING_CACHE", "1") != "0",
+        compress=False,  # read by every TMDB run: inflating 12 MB cost 0.03 s of its start-up
     )
