@@ -26,6 +26,8 @@ from tests.foundation.conftest import REPO, cli, smoke_ids, trace_rows, usage_er
 
 TMDB = ["run", "restbench-tmdb", "--agent", "restgpt", "--model", "scripted:restgpt-oracle", "--quiet"]
 N = 60
+#: a resume may change --concurrency (the last one given wins): the rest of the run, quickly
+FASTER = ("--concurrency", "12")
 
 
 def _smoke(out: Path, *extra: str, model: str = "scripted:smoke-oracle?latency=0.5") -> list[str]:
@@ -179,7 +181,7 @@ def test_parent_killed_its_workers_stop_and_resume_neither_repeats_nor_loses(tmp
     assert _gone(workers), "the workers of a killed run must stop (their pipe to it closed)"
     first = [r["task_id"] for r in trace_rows(out)]
     assert 4 <= len(first) < N and len(set(first)) == len(first)
-    result = cli(*_smoke(out, "--workers", "2", "--resume"))
+    result = cli(*_smoke(out, "--workers", "2", "--resume", *FASTER))
     assert result.exit_code == 0, result
     _assert_complete_without_repeats(out)
 
@@ -199,7 +201,7 @@ def test_ctrl_c_stops_every_worker_keeping_finished_episodes(tmp_path: Path) -> 
     assert raw.endswith(b"\n") and len(rows) == raw.count(b"\n") and 3 <= len(rows) < N
     assert {r["status"] for r in rows} == {"finished"}  # in-flight episodes cancelled, not recorded
     assert json.loads((out / "summary.json").read_text())["n"] == len(rows)
-    assert cli(*_smoke(out, "--workers", "2", "--resume")).exit_code == 0
+    assert cli(*_smoke(out, "--workers", "2", "--resume", *FASTER)).exit_code == 0
     _assert_complete_without_repeats(out)
 
 
@@ -214,15 +216,14 @@ def test_a_worker_killed_fails_the_run_keeping_what_finished(tmp_path: Path) -> 
     assert _gone(others)  # the other worker was stopped, not left running
     rows = trace_rows(out)
     assert len({r["task_id"] for r in rows}) == len(rows) < N
-    assert cli(*_smoke(out, "--resume")).exit_code == 0  # any --workers resumes
+    assert cli(*_smoke(out, "--resume", *FASTER)).exit_code == 0  # any --workers resumes
     _assert_complete_without_repeats(out)
 
 
-@pytest.mark.parametrize("workers", ["2"])
-def test_max_errors_stops_a_run_with_workers(tmp_path: Path, workers: str) -> None:
+def test_max_errors_stops_a_run_with_workers(tmp_path: Path) -> None:
     out = tmp_path / "run"
     # every episode times out: the first five alike stop the run (evals.guards), across both workers
-    args = _smoke(out, "--workers", workers, "--timeout", "0.1", model="scripted:smoke-oracle?latency=30")
+    args = _smoke(out, "--workers", "2", "--timeout", "0.1", model="scripted:smoke-oracle?latency=30")
     result = cli(*args)
     assert result.exit_code == 1 and "first 5 episodes all ended error:timeout" in result.stderr, result
     rows = trace_rows(out)
