@@ -147,6 +147,8 @@ _HEDGES = [
     r"\b(?:cant|cannot|can not) (?:tell|confirm|say)\b",
     r"\bhard to say\b",
     r"\b(?:somewhere|sometime) between\b",
+    r"\bsomewhere (?:in|among)\b",
+    r"\b(?:is|was|are|were) among\b",
     r"\bdepending on\b",
     r"\bor so\b",
     r"\baround the same time\b",

@@ -17,6 +17,7 @@ from functools import cache
 from pathlib import Path
 from urllib.parse import urlparse
 
+from restgraph.evals.scorers.tmdb_success import normalise
 from restgraph.tools.sandbox import spotify as spotify_sandbox
 from restgraph.tools.sandbox.tmdb.db import FIXTURES
 from restgraph.tools.sandbox.tmdb.derive import MOVIE_GENRES, TV_GENRES
@@ -61,3 +62,16 @@ def pools() -> dict[str, list[str]]:
         "places": sorted(places),
         "homepages": sorted(h for h in homepages if h),
     }
+
+
+@cache
+def known_titles() -> frozenset[str]:
+    """Every movie and show title the TMDB sandbox serves, padding included (normalised): a title in an
+    answer's list that is none of them is no title of the sandbox (a wrong item of a title list). Loaded
+    on first use (~0.6 s): only a title list with an unknown item needs it."""
+    from restgraph.tools.sandbox.tmdb.db import FixtureDB
+
+    db = FixtureDB()
+    return frozenset(
+        normalise(t) for t in [*(m.title for m in db.movies.values()), *(s.name for s in db.shows.values())]
+    )

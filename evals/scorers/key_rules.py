@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from restgraph.evals.scorers import commitment, focus
+from restgraph.evals.scorers import commitment, focus, key_pools
 from restgraph.evals.scorers.claims import Analysis, Mention
 from restgraph.evals.scorers.key_comparison import comparison
 from restgraph.evals.scorers.key_pools import IMAGE_PATH, pools
@@ -30,6 +30,10 @@ def check(r: Requirement, a: Analysis, mentions: list[Mention], key: AnswerKey) 
         kind = "person" if r.kind == "person" else "title"
         # a pooled value (a city, a keyword) has no catalogue names of its kind: a title is no city
         catalogue = {n for k, n in key._neutral if k == kind} if r.kind != "text" or not r._pooled else set()
+        if r.kind == "track" or (r.wrong_from and not r._pooled and r.kind == "text"):
+            # a catalogue list of its own (tracks, albums): an artist beside a track ("Born To Die - Lana
+            # Del Rey") is no other track
+            catalogue = {*r.distractors, *(r.one_of or []), *(catalogue & set(key.context))}
         subject = focus.subject_names(key.asks, key.context, {n for _, n in key._neutral} - set(r.one_of))
         return _one_of(r, a, mentions, catalogue, topic, key.asks, subject, _kinds(key))
     if r.some_of is not None:
@@ -85,8 +89,9 @@ def _paths(a: Analysis) -> list[Mention]:
     out = []
     for m in IMAGE_PATH.finditer(a.text):
         clause = a.clause_at(m.start())
-        if clause is not None:
-            out.append(Mention(m.group(), clause.index, m.start(), m.end(), clause.asserts))
+        if clause is not None:  # the whole URL is the mention, so "URL1 or URL2" reads as a list
+            start = len(re.sub(r"\S*$", "", a.text[: m.start()]))
+            out.append(Mention(m.group(), clause.index, start, m.end(), clause.asserts))
     return out
 
 
@@ -154,7 +159,7 @@ def _one_of(
         return f"commits to {extra[0]} besides {asserted[0].key}"
     if commitment.disjunctive(a, chosen):
         return f"offers alternatives ({' or '.join(sorted({m.key for m in chosen}))})"
-    if r.kind in ("person", "title") and any(_or_unknown(a, m) for m in asserted):
+    if r.kind != "track" and any(_or_unknown(a, m) for m in asserted):
         return f"offers {asserted[0].key} or another name"
     spans = [(m.start, m.end) for m in mentions]
     own = [m for m in commitment.standing(a, mentions) if m.key in catalogue & subject]
@@ -171,7 +176,16 @@ def _or_unknown(a: Analysis, m: Mention) -> bool:
     after = a.text[m.end : clause.end]
     before = a.text[clause.start : m.start]
     name = r"(?:[A-Z][\w'’.-]*\s+){0,3}[A-Z][\w'’.-]*"
-    return bool(re.match(rf"\s*,?\s+or\s+{name}", after) or re.search(rf"{name}\s*,?\s+or\s+$", before))
+    # "A, B or C" with the answer anywhere in it
+    listed = rf"(?:{name}\s*,\s*)+{name}\s*,?\s+or\s+{name}"
+    return bool(
+        re.match(rf"\s*,?\s+or\s+{name}", after)
+        or re.search(rf"{name}\s*,?\s+or\s+$", before)
+        or any(
+            x.start() <= m.start - clause.start < x.end()
+            for x in re.finditer(listed, a.text[clause.start : clause.end])
+        )
+    )
 
 
 _NEXT_ITEM = re.compile(
@@ -260,12 +274,44 @@ def _some_of(
     if r.wrong_from in ("keywords", "genres"):  # a closed vocabulary: an item outside it is wrong too
         known = {normalise(v) for v in [*pools()[r.wrong_from], *accepted]}
         wrong |= _unknown_items(a, [m for m in chosen if m.key in set(accepted)], mentions, known)
+    if r.kind == "title" and r.wrong_from in ("movies", "shows"):  # a title the sandbox does not have
+        wrong |= _unknown_titles(a, [m for m in chosen if m.key in set(accepted)], mentions, set(accepted))
     if wrong:
         return f"asserts wrong items: {sorted(wrong)[:4]}"
     got = {m.key for m in right}
     if len(got) < need:
         return f"asserts {len(got)} of the {need} needed items of {accepted[:4]}{' ...' if len(accepted) > 4 else ''}"
     return None
+
+
+def _unknown_titles(
+    a: Analysis, items: list[Mention], mentions: list[Mention], accepted: set[str]
+) -> set[str]:
+    """Items of the answer's title lists that no movie or show of the sandbox has ("Fast Five, Furious 7
+    and Hobbs & Shaw"): from each list's first right item to the clause's end, split at commas,
+    semicolons, slashes and known names; a piece that is no capitalised phrase of at most eight words
+    ends the list. Titles hold "and" ("The Fast and the Furious"): it splits nothing inside a piece."""
+    out: set[str] = set()
+    for clause in sorted({m.clause for m in items}):
+        first = min(m.start for m in items if m.clause == clause)
+        end = a.clauses[clause].end
+        text = list(a.text[first:end])
+        for m in mentions:
+            if first <= m.start and m.end <= end:
+                text[m.start - first : m.end - first] = ["§"] + [""] * (m.end - m.start - 1)
+        listed = re.sub(r"\([^()]*\)", " ", "".join(text))
+        listed = listed.split(": ", 1)[1] if ": " in listed else listed  # "§ collection: A, B" lists A, B
+        for piece in re.split(r"[,;/|§\n]", listed):
+            piece = re.sub(
+                r"^\s*(?:and|or|&|plus)\s+|\s+(?:and|or|&)\s*$", "", piece.strip(" .!?:\"'")
+            ).strip()
+            if not piece or _LIST_END.match(piece) or normalise(piece) in ("and", "or", ""):
+                continue
+            if not re.match(r"[A-Z0-9]", piece) or len(piece.split()) > 8:
+                break
+            if normalise(piece) not in key_pools.known_titles() and piece not in accepted:
+                out.add(piece)
+    return out
 
 
 _LIST_END = re.compile(r"^(?:etc|and more|more|others|among others|and others|and so on|so on|too)$", re.I)

@@ -235,3 +235,42 @@ def test_the_clause_that_states_the_answer_decides(scenario, query, answer):
 def test_context_clauses_and_denials_do_not_fail_a_right_answer(scenario, query, answer):
     ok, why = verdict(scenario, query, answer)
     assert ok, f"failed ({why}): {answer}"
+
+
+WRONG_LISTS = [
+    # a title no movie or show of the sandbox has, in a list of right ones (padding titles are known)
+    ("tmdb", 38, "The Fast and the Furious collection: Fast Five, Furious 7, F9, The Transporter."),
+    ("tmdb", 13, "Similar to Breaking Bad: Better Call Saul, Ozark and Weeds."),
+    # image URLs offered as alternatives: the whole URL is the list item
+    (
+        "tmdb",
+        100,
+        "Oppenheimer covers: https://image.tmdb.org/t/p/original/di7BFxDhZ6i6QC54wJ8Zj8QmcjJ.jpg"
+        " or https://image.tmdb.org/t/p/original/61au6eWN6j29xT2t6x1kQHvYcyD.jpg",
+    ),
+    # the answer in "A, B or C" of names no key knows, and "somewhere in"
+    ("tmdb", 91, "Lynch was born somewhere in Montana: Missoula, Helena or Billings."),
+]
+RIGHT_LISTS = [
+    # a padding title of the sandbox is a title, not a wrong item
+    (
+        "tmdb",
+        8,
+        "If you liked Titanic, try: The Notebook, Romeo + Juliet, Twilight, Avatar, Beyond the Little Season.",
+    ),
+    # a track beside its artist is no list of tracks
+    ("spotify", 17, "Now playing: Born to Die - Lana Del Rey"),
+    ("spotify", 17, "Lana Del Rey - Born To Die"),
+]
+
+
+@pytest.mark.parametrize("scenario,query,answer", WRONG_LISTS)
+def test_a_list_with_an_unknown_item_or_alternatives_fails(scenario, query, answer):
+    ok, why = verdict(scenario, query, answer)
+    assert not ok, f"passed ({why}): {answer}"
+
+
+@pytest.mark.parametrize("scenario,query,answer", RIGHT_LISTS)
+def test_known_titles_and_a_track_with_its_artist_pass(scenario, query, answer):
+    ok, why = verdict(scenario, query, answer)
+    assert ok, f"failed ({why}): {answer}"
