@@ -174,7 +174,8 @@ def committed(
         own = [m for m in candidates if not focus.possessive(a, m)]
         candidates = [m for m in own if not focus.context(a, m, [*everything, *names])] or own or candidates
         candidates = [m for m in candidates if focus.conclusion(a, a.clause(m).sentence)] or candidates
-    subject_sentences = {a.clause(m).sentence for m in names if m.key in set(subject)}
+    subject_clauses = {m.clause for m in names if m.key in subject}
+    subject_sentences = {a.clauses[c].sentence for c in subject_clauses}
 
     def free(clause_tokens: list[Token]) -> list[Token]:  # the clause's words outside any name
         return [t for t in clause_tokens if not any(s <= t.start < e for s, e in spans)]
@@ -218,7 +219,9 @@ def committed(
                     if lo <= x.start < hi and (x.norm not in LINKS or x.norm in _CONJUNCTIONS)
                 )
 
-            own = -len({t.norm[:4] for t in hits if a.clause_at(t.start) == a.clause(m)})
+            own = -len({t.norm[:4] for t in hits if a.clause_at(t.start) == a.clause(m)}) - int(
+                m.clause in subject_clauses
+            )
             return min(
                 (
                     own,

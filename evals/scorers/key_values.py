@@ -54,6 +54,22 @@ def _qualified_count(a: Analysis, m: Mention) -> bool:
     return all(w in ("or", "and", "but", "maybe") for w in before) and (not after or after[0] in _QUALIFIERS)
 
 
+_PART_BEFORE = re.compile(
+    r"\b(?:the (?:last|first|final|latest)(?: one| season)?(?: with| had| has)?|each(?: with| had| has)?"
+    r"|of which|of them)\s*$",
+    re.I,
+)
+_PART_AFTER = re.compile(r"^\s*\w+\s+(?:per|each|a season|in (?:the )?(?:first|last|final|latest)\b)", re.I)
+
+
+def _part(a: Analysis, m: Mention) -> bool:
+    """Whether ``m`` counts a part of the asked thing ("the last with 22 episodes", "22 episodes per
+    season", "7 of which"), not another value of it."""
+    return bool(
+        _PART_BEFORE.search(a.text[max(0, m.start - 30) : m.start]) or _PART_AFTER.match(a.text[m.end :])
+    )
+
+
 #: a number that names something rather than counts it ("the show's id is 138", "ID: 1769")
 _IDENTIFIER = re.compile(r"\b(?:id|ids|identifier)\s*(?:is|was|=|:|#|of)?\s*$", re.I)
 #: what may close a count as well as its clause's end: an aside, "of them", "in total"
@@ -88,6 +104,8 @@ def number(r: Requirement, a: Analysis, mentions: list[Mention]) -> str | None:
     for o in (o for o in live if o.key != str(r.number)):
         if (r.number or 0) < 1800 and 1800 <= int(o.key) <= 2100:
             continue  # a year is not another count
+        if _part(a, o):
+            continue  # "the last with 22 episodes": a count of a part, not another total
         if _unit_after(a, o, r.unit, spans) or _competes(a, o, stated, spans) or _qualified_count(a, o):
             return f"states {o.key} besides {r.number}"
     return None

@@ -274,3 +274,29 @@ def test_a_list_with_an_unknown_item_or_alternatives_fails(scenario, query, answ
 def test_known_titles_and_a_track_with_its_artist_pass(scenario, query, answer):
     ok, why = verdict(scenario, query, answer)
     assert ok, f"failed ({why}): {answer}"
+
+
+@pytest.mark.parametrize(
+    "scenario,query,answer,right",
+    [
+        # the clause that names the question's subject gives the answer
+        (
+            "tmdb",
+            15,
+            "Catherine Hardwicke directed Twilight; Chris Weitz directed the sequel New Moon.",
+            True,
+        ),
+        (
+            "tmdb",
+            15,
+            "Chris Weitz directed Twilight; Catherine Hardwicke directed the sequel New Moon.",
+            False,
+        ),
+        # a count of a part is no other total; another total still is
+        ("tmdb", 53, "138 episodes over 6 seasons (2011-2017), the last with 22 episodes.", True),
+        ("tmdb", 53, "138 in total, about 23 episodes per season.", True),
+        ("tmdb", 53, "138 episodes, or 160 episodes with the specials.", False),
+    ],
+)
+def test_the_subject_clause_and_counts_of_a_part(scenario, query, answer, right):
+    assert verdict(scenario, query, answer)[0] is right, answer
