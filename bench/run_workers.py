@@ -8,7 +8,8 @@ Runs, as a user does, in a fresh interpreter per run (no latency: the harness's 
 for each N of ``--workers`` (default ``1 2``; 1,000 episodes), ``--repeat`` times, the Ns interleaved
 so that a change of load hits both. Printed per run: wall (the whole command: start-up included,
 as a user waits for it), CPU of every process of the run (the workers' too: this script adopts
-the fork server they come from), ``os.getloadavg()`` at the start and end; then per
+the fork server they come from; not the parser sandboxes', which die unreaped in their PID
+namespace: ``restgpt_episode_cost.py`` reads those), ``os.getloadavg()`` at the start and end; then per
 N the median wall, its ratio to the one-process median (issue 30's goal: <= 0.6 with 2 workers
 on 2 cores), and whether the run is the same run: one trace line per (task, epoch) and a
 summary.json (scores) byte-identical to the one-process run's.
