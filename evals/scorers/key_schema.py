@@ -74,7 +74,10 @@ class AnswerKey(BaseModel):
     require: list[Requirement] = Field(min_length=1)
     #: every catalogue name (kind, name): matched as a whole so the words inside a title ("House of
     #: the Dragon") are never read as an answer ("dragon") or as a cue ("Don't Look Up")
-    _neutral: list[tuple[str, str]] = PrivateAttr(default_factory=list)
+    #: (a default, copied for each key, rather than ``default_factory=list``: pydantic inspects a private
+    #: attribute's factory on every instance, and inspect.signature(list) takes 80 us: 20 of the 45 ms
+    #: of loading the TMDB keys, bench/startup_time.py)
+    _neutral: list[tuple[str, str]] = PrivateAttr(default=[])
     #: the key's ``answer_keys._vocabulary``, built on its first judgement: it depends on the key alone
     #: and was ~70 ms of the ~90 ms of scoring a TMDB episode (bench/restgpt_episode_cost.py)
     _vocabulary: Any = PrivateAttr(default=None)
