@@ -21,7 +21,6 @@ from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
-from langchain_core.callbacks import BaseCallbackManager
 from langchain_core.language_models import BaseChatModel
 from langchain_core.runnables import RunnableConfig
 from langgraph.errors import GraphRecursionError
@@ -36,12 +35,7 @@ from restgraph.evals.guards import ErrorGuard
 from restgraph.evals.option_check import check_run_options
 from restgraph.evals.progress import RunProgress
 from restgraph.evals.provenance import provenance
-from restgraph.evals.recording import (
-    EpisodeRecorder,
-    TraceCallbackHandler,
-    reset_recorder,
-    set_recorder,
-)
+from restgraph.evals.recording import EpisodeRecorder, recorded_model, reset_recorder, set_recorder
 from restgraph.evals.redact import redact
 from restgraph.evals.run_guard import check_resume
 from restgraph.evals.selection import select_tasks
@@ -235,7 +229,7 @@ class EpisodeRunner:
         model = self._make_model(task, seed)
         if fork is not None and model is not None:
             model = fork.wrap(model)  # the recorded prefix's outputs first, then this run's model
-        model = _recorded(model, recorder)
+        model = recorded_model(model, recorder)
         async with self.benchmark.environment(task, resources, self.options) as env:
             graph = self._graph_for(model, env)
             config: RunnableConfig = {
@@ -417,26 +411,6 @@ class EpisodeRunner:
 
             await judge_run_async(self.out_dir, str(self.options.bench_options["judge"]), self.benchmark)
         return write_summary(self.out_dir, self.benchmark)
-
-
-def _recorded(model: BaseChatModel | None, recorder: EpisodeRecorder) -> BaseChatModel | None:
-    """The episode's model with the recorder's callback as its own (local) callback.
-
-    Only model calls record anything; a callback in the run config instead would be inherited by
-    every runnable of the graph (each node, each branch), and LangChain then builds and notifies a
-    callback manager for each of them: a tenth of the harness's time per model call. A copy, so
-    a model shared by a custom ``model_factory`` keeps one recorder per episode."""
-    if model is None:
-        return None
-    handler = TraceCallbackHandler(recorder)
-    callbacks: Any = (
-        [*(model.callbacks or []), handler]
-        if not isinstance(model.callbacks, BaseCallbackManager)
-        else model.callbacks.copy()
-    )
-    if isinstance(callbacks, BaseCallbackManager):  # a model built with a callback manager keeps its handlers
-        callbacks.add_handler(handler, inherit=False)
-    return model.model_copy(update={"callbacks": callbacks})
 
 
 def run_sync(
