@@ -162,6 +162,7 @@ _HEDGES = [
     r"\bnot (?:\w+ ){0,2}sure\b",
     r"\bif im not mistaken\b",
     r"\b(?:as far as i know|to my knowledge|i suspect|my guess|best guess)\b",
+    r"\b(?:id|i would|im) (?:guess|guessing)\b|\bif i (?:had|have) to (?:pick|choose|guess)\b",
 ]
 HEDGE = re.compile("|".join(_HEDGES))
 FAILURE = re.compile(
@@ -366,8 +367,10 @@ class Analysis:
         A, not B (a colon or a dash after the negation)."""
         tokens = self._tokens(start, end)
         negation = next((t for t in tokens if _denies([t])), None)
-        cut = _CORRECTION.search(self.text, negation.end, end) if negation else None
-        if cut is None or len([t for t in tokens if t.start < cut.start()]) < 3:  # "NO: 2021-10-24" is Norway
+        if negation is None or self.text[negation.start : negation.end].isupper():  # "NO: 2021-10-24": Norway
+            return [(start, end)]
+        cut = _CORRECTION.search(self.text, negation.end, end)
+        if cut is None:
             return [(start, end)]
         return [(start, cut.start()), (cut.end(), end)]
 
@@ -456,6 +459,14 @@ class Analysis:
                         )
                     )
                 )
+        named = {clause.sentence for clause, *_ in spans}
+        for (
+            c
+        ) in self.clauses:  # "Christian Bale. That's my best guess.": a short hedge takes back the last claim
+            said = " ".join(t.norm for t in c.tokens)
+            if c.sentence not in named and c.sentence > 0 and len(c.tokens) <= 10 and _TAKE_BACK.search(said):
+                for before in self.sentence_clauses(c.sentence - 1):
+                    before.hedged = True
         out = [
             Mention(key, clause.index, clause.tokens[i].start, clause.tokens[j - 1].end, clause.asserts)
             for clause, i, j, key in spans
@@ -666,10 +677,20 @@ def _number_words(words: list[str]) -> tuple[int | None, int]:
         return (None if run[0] in _SCALES else _WORD_VALUES.get(run[0])), 1
 
 
+#: a short sentence that doubts the claim before it ("That's my best guess.", "Not 100% sure.")
+_TAKE_BACK = re.compile(
+    r"\b(?:guess|unsure|not (?:\w+ ){0,2}(?:sure|certain|confident)|i (?:think|believe)|if im not mistaken"
+    r"|dont quote me|(?:could|might|may) be wrong)\b"
+)
+#: "no" and "without" in phrases of certainty ("no doubt", "there's no question"), which deny nothing
+_CERTAINTY = {"doubt", "question", "questions", "doubts"}
+
+
 def _denies(tokens: list[Token]) -> bool:
     words = [t.norm for t in tokens]
     return any(
-        w in NEGATION and not (w == "no" and i + 1 < len(words) and words[i + 1].isdigit())
+        w in NEGATION
+        and not (w == "no" and i + 1 < len(words) and (words[i + 1].isdigit() or words[i + 1] in _CERTAINTY))
         for i, w in enumerate(words)
     )
 

@@ -300,3 +300,25 @@ def test_known_titles_and_a_track_with_its_artist_pass(scenario, query, answer):
 )
 def test_the_subject_clause_and_counts_of_a_part(scenario, query, answer, right):
     assert verdict(scenario, query, answer)[0] is right, answer
+
+
+@pytest.mark.parametrize(
+    "scenario,query,answer,right",
+    [
+        # a short sentence that doubts the claim before it takes it back
+        ("tmdb", 2, "Christian Bale. At least that's my best guess from the credits.", False),
+        ("tmdb", 2, "Christian Bale. Not 100% sure, though.", False),
+        # ... a remark about something else does not
+        ("tmdb", 2, "Christian Bale. It is likely his best-known role.", True),
+        # guesses and picks are hedges
+        ("tmdb", 2, "I'd guess Christian Bale.", False),
+        ("tmdb", 2, "Christian Bale, if I had to pick one.", False),
+        # "no" in a phrase of certainty denies nothing
+        ("tmdb", 26, "No doubt: Cillian Murphy.", True),
+        ("tmdb", 26, "There's no question the lead is Cillian Murphy.", True),
+        # a short denial ends at its colon too
+        ("tmdb", 9, "Not Tenet: Oppenheimer is newer.", True),
+    ],
+)
+def test_hedges_that_take_back_and_negations_that_do_not_deny(scenario, query, answer, right):
+    assert verdict(scenario, query, answer)[0] is right, answer
