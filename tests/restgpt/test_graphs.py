@@ -73,6 +73,34 @@ async def test_restgpt_happy_path_and_recorded_config(fake_env) -> None:
     assert "Response: name: apple (1)" in caller_prompts[-1]
 
 
+async def test_no_step_of_an_episode_is_handed_to_a_thread(fake_env, monkeypatch) -> None:
+    """LangGraph runs a plain-function node or edge of a graph driven asynchronously in its thread
+    pool (``run_in_executor``): ``route`` and ``finish`` are async, so no step of an episode (13 or
+    so per RestGPT episode) pays a thread hand-off."""
+    import langgraph._internal._runnable as lg_runnable
+
+    handed: list[str] = []
+    real = lg_runnable.run_in_executor
+
+    async def counting(executor, func, *args, **kwargs):
+        handed.append(getattr(func, "__name__", repr(func)))
+        return await real(executor, func, *args, **kwargs)
+
+    monkeypatch.setattr(lg_runnable, "run_in_executor", counting)  # before the graph is built
+    model = role_model(
+        {
+            "planner": ["Plan step 1: get the name of item 1", "Final Answer: apple"],
+            "selector": "API calling 1: GET /items/1 to get the name of item 1",
+            "caller": [caller_op("GET", "/items/1"), "Execution Result: item 1 is apple"],
+            "parser": PRINT_NAME,
+        }
+    )
+    state, rec = await run_graph(build_restgpt(model, fake_env, {}))
+    assert (state["status"], state["final_answer"]) == ("finished", "apple")
+    assert len(model_calls(rec)) >= 5 and http_calls(rec)  # planner, selector, caller, parser... ran
+    assert handed == []
+
+
 async def test_non_2xx_204_and_unknown_urls_become_observations(fake_env) -> None:
     model = role_model(
         {
