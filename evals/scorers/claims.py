@@ -16,47 +16,24 @@ form. Mentions separated only by list separators (commas, "and", "or", bullets) 
 
 from __future__ import annotations
 
-import contextlib
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import date
 from functools import cached_property, lru_cache
 
-from word2number import w2n
-
+from restgraph.evals.scorers.claims_lexicon import (
+    ABBREVIATIONS,
+    FAILURE,
+    HEDGE,
+    STOP,
+    TAKE_BACK,
+    TITLE_WORDS,
+    denies,
+)
+from restgraph.evals.scorers.claims_values import DATE_PATTERNS, SHORT_YEAR, full_year, number_words, readings
 from restgraph.evals.scorers.name_forms import person_forms, table_forms, title_forms
 from restgraph.evals.scorers.tmdb_success import normalise
 
-_ABBREVIATIONS = {
-    "no",
-    "mr",
-    "mrs",
-    "ms",
-    "dr",
-    "st",
-    "jr",
-    "sr",
-    "vs",
-    "vol",
-    "ltd",
-    "inc",
-    "co",
-    "bros",
-    "corp",
-    "feat",
-    "ft",
-    "approx",
-    "ca",
-    "ep",
-    "pt",
-    "etc",
-    "e.g",
-    "i.e",
-    "b",
-    "d",
-    *["jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"],  # "Dec. 18, 2001"
-}
 _SENTENCE_END = re.compile(r"([.!?]+)[\"'”’)\]]*(?:\s+|$)")
 #: a suggestion phrased as a question ("How about X?") still puts X forward
 _SUGGESTION = re.compile(
@@ -72,171 +49,6 @@ _MASK = re.compile(
     r"https?://\S+|www\.\S+|[\w.+-]+@[\w-]+\.[\w.]+|(?<![\w/])/[\w\-./]+\.(?:jpe?g|png|svg|webp|gif)\b", re.I
 )
 _DECIMAL = re.compile(r"\b\d+[.,]\d+\b")
-_STOP = {
-    "the",
-    "and",
-    "whether",
-    "which",
-    "what",
-    "who",
-    "whom",
-    "with",
-    "from",
-    "that",
-    "this",
-    "are",
-    "is",
-    "was",
-    "were",
-    "has",
-    "have",
-    "for",
-    "its",
-    "their",
-}
-NEGATION = {
-    "not",
-    "no",
-    "never",
-    "none",
-    "neither",
-    "nor",
-    "nothing",
-    "nobody",
-    "cannot",
-    "cant",
-    "couldnt",
-    "isnt",
-    "arent",
-    "wasnt",
-    "werent",
-    "didnt",
-    "doesnt",
-    "dont",
-    "hasnt",
-    "havent",
-    "hadnt",
-    "wont",
-    "wouldnt",
-    "aint",
-    "outside",
-    "unable",
-    "failed",
-    "fails",
-    "error",
-    "sorry",
-    "unfortunately",
-}
-_HEDGES = [
-    r"\bmaybe\b",
-    r"\bperhaps\b",
-    r"\bpossibly\b",
-    r"\bpossible\b",
-    r"\bprobably\b",
-    r"\bpresumably\b",
-    r"(?<!\byou )\b(?:might|could|may) (?:be|include|have)\b",
-    r"\bone of (?:these|them|those|the following)\b",
-    r"\b(?:is|was|be|are|its|thats) one of\b",
-    r"\bany of\b",
-    r"\beither\b",
-    r"\bwhichever\b",
-    r"\bnot sure\b",
-    r"\bunsure\b",
-    r"\bi (?:think|believe|guess)\b",
-    r"\bnot certain\b",
-    r"\b(?:cant|cannot|can not) (?:tell|confirm|say)\b",
-    r"\bhard to say\b",
-    r"\b(?:somewhere|sometime) between\b",
-    r"\bsomewhere (?:in|among)\b",
-    r"\b(?:is|was|are|were) among\b",
-    r"\bdepending on\b",
-    r"\bor so\b",
-    r"\baround the same time\b",
-    r"\bnot clear\b",
-    r"\bunclear\b",
-    r"\blikely\b",
-    r"\bseems?\b",
-    r"\bappears? to be\b",
-    r"\bshould be\b",
-    r"\b(?:usually|typically|generally)\b",
-    r"\bnot (?:\w+ ){0,2}sure\b",
-    r"\bif im not mistaken\b",
-    r"\b(?:as far as i know|to my knowledge|i suspect|my guess|best guess)\b",
-    r"\b(?:id|i would|im) (?:guess|guessing)\b|\bif i (?:had|have) to (?:pick|choose|guess)\b",
-]
-HEDGE = re.compile("|".join(_HEDGES))
-FAILURE = re.compile(
-    r"\b(?:error|failed|fails|unable|sorry|couldnt|could not|cannot|cant|timed out|timeout|unavailable|returned [45]\d\d|forbidden)\b"
-)
-_ORDINAL_DAYS = {
-    w: i
-    for i, w in enumerate(
-        [
-            "first",
-            "second",
-            "third",
-            "fourth",
-            "fifth",
-            "sixth",
-            "seventh",
-            "eighth",
-            "ninth",
-            "tenth",
-            "eleventh",
-            "twelfth",
-            "thirteenth",
-            "fourteenth",
-            "fifteenth",
-            "sixteenth",
-            "seventeenth",
-            "eighteenth",
-            "nineteenth",
-            "twentieth",
-        ],
-        1,
-    )
-}
-_MONTHS = {
-    m: i
-    for i, m in enumerate(
-        [
-            "january",
-            "february",
-            "march",
-            "april",
-            "may",
-            "june",
-            "july",
-            "august",
-            "september",
-            "october",
-            "november",
-            "december",
-        ],
-        1,
-    )
-}
-_MONTHS.update({m[:3]: i for m, i in list(_MONTHS.items())} | {"sept": 9})
-_MON = "|".join(sorted(_MONTHS, key=len, reverse=True))
-_DAY = r"(\d{1,2}|" + "|".join(_ORDINAL_DAYS) + r")(?:st|nd|rd|th)?"
-_DATE_PATTERNS = [  # (regex, order of the groups: y/m/d names)
-    (re.compile(r"\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b"), "ymd"),
-    (re.compile(r"\b(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})\b"), "dmy|mdy"),
-    (re.compile(rf"\b(?:the )?{_DAY}(?: day)?(?: of)? ({_MON})\.?,? (\d{{4}})\b", re.I), "dMy"),
-    (re.compile(rf"\b({_MON})\.? {_DAY},? (\d{{4}})\b", re.I), "Mdy"),
-    # a two-digit year with its apostrophe: "Apr 2 '75", "22 Nov '84"
-    (re.compile(rf"\b(?:the )?{_DAY}(?: day)?(?: of)? ({_MON})\.?,? ['’‘](\d{{2}})\b", re.I), "dMy"),
-    (re.compile(rf"\b({_MON})\.? {_DAY},? ['’‘](\d{{2}})\b", re.I), "Mdy"),
-]
-#: a year written with two digits after an apostrophe ("Sept '07", "in '55")
-_SHORT_YEAR = re.compile(r"(?<![\w'’‘])['’‘](\d{2})\b")
-
-
-def full_year(yy: str) -> int:
-    """A two-digit year read as a judge does for film and TV facts: '00-'30 are 2000s, the rest 1900s."""
-    return 2000 + int(yy) if int(yy) <= 30 else 1900 + int(yy)
-
-
 #: what may stand between two items of an enumeration: separators, a parenthetical, list numbering
 _LIST_GAP = re.compile(
     r"^(?:\s*\([^()]*\))?[\s,;/&•·\-–—]*(?:(?:and|or|nor|plus)\b)?[\s,;/&•·\-–—]*(?:\d{1,2}[.)]\s*)?$", re.I
@@ -380,7 +192,7 @@ class Analysis:
             word = re.search(r"(\S+)$", self.text[start : m.start()])
             before = re.sub(r"^\W+", "", (word.group(1) if word else "").lower().rstrip("."))
             after = self.text[m.end() : m.end() + 1]
-            abbreviation = m.group(1) == "." and (before in _ABBREVIATIONS or re.fullmatch(r"[a-z]", before))
+            abbreviation = m.group(1) == "." and (before in ABBREVIATIONS or re.fullmatch(r"[a-z]", before))
             if abbreviation or (after and not re.match(r"[A-Z0-9(\"'“‘#*\-•\W]", after)):
                 continue
             out.append(
@@ -464,7 +276,7 @@ class Analysis:
             c
         ) in self.clauses:  # "Christian Bale. That's my best guess.": a short hedge takes back the last claim
             said = " ".join(t.norm for t in c.tokens)
-            if c.sentence not in named and c.sentence > 0 and len(c.tokens) <= 10 and _TAKE_BACK.search(said):
+            if c.sentence not in named and c.sentence > 0 and len(c.tokens) <= 10 and TAKE_BACK.search(said):
                 for before in self.sentence_clauses(c.sentence - 1):
                     before.hedged = True
         out = [
@@ -492,9 +304,9 @@ class Analysis:
         out: list[Mention] = []
         for clause in self.clauses:
             segment = self.masked[clause.start : clause.end]
-            for pattern, order in _DATE_PATTERNS:
+            for pattern, order in DATE_PATTERNS:
                 for m in pattern.finditer(segment):
-                    values = _readings(m.groups(), order)
+                    values = readings(m.groups(), order)
                     if values:
                         s, e = clause.start + m.start(), clause.start + m.end()
                         if not any(d.start <= s < d.end for d in out):
@@ -514,7 +326,7 @@ class Analysis:
     def short_years(self) -> list[Mention]:
         """Years written as an apostrophe and two digits, outside full dates (key: the full year)."""
         out = []
-        for m in _SHORT_YEAR.finditer(self.masked):
+        for m in SHORT_YEAR.finditer(self.masked):
             clause = self.clause_at(m.start())
             if clause is not None and not any(d.start <= m.start() < d.end for d in self.dates):
                 year = str(full_year(m.group(1)))
@@ -535,7 +347,7 @@ class Analysis:
                 if t.norm.isdigit():
                     value = int(t.norm)
                 else:
-                    value, width = _number_words([x.norm for x in toks[i:]])
+                    value, width = number_words([x.norm for x in toks[i:]])
                 if value is not None:
                     out.append(
                         Mention(str(value), clause.index, t.start, toks[i + width - 1].end, clause.asserts)
@@ -627,95 +439,13 @@ class Analysis:
         return [c for c in self.clauses if c.sentence == index]
 
 
-_TITLE_WORDS = {
-    "its",
-    "it",
-    "yes",
-    "no",
-    "director",
-    "actor",
-    "actress",
-    "mr",
-    "mrs",
-    "ms",
-    "dr",
-    "sir",
-    "dame",
-}
+def _denies(tokens: list[Token]) -> bool:
+    return denies([t.norm for t in tokens])
 
 
 def _first_name(t: Token) -> bool:
     """Whether a token before a surname reads as another person's first name or initial."""
-    return t.capital and t.norm not in _TITLE_WORDS and t.norm not in _STOP
-
-
-#: number words and their values: word2number's own table ("point" left out: not a number here)
-_WORD_VALUES: dict[str, int] = {w: v for w, v in w2n.american_number_system.items() if isinstance(v, int)}
-_SCALES = {"hundred", "thousand", "million", "billion"}
-_NUMBER_WORDS = set(_WORD_VALUES)
-
-
-def _number_words(words: list[str]) -> tuple[int | None, int]:
-    """A number written in words at the start of ``words`` ("one hundred and thirty-eight", "a
-    hundred", "zero"), by ``word2number``: (value, words used), or (None, 1)."""
-    run: list[str] = []
-    for i, w in enumerate(words):
-        nxt = words[i + 1] if i + 1 < len(words) else ""
-        if w in _NUMBER_WORDS:
-            run.append(w)
-        elif w == "a" and not run and nxt in _SCALES:
-            run.append("one")
-        elif w == "and" and run and run[-1] in _SCALES and nxt in _NUMBER_WORDS - _SCALES:
-            run.append(w)
-        else:
-            break
-    if not run:
-        return None, 1
-    try:
-        return int(w2n.word_to_num(" ".join(run))), len(run)
-    except ValueError:
-        return (None if run[0] in _SCALES else _WORD_VALUES.get(run[0])), 1
-
-
-#: a short sentence that doubts the claim before it ("That's my best guess.", "Not 100% sure.")
-_TAKE_BACK = re.compile(
-    r"\b(?:guess|unsure|not (?:\w+ ){0,2}(?:sure|certain|confident)|i (?:think|believe)|if im not mistaken"
-    r"|dont quote me|(?:could|might|may) be wrong)\b"
-)
-#: "no" and "without" in phrases of certainty ("no doubt", "there's no question"), which deny nothing
-_CERTAINTY = {"doubt", "question", "questions", "doubts"}
-
-
-def _denies(tokens: list[Token]) -> bool:
-    words = [t.norm for t in tokens]
-    return any(
-        w in NEGATION
-        and not (w == "no" and i + 1 < len(words) and (words[i + 1].isdigit() or words[i + 1] in _CERTAINTY))
-        for i, w in enumerate(words)
-    )
-
-
-def _readings(groups: tuple[str, ...], order: str) -> set[date]:
-    out: set[date] = set()
-
-    def add(y: str, m: str | int, d: str) -> None:
-        day = _ORDINAL_DAYS.get(d.lower()) if not d.isdigit() else int(d)
-        month = (
-            m if isinstance(m, int) else (_MONTHS.get(m.lower().rstrip(".")) if not m.isdigit() else int(m))
-        )
-        with contextlib.suppress(ValueError, TypeError):
-            out.add(date(full_year(y) if len(y) == 2 else int(y), month, day))  # type: ignore[arg-type]
-
-    if order == "ymd":
-        add(groups[0], groups[1], groups[2])
-    elif order == "dmy|mdy":
-        add(groups[2], groups[1], groups[0])
-        add(groups[2], groups[0], groups[1])
-    elif order == "dMy":
-        add(groups[2], groups[1], groups[0])
-    else:  # Mdy
-        add(groups[2], groups[0], groups[1])
-    return out
+    return t.capital and t.norm not in TITLE_WORDS and t.norm not in STOP
 
 
 @dataclass
@@ -741,4 +471,4 @@ class Vocabulary:
 
 def topic_prefixes(text: str) -> set[str]:
     """A question's content words as 4-letter prefixes (so "directed" meets "director")."""
-    return {w[:4] for w in normalise(text).split() if len(w) >= 3 and w not in _STOP}
+    return {w[:4] for w in normalise(text).split() if len(w) >= 3 and w not in STOP}
