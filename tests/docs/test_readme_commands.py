@@ -34,6 +34,8 @@ FOREIGN = {
     "--busy": "bench/quickstart_time.py",
     "--compare": "bench/quickstart_time.py",
     "--repeat": "bench/quickstart_time.py",
+    "--only": "bench/startup_time.py",
+    "--runs": "bench/startup_time.py",
     "--no-browser": "langgraph dev",
     "--system-site-packages": "python -m venv",
 }
