@@ -40,7 +40,9 @@ _SUGGESTION = re.compile(
     r"(?:how|what) about\b|why not\b|have you (?:tried|heard)\b|(?:may|might|can|could) i suggest\b", re.I
 )
 _CLAUSE_SPLIT = re.compile(
-    r";|•|·|\||\n+|\s\u2013\s|,(?=\s*not\b)|\bbut\b|\bhowever\b|\bwhereas\b|\balthough\b|\bthough\b|\bwhile\b|\bexcept\b|\binstead\b"
+    # "|" splits, except inside a table row ("| Lead | Cillian Murphy |": one clause)
+    r";|•|·|\|(?![^\n]*\|[ \t]*(?:\n|$))|\n+|\s\u2013\s|,(?=\s*not\b)"
+    r"|\bbut\b|\bhowever\b|\bwhereas\b|\balthough\b|\bthough\b|\bwhile\b|\bexcept\b|\binstead\b"
     # a relative clause after a comma is a statement of its own ("X is the lead, which also stars Y")
     r"|,(?=\s*(?:which|who|whose)\b)",
     re.I,
@@ -51,7 +53,7 @@ _MASK = re.compile(
 _DECIMAL = re.compile(r"\b\d+[.,]\d+\b")
 #: what may stand between two items of an enumeration: separators, a parenthetical, list numbering
 _LIST_GAP = re.compile(
-    r"^(?:\s*\([^()]*\))?[\s,;/&•·\-–—]*(?:(?:and|or|nor|plus)\b)?[\s,;/&•·\-–—]*(?:\d{1,2}[.)]\s*)?$", re.I
+    r"^(?:\s*\([^()]*\))?[\s,;/&•·|\-–—]*(?:(?:and|or|nor|plus)\b)?[\s,;/&•·|\-–—]*(?:\d{1,2}[.)]\s*)?$", re.I
 )
 
 #: an item of a list the vocabulary does not know ("Twin Peaks, True Detective, The Sopranos"): a

@@ -246,6 +246,9 @@ def committed(
         for m in sorted(candidates, key=lambda m: m.start):
             firsts.setdefault(a.clause(m).sentence, m)
         chosen |= set(firsts.values())
+    if single and any(focus.list_item(a, m) for m in chosen):  # the quoted list is data when a
+        stated = {m for m in chosen if not focus.list_item(a, m)}  # statement elsewhere gives the answer
+        chosen = stated or chosen
     if not chosen and fallback:
         chosen.add(min(candidates, key=lambda m: m.start))
     for m in list(chosen):

@@ -11,6 +11,8 @@ Murphy. ``commitment.committed`` asks this module, for a single-answer key:
 - ``ranked_lower`` and ``context``: a name said to rank below another ("the second most popular",
   "runner-up", "just ahead of X": X) is not the answer, and neither, for what the answer commits to, is a
   name set apart as another one ("her other film", "previously", "his next project");
+- ``list_item``: a name that is an item of a bulleted or numbered list ("1. The Godfather (8.7)") is the
+  data the answer quotes; a statement elsewhere ("The top-rated movie is The Godfather.") is the answer;
 - ``possessive``: a possessive name qualifies another ("Adam McKay's collaborator Robert De Niro"): it is
   never what the answer commits to (it still counts as said, "Nolan's Oppenheimer" names Nolan);
 - ``subject_names``: the names the question is about (the key's ``context``, names its ``asks`` gives):
@@ -122,4 +124,17 @@ def about_other(
         and kinds.get(n.key) in subject_kinds
         and len(a.text[n.start : n.end].split()) > 1
         for n in inside
+    )
+
+
+#: what opens a list item: a bullet or a list number at the line's start, or a number after ":" or ")"
+_ITEM_START = re.compile(r"(?:^|\n)[ \t]*(?:\d{1,2}[.)]|[-*•·])[ \t]*$|[:)][ \t]*\d{1,2}[.)][ \t]*$")
+
+
+def list_item(a: Analysis, m: Mention) -> bool:
+    """Whether ``m``'s clause is an item of a bulleted or numbered list (as an agent quotes results)."""
+    clause = a.clause(m)
+    line_start = a.text.rfind("\n", 0, clause.start) + 1
+    return bool(
+        _ITEM_START.search(a.text[line_start : clause.start]) or _ITEM_START.search(a.text[: clause.start])
     )

@@ -322,3 +322,54 @@ def test_the_subject_clause_and_counts_of_a_part(scenario, query, answer, right)
 )
 def test_hedges_that_take_back_and_negations_that_do_not_deny(scenario, query, answer, right):
     assert verdict(scenario, query, answer)[0] is right, answer
+
+
+@pytest.mark.parametrize(
+    "scenario,query,answer,right",
+    [
+        # a numbered or bulleted list quoted from an API response is data; the statement is the answer
+        (
+            "tmdb",
+            17,
+            "Results: 1. The Godfather (8.7) 2. The Shawshank Redemption (8.7) 3. The Godfather Part II (8.6)."
+            " The top-rated movie is The Godfather.",
+            True,
+        ),
+        (
+            "tmdb",
+            17,
+            "Top rated:\n1. The Shawshank Redemption\n2. The Godfather\n\nThe top-rated movie is The Godfather.",
+            True,
+        ),
+        (
+            "tmdb",
+            17,
+            "Top rated:\n1. The Godfather\n2. The Shawshank Redemption\n\nThe top-rated movie is The Shawshank Redemption.",
+            False,
+        ),
+        # ... and a list alone still offers all its items
+        (
+            "tmdb",
+            17,
+            "Results: 1. The Godfather (8.7) 2. The Shawshank Redemption (8.7) 3. The Godfather Part II (8.6).",
+            False,
+        ),
+        ("tmdb", 2, "- Christian Bale\n- Heath Ledger\n- Gary Oldman", False),
+        # a markdown table row is one clause; cells of one row are a list
+        (
+            "tmdb",
+            26,
+            "| Role | Actor |\n|---|---|\n| Lead | Cillian Murphy |\n| Support | Emily Blunt |",
+            True,
+        ),
+        (
+            "tmdb",
+            26,
+            "| Role | Actor |\n|---|---|\n| Lead | Emily Blunt |\n| Support | Cillian Murphy |",
+            False,
+        ),
+        ("tmdb", 2, "| Christian Bale | Heath Ledger |", False),
+    ],
+)
+def test_quoted_lists_and_tables(scenario, query, answer, right):
+    assert verdict(scenario, query, answer)[0] is right, answer
