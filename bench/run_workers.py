@@ -15,7 +15,10 @@ on 2 cores), and whether the run is the same run: one trace line per (task, epoc
 summary.json (scores) byte-identical to the one-process run's.
 
 On a shared machine the ratio depends on the load: a worker process gets a core only when one is
-free. Read the load beside each figure.
+free, and Linux shares CPU between sessions (autogroups), so a second process in the bench's
+session gets no more of it than the first had; ``nice`` changes nothing against other sessions.
+Read the load beside each figure; on a busy machine ``setsid bash -c 'echo -15 >
+/proc/self/autogroup; exec python bench/run_workers.py'`` (root) raises the session's share.
 
     python bench/run_workers.py [--epochs 10] [--concurrency 32] [--workers 1 2] [--repeat 1] [--limit N]
 """
