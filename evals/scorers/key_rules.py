@@ -13,6 +13,7 @@ keys; ``commitment`` decides what an answer commits to; ``claims`` reads the tex
 
 from __future__ import annotations
 
+import difflib
 import re
 
 from restgraph.evals.scorers import commitment, focus, key_pools
@@ -309,9 +310,19 @@ def _unknown_titles(
                 continue
             if not re.match(r"[A-Z0-9]", piece) or len(piece.split()) > 8:
                 break
-            if normalise(piece) not in key_pools.known_titles() and piece not in accepted:
+            if piece not in accepted and not _known_title(normalise(piece)):
                 out.add(piece)
     return out
+
+
+def _known_title(title: str) -> bool:
+    """Whether a normalised title is one the sandbox has, in a form a judge accepts: exactly, as the end
+    of a longer one ("Tokyo Drift"), or spelt a little differently ("Inglorious Basterds", "Kill Bill
+    Volume 1": difflib ratio >= 0.85)."""
+    known = key_pools.known_titles()
+    if title in known or any(k.endswith(f" {title}") for k in known if len(title.split()) >= 2):
+        return True
+    return bool(difflib.get_close_matches(title, known, n=1, cutoff=0.85))
 
 
 _LIST_END = re.compile(r"^(?:etc|and more|more|others|among others|and others|and so on|so on|too)$", re.I)

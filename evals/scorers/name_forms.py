@@ -5,7 +5,8 @@
   (capitalised) when no other known person has it, or when exactly one of the key's accepted people
   has it (``surnames``);
 - titles: without a leading article; a subtitle of three words or more alone ("The Desolation of
-  Smaug"); numbers as digits, words or Roman numerals ("Part II", "Part 2", "Part Two"); hyphenated
+  Smaug"), or of two that do not start with an article or "Vol." ("Tokyo Drift"); "Vol."/"Volume" and
+  "Pt."/"Part" either way; numbers as digits, words or Roman numerals ("Part II", "Part 2", "Part Two"); hyphenated
   words joined ("Spiderman") and letters run together ("ET");
 - anything: the abbreviations and short names of ``ALIASES``, a small table of well-known forms
   (places, shows) that applies to every key naming them.
@@ -93,17 +94,24 @@ def person_forms(name: str) -> set[tuple[str, ...]]:
 def title_forms(name: str) -> set[tuple[str, ...]]:
     base = {name, re.sub(r"^(the|a|an)\s+", "", name, flags=re.I)}
     subtitle = name.split(":", 1)[1].strip() if ":" in name else ""
+    generic = re.match(r"(?:vol|part|episode|chapter|the|a|an)\b", subtitle, re.I)
     if len(subtitle.split()) >= 3 and not re.match(r"(?:vol|part|episode|chapter)\b", subtitle, re.I):
         base |= {subtitle, re.sub(r"^(the|a|an)\s+", "", subtitle, flags=re.I)}  # "The Desolation of Smaug"
+    elif len(subtitle.split()) == 2 and not generic:
+        base.add(subtitle)  # "Tokyo Drift"; not "The Return", "Vol. 1"
     forms: set[tuple[str, ...]] = set()
     for text in base:
         tokens = normalise(text).split()
         forms.add(tuple(tokens))
+        forms.add(tuple(_VOLUME.get(t, t) for t in tokens))  # "Kill Bill Volume 1"
         forms.add(tuple(_as_digits(t) for t in tokens))
         forms.add(tuple(_as_word(_as_digits(t)) for t in tokens))
         joined = normalise(re.sub(r"(?<=\w)[-·.](?=\w)", "", text)).split()
         forms.add(tuple(joined))
     return {f for f in forms if f}
+
+
+_VOLUME = {"vol": "volume", "volume": "vol", "pt": "part", "part": "pt"}
 
 
 def _as_digits(token: str) -> str:

@@ -373,3 +373,18 @@ def test_hedges_that_take_back_and_negations_that_do_not_deny(scenario, query, a
 )
 def test_quoted_lists_and_tables(scenario, query, answer, right):
     assert verdict(scenario, query, answer)[0] is right, answer
+
+
+@pytest.mark.parametrize(
+    "scenario,query,answer,right",
+    [
+        # a two-word subtitle alone and "Volume" for "Vol." name the title
+        ("tmdb", 44, "He also directed Once Upon a Time in Hollywood and Kill Bill Volume 1.", True),
+        ("tmdb", 38, "2 Fast 2 Furious, Tokyo Drift, Fast Five.", True),
+        # a misspelt right title is no unknown title; a title the sandbox lacks is
+        ("tmdb", 44, "Reservoir Dogs, Pulp Fiction and Inglorious Basterds.", True),
+        ("tmdb", 44, "Reservoir Dogs, Pulp Fiction and Sin City.", False),
+    ],
+)
+def test_title_variants(scenario, query, answer, right):
+    assert verdict(scenario, query, answer)[0] is right, answer
