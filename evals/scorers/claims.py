@@ -23,7 +23,6 @@ from functools import cached_property, lru_cache
 
 from restgraph.evals.scorers.claims_lexicon import (
     ABBREVIATIONS,
-    FAILURE,
     HEDGE,
     STOP,
     TAKE_BACK,
@@ -73,8 +72,6 @@ _NOT_POSSESSIVE = {"it", "that", "there", "here", "what", "who", "where", "let",
 
 #: where a correction follows a denial in the same clause ("not A: B", "not A - B")
 _CORRECTION = re.compile(r":\s|\s[-\u2013\u2014]\s|\u2014")
-#: a yes or no that closes a sentence as its conclusion ("..., so yes.", "... The answer is no.")
-_CONCLUDED = re.compile(r"\b(?:so|thus|therefore|hence|answer is|answer)\s+(yes|no)$")
 
 
 @dataclass(frozen=True)
@@ -386,56 +383,6 @@ class Analysis:
 
     def ends_clause(self, mention: Mention) -> bool:
         return not [t for t in self.clause(mention).tokens if t.start >= mention.end]
-
-    def polarity(self, topic: str = "") -> str | None:
-        """``yes``/``no`` the answer commits to, or None (a hedge, a question, a contradiction, a failure).
-        An explicit yes/no word leads; otherwise the first stated sentence is read (denied -> no), if
-        it speaks about the ``topic`` (shares a content word with it, outside names)."""
-        explicit = []
-        sentences: dict[int, list[Clause]] = {}
-        for c in self.clauses:
-            sentences.setdefault(c.sentence, []).append(c)
-        for clauses in sentences.values():
-            if clauses[0].question:
-                continue
-            words = [t.norm for t in clauses[0].tokens] or [""]
-            if words[0] in {
-                "yes",
-                "yeah",
-                "yep",
-                "yup",
-                "correct",
-                "indeed",
-                "absolutely",
-                "certainly",
-                "affirmative",
-            }:
-                explicit.append("yes")
-            elif (
-                words[0] in {"no", "nope", "negative"} and not (len(words) > 1 and words[1].isdigit())
-            ) or words[:2] in (["not", "really"], ["not", "quite"], ["not", "exactly"]):
-                explicit.append("no")
-            elif found := _CONCLUDED.search(" ".join(t.norm for c in clauses for t in c.tokens)):
-                explicit.append(found.group(1))  # "..., so yes."
-        if explicit:
-            return explicit[0] if len(set(explicit)) == 1 else None
-        stated = [cs for cs in sentences.values() if not cs[0].question]
-        if (
-            not stated
-            or stated[0][0].hedged
-            or FAILURE.search(" ".join(t.norm for c in stated[0] for t in c.tokens))
-        ):
-            return None
-        named = {(m.start, m.end) for m in self.mentions}
-        free = {
-            t.norm[:4]
-            for c in stated[0]
-            for t in c.tokens
-            if len(t.norm) >= 3 and not any(s <= t.start < e for s, e in named)
-        }
-        if topic and not free & topic_prefixes(topic):
-            return None
-        return "no" if any(c.denies for c in stated[0]) else "yes"
 
     def sentence_clauses(self, index: int) -> list[Clause]:
         return [c for c in self.clauses if c.sentence == index]

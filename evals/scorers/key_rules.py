@@ -18,6 +18,7 @@ import re
 
 from restgraph.evals.scorers import commitment, focus, key_pools
 from restgraph.evals.scorers.claims import Analysis, Mention
+from restgraph.evals.scorers.claims_polarity import polarity
 from restgraph.evals.scorers.key_comparison import comparison
 from restgraph.evals.scorers.key_pools import IMAGE_PATH, pools
 from restgraph.evals.scorers.key_schema import AnswerKey, Requirement
@@ -45,7 +46,7 @@ def check(r: Requirement, a: Analysis, mentions: list[Mention], key: AnswerKey) 
     if r.dates is not None or r.year is not None:
         return dates(r, a, mentions)
     if r.polarity is not None:
-        got = a.polarity(key.asks)
+        got = polarity(a, key.asks)
         return None if got == r.polarity else f"answers {got or 'neither yes nor no'}, expected {r.polarity}"
     return comparison(r, a, mentions)
 

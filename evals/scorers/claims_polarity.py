@@ -1,0 +1,68 @@
+"""The ``polarity`` requirement's reading: the yes or no an answer commits to.
+
+Apart from ``claims`` because it reads whole sentences for one kind of key: an explicit yes or no
+word at a sentence's start ("Yes, ...", "Nope.") or closing it ("..., so yes.") leads, and several that
+disagree are no answer; without one, the first stated sentence is read (denied: no), if it speaks
+about the question's topic; a hedge, a question or a failure statement is no answer.
+"""
+
+from __future__ import annotations
+
+import re
+
+from restgraph.evals.scorers.claims import Analysis, Clause, topic_prefixes
+from restgraph.evals.scorers.claims_lexicon import FAILURE
+
+#: a yes or no that closes a sentence as its conclusion ("..., so yes.", "... The answer is no.")
+_CONCLUDED = re.compile(r"\b(?:so|thus|therefore|hence|answer is|answer)\s+(yes|no)$")
+
+
+def polarity(a: Analysis, topic: str = "") -> str | None:
+    """``yes``/``no`` the answer commits to, or None (a hedge, a question, a contradiction, a failure).
+    An explicit yes/no word leads; otherwise the first stated sentence is read (denied -> no), if
+    it speaks about the ``topic`` (shares a content word with it, outside names)."""
+    explicit = []
+    sentences: dict[int, list[Clause]] = {}
+    for c in a.clauses:
+        sentences.setdefault(c.sentence, []).append(c)
+    for clauses in sentences.values():
+        if clauses[0].question:
+            continue
+        words = [t.norm for t in clauses[0].tokens] or [""]
+        if words[0] in {
+            "yes",
+            "yeah",
+            "yep",
+            "yup",
+            "correct",
+            "indeed",
+            "absolutely",
+            "certainly",
+            "affirmative",
+        }:
+            explicit.append("yes")
+        elif (
+            words[0] in {"no", "nope", "negative"} and not (len(words) > 1 and words[1].isdigit())
+        ) or words[:2] in (["not", "really"], ["not", "quite"], ["not", "exactly"]):
+            explicit.append("no")
+        elif found := _CONCLUDED.search(" ".join(t.norm for c in clauses for t in c.tokens)):
+            explicit.append(found.group(1))  # "..., so yes."
+    if explicit:
+        return explicit[0] if len(set(explicit)) == 1 else None
+    stated = [cs for cs in sentences.values() if not cs[0].question]
+    if (
+        not stated
+        or stated[0][0].hedged
+        or FAILURE.search(" ".join(t.norm for c in stated[0] for t in c.tokens))
+    ):
+        return None
+    named = {(m.start, m.end) for m in a.mentions}
+    free = {
+        t.norm[:4]
+        for c in stated[0]
+        for t in c.tokens
+        if len(t.norm) >= 3 and not any(s <= t.start < e for s, e in named)
+    }
+    if topic and not free & topic_prefixes(topic):
+        return None
+    return "no" if any(c.denies for c in stated[0]) else "yes"
