@@ -167,7 +167,14 @@ class Analysis:
                     if tokens or self.text[lo:hi].strip():  # a bare URL is a clause without words
                         self.clauses.append(
                             Clause(
-                                len(self.clauses), s_index, lo, hi, tokens, _denies(tokens), hedged, question
+                                len(self.clauses),
+                                s_index,
+                                lo,
+                                hi,
+                                tokens,
+                                self._denies(tokens),
+                                hedged,
+                                question,
                             )
                         )
                 start = m.end() if m else s_end
@@ -177,7 +184,7 @@ class Analysis:
         """A clause, split where a denial's correction begins: "It's not A, as many assume: B is ..." denies
         A, not B (a colon or a dash after the negation)."""
         tokens = self._tokens(start, end)
-        negation = next((t for t in tokens if _denies([t])), None)
+        negation = next((t for t in tokens if self._denies([t])), None)
         if negation is None or self.text[negation.start : negation.end].isupper():  # "NO: 2021-10-24": Norway
             return [(start, end)]
         cut = _CORRECTION.search(self.text, negation.end, end)
@@ -257,7 +264,7 @@ class Analysis:
             spans.append((clause, i, j, key))
         for clause in self.clauses:
             free = [t for k, t in enumerate(clause.tokens) if (clause.index, k) not in taken]
-            clause.denies = _denies(free)
+            clause.denies = self._denies(free)
             if clause.hedged and len(free) < len(clause.tokens):
                 sentence = self.sentence_clauses(clause.sentence)
                 clause.hedged = bool(
@@ -387,9 +394,17 @@ class Analysis:
     def sentence_clauses(self, index: int) -> list[Clause]:
         return [c for c in self.clauses if c.sentence == index]
 
-
-def _denies(tokens: list[Token]) -> bool:
-    return denies([t.norm for t in tokens])
+    def _denies(self, tokens: list[Token]) -> bool:
+        """A negation cue among ``tokens``; a reply's opening "No," answers what came before (a yes/no
+        word, ``claims_polarity``), it does not deny the statement that follows it ("No, the lead is A")."""
+        words = [t.norm for t in tokens]
+        if (
+            words
+            and words[0] in ("no", "nope")
+            and re.match(r"\s*[,:;\u2013\u2014-]", self.text[tokens[0].end :])
+        ):
+            words = words[1:]
+        return denies(words)
 
 
 def _first_name(t: Token) -> bool:

@@ -239,7 +239,10 @@ def committed(
         chosen |= {m for m in inside if distance(m) == nearest}
     if single:  # "A. Or B, if ...": a sentence that opens with "or" offers another answer
         chosen |= {
-            m for m in candidates if chosen and _ALTERNATIVE.match(a.text[a.clause(m).start : m.start])
+            m
+            for m in candidates
+            if chosen
+            and (_ALTERNATIVE.match(a.text[a.clause(m).start : m.start]) or focus.aside_alternative(a, m))
         }
     if not chosen and single:  # nothing says which: each sentence's first candidate is offered
         firsts: dict[int, Mention] = {}

@@ -10,7 +10,8 @@ Murphy. ``commitment.committed`` asks this module, for a single-answer key:
   answer; the others are how the answer got there;
 - ``ranked_lower`` and ``context``: a name said to rank below another ("the second most popular",
   "runner-up", "just ahead of X": X) is not the answer, and neither, for what the answer commits to, is a
-  name set apart as another one ("her other film", "previously", "his next project");
+  name set apart as another one ("her other film", "previously", "his next project") or as what held
+  before ("X was the most popular last week", "X was his latest until Y", "used to be");
 - ``list_item``: a name that is an item of a bulleted or numbered list ("1. The Godfather (8.7)") is the
   data the answer quotes; a statement elsewhere ("The top-rated movie is The Godfather.") is the answer;
 - ``possessive``: a possessive name qualifies another ("Adam McKay's collaborator Robert De Niro"): it is
@@ -86,7 +87,26 @@ def context(a: Analysis, m: Mention, names: Iterable[Mention]) -> bool:
         after = [n for n in _in_clause(m, names) if n.start >= at]
         if m.start >= at or (not after and _nearest(a, m, names, cue) is m):
             return True
-    return False
+    text = a.text[clause.start : clause.end]
+    if any(m.end <= clause.start + cue.start() for cue in _UNTIL.finditer(text)):
+        return True  # "Tenet was his latest until Oppenheimer came out": Tenet
+    return any(_nearest(a, m, names, cue) is m for cue in _FORMER.finditer(text))
+
+
+#: what held before and no longer does: the nearest name ("X was the most popular last week; today Y")
+_FORMER = re.compile(r"\b(?:used to(?: be)?|last (?:week|month|year)|no longer|any ?more|formerly)\b", re.I)
+#: "X ... until Y": the names before it held before Y
+_UNTIL = re.compile(r"\buntil\b", re.I)
+#: a parenthesis that offers another answer ("A (some sources say B)", "A (or, by some counts, B)")
+_ASIDE_ALTERNATIVE = re.compile(
+    r"\(\s*(?:or\b|[^()]*\b(?:some (?:sources|people|lists|say)|by some|others? (?:say|list)|alternatively)\b)[^()]*$",
+    re.I,
+)
+
+
+def aside_alternative(a: Analysis, m: Mention) -> bool:
+    """Whether ``m`` stands in a parenthesis that offers it as another answer."""
+    return bool(_ASIDE_ALTERNATIVE.search(a.text[a.clause(m).start : m.start]))
 
 
 def _in_clause(m: Mention, names: Iterable[Mention]) -> list[Mention]:

@@ -388,3 +388,29 @@ def test_quoted_lists_and_tables(scenario, query, answer, right):
 )
 def test_title_variants(scenario, query, answer, right):
     assert verdict(scenario, query, answer)[0] is right, answer
+
+
+@pytest.mark.parametrize(
+    "scenario,query,answer,right",
+    [
+        # what held before is context; what holds now is the answer
+        ("tmdb", 19, "Margot Robbie was the most popular last week; today it's Cillian Murphy.", False),
+        ("tmdb", 19, "Cillian Murphy was the most popular last week; today it's Margot Robbie.", True),
+        ("tmdb", 9, "Tenet was his latest until Oppenheimer came out in 2023.", True),
+        ("tmdb", 9, "Oppenheimer was his latest until Tenet came out.", False),
+        ("spotify", 24, "Lana Del Rey used to be your favorite; now it's Taylor Swift.", False),
+        ("spotify", 30, "Red Pill Blues was their newest until JORDI (2021).", True),
+        # a parenthesis that offers another answer
+        ("tmdb", 2, "Christian Bale (some sources say Heath Ledger).", False),
+        ("tmdb", 17, "The Godfather (or, by some counts, The Shawshank Redemption).", False),
+        # a reply's opening "No," does not deny the statement after it
+        (
+            "tmdb",
+            14,
+            "Barbie's director Greta Gerwig? No, today's most trending is Oppenheimer by Christopher Nolan.",
+            True,
+        ),
+    ],
+)
+def test_former_answers_asides_and_a_leading_no(scenario, query, answer, right):
+    assert verdict(scenario, query, answer)[0] is right, answer
