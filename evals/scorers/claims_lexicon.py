@@ -118,7 +118,6 @@ _HEDGES = [
     r"\bhard to say\b",
     r"\b(?:somewhere|sometime) between\b",
     r"\bsomewhere (?:in|among)\b",
-    r"\b(?:is|was|are|were) among\b",
     r"\bdepending on\b",
     r"\bor so\b",
     r"\baround the same time\b",

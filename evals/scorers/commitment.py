@@ -75,6 +75,8 @@ FILLER = {
         "these",
         "here",
         "heres",
+        "thats",
+        "theres",
     ],
     *[
         "answer",
@@ -118,7 +120,7 @@ SYNONYMS = {
     "late": {"newe", "rece", "last"},
     "high": {"top", "best"},
     "rate": {"rati", "scor"},
-    "dire": {"helm"},
+    "dire": {"helm", "made", "make"},
     "birt": {"born"},
 }
 

@@ -44,7 +44,8 @@ _RANKED = re.compile(
     r"\b(?:second|third|fourth|fifth|2nd|3rd|4th|5th|next)"
     r"(?:\s+(?:most|highest|best|place|spot|position|biggest|largest|on the list|in the list|in line)\b"
     r"|\s*(?:[,.;:!)]|$))|\brunners?[- ]up\b|\b(?:close|just|right|narrowly|slightly)\s+behind\b"
-    r"|\bbehind (?:it|him|her|them)\b|\bcomes? close\b",  # not "the studio behind X"
+    r"|\bbehind (?:it|him|her|them)\b|\bcomes? close\b"  # not "the studio behind X"
+    r"|\b(?:slightly |a bit |just )?(?:lower|less|fewer|below)\b",
     re.I,
 )
 #: a cue after which the names rank below what came before it ("A, just ahead of B", "A, followed by B")
@@ -52,7 +53,7 @@ _AFTER = re.compile(r"\b(?:followed by|ahead of|edging out|edges out|beating|out
 #: a name set apart from the answer as another one
 _OTHER = re.compile(
     r"\b(?:other|another|besides|previously|formerly|earlier|prior|before that|next project|upcoming"
-    r"|announced)\b",
+    r"|announced|co-?stars?|co-?starring|supporting|alongside|opposite)\b",
     re.I,
 )
 
@@ -73,7 +74,17 @@ def ranked_lower(a: Analysis, m: Mention, names: Iterable[Mention]) -> bool:
         stop = re.search(r"[,;:]", a.text[end : clause.end])
         if end <= m.start < (end + stop.start() if stop else clause.end):
             return True
-    return any(_nearest(a, m, names, cue) is m for cue in _RANKED.finditer(text))
+    # a rank cue reaches across its sentence's clauses ("X is the most popular, but Y is less popular"),
+    # to its nearest name and that name's list ("Cillian Murphy and Ryan Gosling are next")
+    clauses = a.sentence_clauses(clause.sentence)
+    lo, hi = clauses[0].start, clauses[-1].end
+    inside = [n for n in [m, *names] if lo <= n.start < hi]
+    for cue in _RANKED.finditer(a.text[lo:hi]):
+        start, end = lo + cue.start(), lo + cue.end()
+        nearest = min(inside, key=lambda n: n.start - end if n.start >= end else start - n.end)
+        if nearest == m or (nearest.clause == m.clause and m in a.enumeration(nearest, inside)):
+            return True
+    return False
 
 
 def context(a: Analysis, m: Mention, names: Iterable[Mention]) -> bool:

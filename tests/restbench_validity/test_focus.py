@@ -414,3 +414,26 @@ def test_title_variants(scenario, query, answer, right):
 )
 def test_former_answers_asides_and_a_leading_no(scenario, query, answer, right):
     assert verdict(scenario, query, answer)[0] is right, answer
+
+
+@pytest.mark.parametrize(
+    "scenario,query,answer,right",
+    [
+        # co-stars and supporting names are context
+        (
+            "tmdb",
+            2,
+            "Christian Bale plays Batman in The Dark Knight. Heath Ledger co-stars as the Joker.",
+            True,
+        ),
+        ("tmdb", 2, "Heath Ledger leads The Dark Knight. Christian Bale co-stars as Batman.", False),
+        # a rank cue reaches across the sentence and the nearest name's list
+        ("tmdb", 19, "That's Margot Robbie. Cillian Murphy and Ryan Gosling are next.", True),
+        ("tmdb", 76, "Friends. Band of Brothers is rated higher but is less popular.", True),
+        ("tmdb", 76, "Band of Brothers. Friends is less popular.", False),
+        # "made" is said for "directed"
+        ("tmdb", 3, "Francis Ford Coppola made it in 1972. Marlon Brando and Al Pacino starred.", True),
+    ],
+)
+def test_co_stars_lower_ranks_and_made(scenario, query, answer, right):
+    assert verdict(scenario, query, answer)[0] is right, answer
