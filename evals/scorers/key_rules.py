@@ -302,6 +302,7 @@ def _unknown_titles(
             if first <= m.start and m.end <= end:
                 text[m.start - first : m.end - first] = ["§"] + [""] * (m.end - m.start - 1)
         listed = re.sub(r"\([^()]*\)", " ", "".join(text))
+        listed = re.sub(r"§\s*:\s*[^,;/|§\n]*", "§", listed)  # "F9: The Fast Saga": a known title's subtitle
         listed = listed.split(": ", 1)[1] if ": " in listed else listed  # "§ collection: A, B" lists A, B
         for piece in re.split(r"[,;/|§\n]", listed):
             piece = re.sub(

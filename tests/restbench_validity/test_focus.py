@@ -384,6 +384,8 @@ def test_quoted_lists_and_tables(scenario, query, answer, right):
         # a misspelt right title is no unknown title; a title the sandbox lacks is
         ("tmdb", 44, "Reservoir Dogs, Pulp Fiction and Inglorious Basterds.", True),
         ("tmdb", 44, "Reservoir Dogs, Pulp Fiction and Sin City.", False),
+        # a subtitle after a known title is part of it, not an unknown item
+        ("tmdb", 38, "Fast Five (2011), Furious 7 (2015), F9: The Fast Saga (2021), Fast X (2023).", True),
     ],
 )
 def test_title_variants(scenario, query, answer, right):
