@@ -71,9 +71,25 @@ def load_keys(scenario: str) -> dict[int, AnswerKey]:
     return keys
 
 
+#: answers remembered per key (about 0.5 KB each): enough for every distinct answer of a sweep's epochs
+VERDICTS_PER_KEY = 512
+
+
 def verdict(scenario: str, query_id: int, answer: str | None) -> tuple[bool, str]:
-    """The rule checker's verdict on one answer to RestBench ``scenario`` query ``query_id``."""
-    return judge(load_keys(scenario)[query_id], answer)
+    """The rule checker's verdict on one answer to RestBench ``scenario`` query ``query_id``.
+
+    An answer the key has judged before gets the same verdict without a second analysis (3-4 ms of
+    CPU a TMDB answer; a 1,000-episode run scored each answer at its episode's end and again in its
+    summary, and ten epochs of a deterministic model give each answer ten times)."""
+    key = load_keys(scenario)[query_id]
+    if answer is None:
+        return judge(key, answer)
+    known = key._verdicts.get(answer)
+    if known is None:
+        known = judge(key, answer)
+        if len(key._verdicts) < VERDICTS_PER_KEY:
+            key._verdicts[answer] = known
+    return known
 
 
 def _vocabulary(key: AnswerKey) -> Vocabulary:

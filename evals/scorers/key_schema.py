@@ -81,6 +81,10 @@ class AnswerKey(BaseModel):
     #: the key's ``answer_keys._vocabulary``, built on its first judgement: it depends on the key alone
     #: and was ~70 ms of the ~90 ms of scoring a TMDB episode (bench/restgpt_episode_cost.py)
     _vocabulary: Any = PrivateAttr(default=None)
+    #: verdicts already given on this key, by answer text (``answer_keys.verdict``): a judgement depends on
+    #: the key and the answer alone, and runs repeat answers (every epoch of a temperature-0 model, the
+    #: end-of-run summary scoring again what each episode's end scored); bounded per key
+    _verdicts: dict[str, Any] = PrivateAttr(default={})
 
     def describe(self) -> str:
         parts = []
