@@ -13,6 +13,8 @@ from datetime import date
 
 from word2number import w2n
 
+from restgraph.evals.scorers.tmdb_success import MONTHS
+
 _ORDINAL_DAYS = {
     w: i
     for i, w in enumerate(
@@ -41,28 +43,7 @@ _ORDINAL_DAYS = {
         1,
     )
 }
-_MONTHS = {
-    m: i
-    for i, m in enumerate(
-        [
-            "january",
-            "february",
-            "march",
-            "april",
-            "may",
-            "june",
-            "july",
-            "august",
-            "september",
-            "october",
-            "november",
-            "december",
-        ],
-        1,
-    )
-}
-_MONTHS.update({m[:3]: i for m, i in list(_MONTHS.items())} | {"sept": 9})
-_MON = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_MON = "|".join(sorted(MONTHS, key=len, reverse=True))
 _DAY = r"(\d{1,2}|" + "|".join(_ORDINAL_DAYS) + r")(?:st|nd|rd|th)?"
 DATE_PATTERNS = [  # (regex, order of the groups: y/m/d names)
     (re.compile(r"\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b"), "ymd"),
@@ -116,7 +97,7 @@ def readings(groups: tuple[str, ...], order: str) -> set[date]:
     def add(y: str, m: str | int, d: str) -> None:
         day = _ORDINAL_DAYS.get(d.lower()) if not d.isdigit() else int(d)
         month = (
-            m if isinstance(m, int) else (_MONTHS.get(m.lower().rstrip(".")) if not m.isdigit() else int(m))
+            m if isinstance(m, int) else (MONTHS.get(m.lower().rstrip(".")) if not m.isdigit() else int(m))
         )
         with contextlib.suppress(ValueError, TypeError):
             out.add(date(full_year(y) if len(y) == 2 else int(y), month, day))  # type: ignore[arg-type]

@@ -44,7 +44,8 @@ _WORDS = [
     "nineteen",
     "twenty",
 ]
-_MONTHS = {
+#: month names and their 3-letter and "sept" abbreviations, to their number (``claims_values`` reads dates with it too)
+MONTHS = {
     m: i
     for i, m in enumerate(
         [
@@ -64,8 +65,8 @@ _MONTHS = {
         1,
     )
 }
-_MONTHS.update({m[:3]: i for m, i in list(_MONTHS.items())})
-_MONTHS["sept"] = 9
+MONTHS.update({m[:3]: i for m, i in list(MONTHS.items())})
+MONTHS["sept"] = 9
 
 
 class Fact(BaseModel):
@@ -108,11 +109,11 @@ def dates_in(answer: str) -> set[date]:
     for m, d, y in re.findall(r"\b(\d{1,2})/(\d{1,2})/(\d{4})\b", answer):
         add(int(y), int(m), int(d))
     text = normalise(answer)
-    month = "|".join(sorted(_MONTHS, key=len, reverse=True))
+    month = "|".join(sorted(MONTHS, key=len, reverse=True))
     for mo, d, y in re.findall(rf"\b({month}) (\d{{1,2}})(?:st|nd|rd|th)? (\d{{4}})\b", text):
-        add(int(y), _MONTHS[mo], int(d))
+        add(int(y), MONTHS[mo], int(d))
     for d, mo, y in re.findall(rf"\b(\d{{1,2}})(?:st|nd|rd|th)? (?:of )?({month}) (\d{{4}})\b", text):
-        add(int(y), _MONTHS[mo], int(d))
+        add(int(y), MONTHS[mo], int(d))
     return out
 
 
