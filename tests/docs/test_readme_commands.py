@@ -36,6 +36,7 @@ FOREIGN = {
     "--repeat": "bench/quickstart_time.py",
     "--only": "bench/startup_time.py",
     "--runs": "bench/startup_time.py",
+    "--repeats": "bench/harness_ab.py",
     "--no-browser": "langgraph dev",
     "--system-site-packages": "python -m venv",
 }
