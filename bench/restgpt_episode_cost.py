@@ -231,9 +231,17 @@ def main() -> None:
             f"{'model ms/ep':>11} {'harness ms/ep':>13} {'sandbox ms/ep':>13} {'success':>7} {'rescore':>8} "
             f"{'load':>5}"
         )
+        split = [f"{1000 * model:.1f}", f"{1000 * (cpu_all - model):.1f}", f"{1000 * sandbox:.1f}"]
+        if (args.workers or 1) > 1:
+            # the model's own CPU is timed in the CLI's process only and the sandbox CPU read from its
+            # descendants at exit: with other worker processes neither split is the run's
+            split = ["-", "-", "-"]
+            print(
+                "--workers > 1: CPU per episode is the whole tree's; its model/harness/sandbox split is not shown"
+            )
         print(
             f"{run_wall:>8.2f} {ideal:>8.2f} {ideal / run_wall:>10.3f} {1000 * cpu_all:>20.1f} "
-            f"{1000 * model:>11.1f} {1000 * (cpu_all - model):>13.1f} {1000 * sandbox:>13.1f} "
+            f"{split[0]:>11} {split[1]:>13} {split[2]:>13} "
             f"{summary['metrics']['success_rate']:>7.3f} {rescore:>8} "
             f"{main_run['load']:>5.1f}"
         )
