@@ -237,7 +237,7 @@ def main() -> None:
             # descendants at exit: with other worker processes neither split is the run's
             split = ["-", "-", "-"]
             print(
-                "--workers > 1: CPU per episode is the whole tree's; its model/harness/sandbox split is not shown"
+                "--workers > 1: the model/harness/sandbox split would count the CLI process alone: not shown"
             )
         print(
             f"{run_wall:>8.2f} {ideal:>8.2f} {ideal / run_wall:>10.3f} {1000 * cpu_all:>20.1f} "
