@@ -137,7 +137,7 @@ from IPython.display import IFrame, display
 from restgraph.evals.viewer.server import start
 
 viewer = start([ORACLE_RUN])
-print("restgraph view:", viewer.url)
+print(f"restgraph view: {viewer.url}")
 display(IFrame(viewer.url + "#0/0", width="100%", height=520))  # episode 0 of run 0; "← all episodes" for the table
 '''),
     md('''

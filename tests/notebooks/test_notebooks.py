@@ -50,11 +50,17 @@ def execute(name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, **env: s
 
 
 def outputs_text(notebook: nbformat.NotebookNode) -> str:
+    """The cells' printed text as Jupyter shows it: a kernel may split one print into several stream
+    outputs (it flushes when it likes), so stream text is joined as is; other outputs end a line."""
     parts = []
     for cell in notebook.cells:
         for out in cell.get("outputs", []):
-            parts.append(out.get("text", "") or str(out.get("data", {}).get("text/plain", "")))
-    return "\n".join(parts)
+            if out.get("output_type") == "stream":
+                parts.append(out.get("text", ""))
+            else:
+                parts.append(str(out.get("data", {}).get("text/plain", "")) + "\n")
+        parts.append("\n")
+    return "".join(parts)
 
 
 def images(notebook: nbformat.NotebookNode) -> int:
