@@ -6,7 +6,9 @@
 Without a SUITE it measures the three labelled suites side by side: ``dev`` (the training suite,
 ``$RESTGRAPH_DATA_DIR/restbench/answer_suite_dev.jsonl``), ``dev2`` (``bench/dev2/answers.jsonl``, a
 second hand-labelled suite written to measure the checker on answers it was not built from, then tuned
-on) and ``blind`` (``bench/blind/answer_suite_blind.jsonl``, measured, never tuned on). Each SUITE (a
+on), ``dev3`` (``bench/dev3/answers.jsonl``, the first blind suite: measured blind for two rounds, then
+its misses were read and tuned on) and ``blind`` (``bench/blind/answer_suite_blind.jsonl``, written after
+that by someone who never read the checker; measured, never tuned on). Each SUITE (a
 path, or NAME=PATH to name it; by default its file name) is measured on its own: its table, then one
 line per suite with its false-positive and false-negative rates, so a dev suite and a blind suite are
 read side by side (the goal: FPR <= 0.02 and FNR <= 0.03 on both). SUITE.jsonl: one labelled answer per
@@ -34,13 +36,14 @@ BENCH = Path(__file__).resolve().parent
 
 
 def default_suites() -> list[tuple[str, Path]]:
-    """dev, dev2 and blind, in that order (dev needs ``RESTGRAPH_DATA_DIR``; see the docstring)."""
+    """dev, dev2, dev3 and blind, in that order (dev needs ``RESTGRAPH_DATA_DIR``; see the docstring)."""
     import os
 
     data = Path(os.environ.get("RESTGRAPH_DATA_DIR", "data"))
     return [
         ("dev", data / "restbench" / "answer_suite_dev.jsonl"),
         ("dev2", BENCH / "dev2" / "answers.jsonl"),
+        ("dev3", BENCH / "dev3" / "answers.jsonl"),
         ("blind", BENCH / "blind" / "answer_suite_blind.jsonl"),
     ]
 
@@ -170,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
         nargs="*",
         type=_suite_arg,
         metavar="SUITE",
-        help="PATH or NAME=PATH (default: dev, dev2, blind)",
+        help="PATH or NAME=PATH (default: dev, dev2, dev3, blind)",
     )
     parser.add_argument("--checker", choices=["keys", "containment"], default="keys")
     parser.add_argument(
