@@ -53,7 +53,7 @@ _AFTER = re.compile(r"\b(?:followed by|ahead of|edging out|edges out|beating|out
 #: a name set apart from the answer as another one
 _OTHER = re.compile(
     r"\b(?:other|another|besides|previously|formerly|earlier|prior|before that|next project|upcoming"
-    r"|announced|co-?stars?|co-?starring|supporting|alongside|opposite)\b",
+    r"|announced|co-?stars?|co-?starring|supporting|alongside|opposite|sequels?|prequels?|spin-?offs?)\b",
     re.I,
 )
 

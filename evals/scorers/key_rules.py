@@ -22,7 +22,7 @@ from restgraph.evals.scorers.claims_polarity import polarity
 from restgraph.evals.scorers.key_comparison import comparison
 from restgraph.evals.scorers.key_pools import IMAGE_PATH, pools
 from restgraph.evals.scorers.key_schema import AnswerKey, Requirement
-from restgraph.evals.scorers.key_values import dates, number
+from restgraph.evals.scorers.key_values import Scope, dates, number
 from restgraph.evals.scorers.tmdb_success import normalise
 
 
@@ -42,13 +42,19 @@ def check(r: Requirement, a: Analysis, mentions: list[Mention], key: AnswerKey) 
         subject = focus.subject_names(key.asks, key.context, {n for _, n in key._neutral} - set(r.some_of))
         return _some_of(r, a, mentions, topic, subject, _kinds(key))
     if r.number is not None:
-        return number(r, a, mentions)
+        return number(r, a, mentions, _scope(key, topic))
     if r.dates is not None or r.year is not None:
-        return dates(r, a, mentions)
+        return dates(r, a, mentions, _scope(key, topic))
     if r.polarity is not None:
         got = polarity(a, key.asks)
         return None if got == r.polarity else f"answers {got or 'neither yes nor no'}, expected {r.polarity}"
     return comparison(r, a, mentions)
+
+
+def _scope(key: AnswerKey, topic: set[str]) -> Scope:
+    """What a value key asks about, for ``key_values.committed_other``."""
+    subject = focus.subject_names(key.asks, key.context, {n for _, n in key._neutral})
+    return Scope(topic, subject, _kinds(key), key.asks)
 
 
 def _kinds(key: AnswerKey) -> dict[str, str]:

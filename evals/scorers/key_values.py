@@ -13,10 +13,12 @@ date to its item ("A - d1; B (d2)").
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
-from restgraph.evals.scorers import commitment
+from restgraph.evals.scorers import commitment, focus
 from restgraph.evals.scorers.claims import Analysis, Mention
 from restgraph.evals.scorers.key_schema import Requirement
+from restgraph.evals.scorers.tmdb_success import normalise
 
 
 def _competes(
@@ -56,7 +58,7 @@ def _qualified_count(a: Analysis, m: Mention) -> bool:
 
 _PART_BEFORE = re.compile(
     r"\b(?:the (?:last|first|final|latest)(?: one| season)?(?: with| had| has)?|each(?: with| had| has)?"
-    r"|of which|of them)\s*$",
+    r"|of which|of them|\bseason \w+ (?:had|has|with|contains?|ran|runs))\s*$",
     re.I,
 )
 _PART_AFTER = re.compile(r"^\s*\w+\s+(?:per|each|a season|in (?:the )?(?:first|last|final|latest)\b)", re.I)
@@ -76,7 +78,7 @@ _IDENTIFIER = re.compile(r"\b(?:id|ids|identifier)\s*(?:is|was|=|:|#|of)?\s*$", 
 _COUNT_END = re.compile(r"\s*(?:[:—–(]|(?:of them|in total|in all|altogether|overall|total)\b)", re.I)
 
 
-def number(r: Requirement, a: Analysis, mentions: list[Mention]) -> str | None:
+def number(r: Requirement, a: Analysis, mentions: list[Mention], scope: Scope | None = None) -> str | None:
     numbers = [
         m
         for m in a.numbers(exclude=mentions)
@@ -101,14 +103,70 @@ def number(r: Requirement, a: Analysis, mentions: list[Mention]) -> str | None:
     if not stated:
         return f"does not state the number {r.number}" + (f" ({'/'.join(r.unit[:2])})" if r.unit else "")
     spans = [(m.start, m.end) for m in [*numbers, *mentions]]
-    for o in (o for o in live if o.key != str(r.number)):
-        if (r.number or 0) < 1800 and 1800 <= int(o.key) <= 2100:
-            continue  # a year is not another count
-        if _part(a, o):
-            continue  # "the last with 22 episodes": a count of a part, not another total
+    rivals = [
+        o
+        for o in live
+        if o.key != str(r.number)
+        and not ((r.number or 0) < 1800 and 1800 <= int(o.key) <= 2100)  # a year is not another count
+        and not _part(a, o)  # "the last with 22 episodes": a count of a part, not another total
+        and not _LABEL.search(a.text[max(0, o.start - 12) : o.start])  # "Season 1": a name, not a count
+    ]
+    for o in rivals:
         if _unit_after(a, o, r.unit, spans) or _competes(a, o, stated, spans) or _qualified_count(a, o):
             return f"states {o.key} besides {r.number}"
-    return None
+    # "one" is as often a pronoun ("the older one", "one of them") as a count
+    other = committed_other(
+        a, stated, [o for o in rivals if a.text[o.start : o.end].lower() != "one"], mentions, scope
+    )
+    return f"commits to {other} rather than {r.number}" if other else None
+
+
+#: a number that labels an item rather than counts ("Season 1", "episode 3", "Part 2", "Vol. 1", "#4")
+_LABEL = re.compile(
+    r"\b(?:seasons?|episodes?|parts?|chapters?|volume)[ \t]+$|\b(?:ep|vol|no|s|e)\.?[ \t]*$|#\s*$", re.I
+)
+
+
+class Scope(NamedTuple):
+    """What a key asks about: its ``asks``' word prefixes (``commitment.question_prefixes``), the names it
+    is about (``focus.subject_names``), and the known names' kinds (person / title)."""
+
+    topic: set[str]
+    subject: set[str]
+    kinds: dict[str, str]
+    asks: str
+
+
+def committed_other(
+    a: Analysis, right: list[Mention], rivals: list[Mention], mentions: list[Mention], scope: Scope | None
+) -> str | None:
+    """Another value the answer commits to as the asked one, by ``commitment``'s rule for a single answer
+    (the value nearest the question's words in the sentences that say most of them, each sentence's own
+    when two say it alike): "X was born on d1. X was born on d2." offers two dates, "X was born on d1
+    (d2 also shows up in the results)" commits to d1. The text of the first such value, or None."""
+    if scope is None:
+        return None
+    # a value in a clause about another person or title than the question's is that thing's value ("The
+    # film's lead, Tim Robbins, was born on d2"), not a rival
+    # the subject as the question words it, whatever the catalogue calls it ("The Fellowship of the Ring")
+    asks = f" {normalise(scope.asks)} "
+    subject = scope.subject | {m.key for m in mentions if f" {normalise(a.text[m.start : m.end])} " in asks}
+    others = [m for m in mentions if m.key not in subject]
+    # within one sentence the clause rules of ``number`` and ``dates`` decide (a list of countries' dates,
+    # a span "d1 until d2"), unless every right value there is an aside to the rival's statement
+    sentences = {a.clause(m).sentence for m in right if not _aside(a, m)}
+    rivals = [
+        o
+        for o in rivals
+        if a.clause(o).sentence not in sentences
+        and not _aside(a, o)
+        and not focus.about_other(a, o, others, subject, scope.kinds)
+    ]
+    if not rivals:
+        return None
+    chosen = commitment.committed(a, [*right, *rivals], scope.topic, mentions, single=True, subject=subject)
+    other = next((m for m in chosen if m in rivals), None)
+    return a.text[other.start : other.end] if other else None
 
 
 #: a count given as an estimate ("roughly 138", "about 7", "over 130") is not the count
@@ -128,7 +186,7 @@ def _unit_after(a: Analysis, m: Mention, unit: list[str], spans: list[tuple[int,
     return False
 
 
-def dates(r: Requirement, a: Analysis, mentions: list[Mention]) -> str | None:
+def dates(r: Requirement, a: Analysis, mentions: list[Mention], scope: Scope | None = None) -> str | None:
     live = set(commitment.standing(a, [*a.dates, *a.numbers(), *a.short_years]))
     if r.year is not None:
         found = [m for m in a.dates if any(d.year == r.year for d in m.values)] + [
@@ -155,6 +213,9 @@ def dates(r: Requirement, a: Analysis, mentions: list[Mention]) -> str | None:
         )
         if same_clause or _competes(a, o, stated, spans, alone=True):  # "US: d1; IT: d2" lists countries
             return f"offers {label} among other dates ({a.text[o.start : o.end]})"
+    other = committed_other(a, stated, [o for o in others if o in live], mentions, scope)
+    if other:
+        return f"commits to {other} rather than {label}"
     if r.dates is not None and r.need == "all":
         covered = {d.isoformat() for m in stated for d in m.values}
         missing = sorted(set(r.dates) - covered)

@@ -1,0 +1,83 @@
+"""The families the first blind suite (now ``bench/dev3``) passed and a careful judge fails, with answers
+written for this test on other queries than the suite's rows (none is in any suite): each wrong answer
+must fail and each right answer beside it, which explains with other values or names, must pass."""
+
+from __future__ import annotations
+
+import pytest
+
+from restgraph.evals.scorers.answer_keys import verdict
+
+WRONG = {
+    # a value key answered twice: "X is d1. X is d2." offers two answers, whichever is right
+    "values in separate sentences": [
+        ("tmdb", 18, "The Matrix was released on 1999-03-31. The Matrix was released on 2003-05-15."),
+        (
+            "tmdb",
+            95,
+            "Scarlett Johansson was born on November 22, 1984. Scarlett Johansson was born on 1986-11-22.",
+        ),
+        ("tmdb", 53, "2 Broke Girls has 138 episodes. 2 Broke Girls has 144 episodes."),
+        ("tmdb", 53, "Total episodes: 120. Total episodes: 138."),
+        ("tmdb", 96, "Sword Art Online has 4 seasons. Sword Art Online has 3 seasons!"),
+    ],
+    # the main clause states a wrong value; the right one is only mentioned in an aside
+    "a wrong value stated, the right one in an aside": [
+        ("tmdb", 95, "Scarlett Johansson's birthday is 1985-01-03 (1984-11-22 also appears in the results)."),
+        ("tmdb", 18, "The Matrix came out on 1999-05-21; 1999-03-31 shows up too, further down the list."),
+        (
+            "tmdb",
+            1,
+            "Sofia Coppola has directed 6 movies. (7 also appears in her credits, counting a short.)",
+        ),
+    ],
+}
+
+RIGHT = [
+    (
+        "tmdb",
+        95,
+        "Scarlett Johansson was born on 1984-11-22. Her twin brother Hunter was born the same day, and her "
+        "latest film came out on 2023-06-23.",
+    ),
+    (
+        "tmdb",
+        18,
+        "The Matrix premiered on 1999-03-31 in the US. Its sequel, The Matrix Reloaded, followed on 2003-05-15.",
+    ),
+    ("tmdb", 53, "2 Broke Girls ran for 6 seasons with 138 episodes in total; season 6 had 22 episodes."),
+    (
+        "tmdb",
+        85,
+        "Tim Robbins was born on October 16, 1958. The director, Frank Darabont, was born on January 28, 1959.",
+    ),
+    (
+        "tmdb",
+        58,
+        "Season 2 of Game of Thrones premiered on April 1, 2012; season 1 had started on April 17, 2011.",
+    ),
+    (
+        "tmdb",
+        1,
+        "Sofia Coppola directed 7 movies; the first, The Virgin Suicides, came out in 1999 and her father "
+        "directed about 20.",
+    ),
+    ("tmdb", 96, "Sword Art Online has 3 seasons: Season 1 (2012), Season 2 (2014) and Alicization (2018)."),
+    ("tmdb", 98, "Mamoru Miyano is the older one, by 0 full years (born 1983-06-10 vs 1983-08-04)."),
+]
+
+
+@pytest.mark.parametrize(
+    ("scenario", "query", "answer"),
+    [row for rows in WRONG.values() for row in rows],
+    ids=[f"{family}-{i}" for family, rows in WRONG.items() for i in range(len(rows))],
+)
+def test_a_wrong_answer_fails(scenario, query, answer):
+    ok, reason = verdict(scenario, query, answer)
+    assert not ok, f"{scenario}/{query} passed: {answer!r}"
+
+
+@pytest.mark.parametrize(("scenario", "query", "answer"), RIGHT)
+def test_a_right_answer_that_explains_passes(scenario, query, answer):
+    ok, reason = verdict(scenario, query, answer)
+    assert ok, reason
