@@ -128,8 +128,13 @@ SYNONYMS = {
 def question_prefixes(asks: str) -> set[str]:
     """The question's content words, its parenthesised asides left out (``claims.topic_prefixes``), and
     their ``SYNONYMS``."""
-    words = topic_prefixes(re.sub(r"\([^)]*\)", " ", asks))
+    words = topic_prefixes(re.sub(r"\([^)]*\)", " ", asks)) - KIND_NOUNS
     return words | {w for word in words for w in SYNONYMS.get(word, ())}
+
+
+#: the nouns that say what kind of thing is asked ("latest movie", "TV show"): every candidate's sentence
+#: may say them ("X is the movie he is known for"), so they say nothing about which one is the answer
+KIND_NOUNS = {"movi", "film", "show", "seri"}
 
 
 def standing(a: Analysis, mentions: Iterable[Mention]) -> list[Mention]:
@@ -256,8 +261,9 @@ def committed(
         chosen = stated or chosen
     if not chosen and fallback:
         chosen.add(min(candidates, key=lambda m: m.start))
-    for m in list(chosen):
-        chosen |= set(a.enumeration(m, everything)) - (set(unlisted) - chosen)
+    for m in list(chosen):  # past its clause, a list goes on through clauses of bare names only ("A; B")
+        items = {o for o in a.enumeration(m, everything) if o.clause == m.clause or bare(a, o, spans)}
+        chosen |= items - (set(unlisted) - chosen)
     return sorted(chosen, key=lambda m: m.start)
 
 

@@ -49,11 +49,14 @@ _RANKED = re.compile(
     re.I,
 )
 #: a cue after which the names rank below what came before it ("A, just ahead of B", "A, followed by B")
-_AFTER = re.compile(r"\b(?:followed by|ahead of|edging out|edges out|beating|outranks|then comes)\b", re.I)
+_AFTER = re.compile(
+    r"\b(?:followed(?: \w+){0,2} by|ahead of|edging out|edges out|beating|outranks|then comes)\b", re.I
+)
 #: a name set apart from the answer as another one
 _OTHER = re.compile(
     r"\b(?:other|another|besides|previously|formerly|earlier|prior|before that|next project|upcoming"
-    r"|announced|co-?stars?|co-?starring|supporting|alongside|opposite|sequels?|prequels?|spin-?offs?)\b",
+    r"|announced|co-?stars?|co-?starring|supporting|alongside|opposite|sequels?|prequels?|spin-?offs?"
+    r"|(?:best |most |well )?known for|famous for)\b",
     re.I,
 )
 

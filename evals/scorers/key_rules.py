@@ -133,10 +133,14 @@ def _one_of(
     wrong = _found(r, a, mentions, r.distractors)
     wrong_keys = {m.key for m in wrong}
     offered = []
+    spans = [(m.start, m.end) for m in mentions]
     for m in asserted:  # a list of candidates is not a statement
         items = (
             a.enumeration(m, mentions) if m in mentions else [m, *(o for o in wrong if a.enumerated(m, o))]
         )
+        # past its own clause, a list goes on only through clauses of bare names: "directed by A; B plays
+        # the title role" is a statement about B, not a second candidate
+        items = [o for o in items if o.clause == m.clause or commitment.bare(a, o, spans)]
         others = [o.key for o in items if o.key not in accepted and not a.clause(o).denies]  # "not A - B"
         if any(k in wrong_keys or k in catalogue for k in others) or len(others) >= 3:
             offered.append(f"offers {m.key} among candidates ({others[0]})")
@@ -169,7 +173,6 @@ def _one_of(
         return f"offers alternatives ({' or '.join(sorted({m.key for m in chosen}))})"
     if r.kind != "track" and any(_or_unknown(a, m) for m in asserted):
         return f"offers {asserted[0].key} or another name"
-    spans = [(m.start, m.end) for m in mentions]
     own = [m for m in commitment.standing(a, mentions) if m.key in catalogue & subject]
     offered_own = [m for m in own if commitment.bare(a, m, spans)]  # "Bryn Higgins. Carl Tibbetts."
     if offered_own:

@@ -64,6 +64,38 @@ RIGHT = [
     ),
     ("tmdb", 96, "Sword Art Online has 3 seasons: Season 1 (2012), Season 2 (2014) and Alicization (2018)."),
     ("tmdb", 98, "Mamoru Miyano is the older one, by 0 full years (born 1983-06-10 vs 1983-08-04)."),
+    # a list goes on past the answer's clause only through clauses of bare names
+    (
+        "tmdb",
+        15,
+        "Twilight was directed by Catherine Hardwicke; Kristen Stewart and Robert Pattinson play the leads.",
+    ),
+    (
+        "tmdb",
+        3,
+        "The top-rated movie is The Godfather, directed by Francis Ford Coppola; Marlon Brando and Al Pacino "
+        "star in it.",
+    ),
+    ("tmdb", 2, "The lead actor is Christian Bale; Heath Ledger and Gary Oldman have supporting roles."),
+    # "followed in billing by": ranked below
+    (
+        "tmdb",
+        26,
+        "The latest released movie is Oppenheimer. Cillian Murphy is its lead actor, followed in billing by "
+        "Emily Blunt and Matt Damon.",
+    ),
+    # "known for" sets a name apart; "movie" or "show" says nothing about which candidate answers
+    (
+        "tmdb",
+        12,
+        "Catherine Hardwicke is best known for directing Twilight (2008). On TV, her latest directing credit "
+        "is Eye Candy (2015).",
+    ),
+    (
+        "tmdb",
+        10,
+        "Scorsese is best known for Taxi Driver, but his highest-rated film as director is GoodFellas.",
+    ),
 ]
 
 
