@@ -134,7 +134,7 @@ def question_prefixes(asks: str) -> set[str]:
 
 #: the nouns that say what kind of thing is asked ("latest movie", "TV show"): every candidate's sentence
 #: may say them ("X is the movie he is known for"), so they say nothing about which one is the answer
-KIND_NOUNS = {"movi", "film", "show", "seri"}
+KIND_NOUNS = {"movi", "film", "show", "seri", "albu", "trac", "song"}
 
 
 def standing(a: Analysis, mentions: Iterable[Mention]) -> list[Mention]:

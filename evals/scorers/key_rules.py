@@ -16,7 +16,7 @@ from __future__ import annotations
 import difflib
 import re
 
-from restgraph.evals.scorers import commitment, focus, key_pools
+from restgraph.evals.scorers import commitment, focus, key_pools, unknown_names
 from restgraph.evals.scorers.claims import Analysis, Mention
 from restgraph.evals.scorers.claims_polarity import polarity
 from restgraph.evals.scorers.key_comparison import comparison
@@ -37,7 +37,7 @@ def check(r: Requirement, a: Analysis, mentions: list[Mention], key: AnswerKey) 
             # Del Rey") is no other track
             catalogue = {*r.distractors, *(r.one_of or []), *(catalogue & set(key.context))}
         subject = focus.subject_names(key.asks, key.context, {n for _, n in key._neutral} - set(r.one_of))
-        return _one_of(r, a, mentions, catalogue, topic, key.asks, subject, _kinds(key))
+        return _one_of(r, a, mentions, catalogue, topic, key, subject, _kinds(key))
     if r.some_of is not None:
         subject = focus.subject_names(key.asks, key.context, {n for _, n in key._neutral} - set(r.some_of))
         return _some_of(r, a, mentions, topic, subject, _kinds(key))
@@ -114,12 +114,13 @@ def _one_of(
     mentions: list[Mention],
     catalogue: set[str],
     topic: set[str],
-    asks: str,
+    key: AnswerKey,
     subject: set[str],
     kinds: dict[str, str],
 ) -> str | None:
     """A single answer; ``catalogue``: every known name of the key's kind, ``subject``: the question's
     own names (``focus.subject_names``)."""
+    asks = key.asks
     accepted = set(r.one_of or [])
     same_kind = catalogue - subject
     right = _found(r, a, mentions, accepted)
@@ -153,9 +154,12 @@ def _one_of(
     candidates = commitment.standing(a, _candidates(r, a, mentions, accepted | pool))
     if r.cue:
         candidates = [m for m in candidates if _at_cue(m, mentions, a, r.cue)]
-    unknown = commitment.standing(a, _unknown_people(a, mentions, topic)) if r.kind == "person" else []
-    # a person the catalogue does not know can be the answer given, not merely listed beside it (the
+    # a name the catalogue does not know can be the answer given, not merely listed beside it (the
     # sandbox's padded casts are such names)
+    unknown = unknown_names.people(a, mentions, topic) if r.kind == "person" else []
+    if r.kind in ("title", "text"):
+        unknown += unknown_names.stated(a, mentions)
+    unknown = commitment.standing(a, unknown)
     chosen = commitment.committed(
         a,
         [*candidates, *unknown],
@@ -213,38 +217,6 @@ def _beside_unknown(a: Analysis, m: Mention, mentions: list[Mention]) -> bool:
         return False
     start = m.end + found.start(1)
     return not any(o.start == start for o in mentions)
-
-
-_PERSON = re.compile(r"\b[A-Z][a-z]+(?:[ -][A-Z][a-z'’]+){1,2}\b")
-
-
-def _unknown_people(a: Analysis, mentions: list[Mention], topic: set[str]) -> list[Mention]:
-    """Capitalised two- or three-word names the vocabulary does not know ("Tom Hardy"): candidates of
-    a person key, so "The lead actor is Tom Hardy, with Christian Bale as Batman" commits to Hardy."""
-    out = []
-    for found in _PERSON.finditer(a.masked):
-        words = normalise(found.group()).split()
-        if any(m.start < found.end() and found.start() < m.end for m in mentions):
-            continue
-        if any(w in commitment.LINKS or w[:4] in topic or w in _NOT_NAMES for w in words):
-            continue
-        before = a.text[max(0, found.start() - 40) : found.start()]
-        if _ROLE_BEFORE.search(before) or before.count("(") > before.count(")"):
-            continue  # a character's name ("as Bruce Wayne", "the role of ...", "(Bruce Wayne)")
-        clause = a.clause_at(found.start())
-        if clause is not None:
-            out.append(Mention(f"?{found.group()}", clause.index, found.start(), found.end(), clause.asserts))
-    return out
-
-
-_ROLE_BEFORE = re.compile(
-    r"\b(?:as|plays?|played|playing|roles?(?: of)?|character|portray\w*|voic\w*)\s+(?:the\s+)?(?:\w+\s+)?$",
-    re.I,
-)
-_NOT_NAMES = {
-    *["season", "episode", "part", "chapter", "vol", "volume", "movie", "film", "show", "series"],
-    *["your", "my", "our", "spotify", "tmdb", "netflix", "hbo"],  # "Your Spotify display name is ..."
-}
 
 
 def _at_cue(m: Mention, all_mentions: list[Mention], a: Analysis, cue: list[str]) -> bool:
