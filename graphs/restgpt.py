@@ -34,12 +34,11 @@ from restgraph.graphs.restgpt_executor import (
     RestState,
     Roles,
     add_executor,
+    add_routed,
     background,
     episodes,
     finish,
     finish_sub_task,
-    node,
-    route,
     start_api_plan,
 )
 from restgraph.graphs.restgpt_reflexion import reflect_node, with_lessons
@@ -199,18 +198,19 @@ def build_restgpt(
 
     graph.add_node("start", start)
     if config.use_planner:
-        graph.add_node("planner", node(parts, planner_node()))
-        graph.add_conditional_edges("planner", route, ["planner", "selector", "finish"])
-    graph.add_node(
-        "selector", node(parts, selector_node(use_planner=config.use_planner, answer_to=answer_to))
+        add_routed(graph, "planner", parts, planner_node(), ["planner", "selector", "finish"])
+    add_routed(
+        graph,
+        "selector",
+        parts,
+        selector_node(use_planner=config.use_planner, answer_to=answer_to),
+        sorted({"selector", "caller", entry, "finish", answer_to}),
     )
     graph.add_node("finish", finish)
     graph.add_edge(START, "start")
     graph.add_edge("start", entry)
-    graph.add_conditional_edges("selector", route, sorted({"selector", "caller", entry, "finish", answer_to}))
     if reflexion:
-        graph.add_node("reflect", node(parts, reflect_node(config)))
-        graph.add_conditional_edges("reflect", route, ["selector", "finish"])
+        add_routed(graph, "reflect", parts, reflect_node(config), ["selector", "finish"])
     add_executor(graph, parts, return_to=entry)
     graph.add_edge("finish", END)
     name = (

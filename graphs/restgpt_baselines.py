@@ -36,11 +36,10 @@ from restgraph.graphs.restgpt_executor import (
     RestState,
     Roles,
     add_executor,
+    add_routed,
     episodes,
     finish,
     finish_sub_task,
-    node,
-    route,
     start_api_plan,
 )
 
@@ -175,8 +174,7 @@ def build_deps(
         ("describe", describe, ["explain", "plan", "finish"]),
         ("explain", explain, ["plan", "finish"]),
     ):
-        graph.add_node(name, node(parts, fn))
-        graph.add_conditional_edges(name, route, targets)
+        add_routed(graph, name, parts, fn, targets)
     add_executor(graph, parts, return_to="describe")
     return graph.compile(name="deps")
 
@@ -213,8 +211,7 @@ def build_offline(
         ("next_step", next_step, ["caller", "answer", "next_step", "finish"]),
         ("answer", answer, ["finish"]),
     ):
-        graph.add_node(name, node(parts, fn))
-        graph.add_conditional_edges(name, route, targets)
+        add_routed(graph, name, parts, fn, targets)
     add_executor(graph, parts, return_to="next_step")
     return graph.compile(name="offline")
 

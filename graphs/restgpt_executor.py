@@ -21,6 +21,7 @@ from typing import Any, NotRequired, Protocol, TypedDict
 
 from langchain_core.language_models import BaseChatModel
 from langgraph.runtime import Runtime
+from langgraph.types import Command
 
 from restgraph.agents.restgpt.config import BudgetExceeded, RestGPTConfig
 from restgraph.agents.restgpt.context import Episode
@@ -80,7 +81,9 @@ class StateNode(Protocol):
     """A graph node over ``RestState`` that reads the episode from LangGraph's runtime context
     (LangGraph passes ``runtime`` to a node whose signature names it)."""
 
-    def __call__(self, state: RestState, runtime: Runtime[EpisodeContext]) -> Awaitable[dict[str, Any]]: ...
+    def __call__(
+        self, state: RestState, runtime: Runtime[EpisodeContext]
+    ) -> Awaitable[dict[str, Any] | Command[str]]: ...
 
 
 _REDUCED: dict[tuple[Any, ...], ReducedSpec] = {}
@@ -180,11 +183,12 @@ def last_result(state: RestState) -> str | None:
     return results[-1]["result"] if results else None
 
 
-def node(episodes: Episodes, fn: NodeFn) -> StateNode:
+def node(episodes: Episodes, fn: NodeFn, *, goto: bool = False) -> StateNode:
     """Run ``fn`` on the running episode (LangGraph's runtime context) under its meter; a spent
-    budget ends the episode as ``budget_exhausted``."""
+    budget ends the episode as ``budget_exhausted``. ``goto``: the node names its successor itself
+    (``add_routed``), as ``route`` would read it from the state after the update."""
 
-    async def wrapped(state: RestState, runtime: Runtime[EpisodeContext]) -> dict[str, Any]:
+    async def wrapped(state: RestState, runtime: Runtime[EpisodeContext]) -> dict[str, Any] | Command[str]:
         ep = episodes.of(runtime)
         with metered(ep.config.budget, state) as meter:
             try:
@@ -197,10 +201,24 @@ def node(episodes: Episodes, fn: NodeFn) -> StateNode:
                     "final_answer": last_result(state),
                 }
             update["counters"] = dict(meter.counters)
+        if goto:
+            return Command(
+                update=update, goto=(update["route"] if "route" in update else state.get("route")) or "finish"
+            )
         return update
 
     wrapped.__name__ = wrapped.__qualname__ = getattr(fn, "__name__", "node")
     return wrapped
+
+
+def add_routed(graph: Any, name: str, episodes: Episodes, fn: NodeFn, targets: Iterable[str]) -> None:
+    """Add ``node(episodes, fn)`` as ``name``, going on to the node its update's ``route`` names
+    (one of ``targets``), as a conditional edge on ``route`` did.
+
+    Why not that edge: LangGraph evaluates a conditional edge as a runnable of its own on a fresh
+    copy of every state channel, after every step (~2 ms of a RestGPT episode's ~13 steps,
+    bench/restgpt_episode_cost.py); a ``Command`` the node returns carries the same choice."""
+    graph.add_node(name, node(episodes, fn, goto=True), destinations=tuple(targets))
 
 
 def finish_sub_task(state: Mapping[str, Any], result: str, return_to: str) -> dict[str, Any]:
@@ -324,10 +342,8 @@ def add_executor(graph: Any, episodes: Episodes, *, return_to: str) -> None:
         scratch = [*(state.get("scratch") or []), entry]
         return {"scratch": scratch, "pending": None, "route": "caller"}
 
-    graph.add_node("caller", node(episodes, caller))
-    graph.add_node(parser_name, node(episodes, parse))
-    graph.add_conditional_edges("caller", route, ["caller", parser_name, return_to, "finish"])
-    graph.add_conditional_edges(parser_name, route, ["caller", "finish"])
+    add_routed(graph, "caller", episodes, caller, ["caller", parser_name, return_to, "finish"])
+    add_routed(graph, parser_name, episodes, parse, ["caller", "finish"])
 
 
 def step_limit(state: RestState, scratch: list[str], cap: int, return_to: str) -> dict[str, Any]:

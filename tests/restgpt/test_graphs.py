@@ -44,6 +44,18 @@ def test_ablation_switches_change_the_graph(fake_env) -> None:
         assert own | {"caller", "parser"} <= nodes, builder.__name__
 
 
+def test_nodes_name_their_successor_without_conditional_edges(fake_env) -> None:
+    """Every RestGPT-family node routes by the ``Command`` it returns: a conditional edge would be
+    a runnable of its own on a copy of every state channel after each step (issue 30's CPU). The
+    drawn graph still shows where each node may go."""
+    model = role_model({})
+    for builder in (build_restgpt, build_reflexion, build_deps, build_offline, build_react):
+        graph = builder(model, fake_env, {})
+        assert not any(graph.builder.branches.values()), builder.__name__
+        nodes, edges = shape(graph)
+        assert ("caller", "parser") in edges and ("parser", "caller") in edges, builder.__name__
+
+
 def test_react_and_restgpt_without_planner_are_one_graph(fake_env) -> None:
     model = role_model({})
     react, no_planner = (
