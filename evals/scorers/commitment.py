@@ -108,9 +108,27 @@ def unverified(a: Analysis) -> bool:
 
 
 def retraction_end(a: Analysis) -> int:
-    """Where the last retraction ends (0: none): candidates before it are withdrawn."""
+    """Where the last retraction ends (0: none): candidates before it are withdrawn. A sentence that opens
+    with "Actually," or "In fact," after another one retracts it when it names something itself ("A.
+    Actually, B has the highest popularity"); without a name or a value it adds a remark ("A. Actually,
+    he also produced it.")."""
     ends = [m.end() for m in RETRACTION.finditer(a.text)]
+    for m in _SECOND_THOUGHT.finditer(a.text):
+        stop = _SENTENCE_STOP.search(a.text, m.end())
+        end = stop.start() if stop else len(a.text)
+        rest = a.text[m.end() : end]
+        if _REMARK.match(rest) or re.search(r"\b(?:also|too|as well)\b", rest, re.I):
+            continue  # about the answer just given ("Actually, he also produced it")
+        if any(m.end() <= n.start < end for n in a.mentions) or re.search(r"\d|\b[A-Z][a-z]+", rest):
+            ends.append(m.end())
     return max(ends) if ends else 0
+
+
+#: a later sentence that opens with a second thought
+_SECOND_THOUGHT = re.compile(r"(?<=[.!?])\s+(?:actually|in fact|in reality|on reflection)\b\s*[,:]?", re.I)
+_SENTENCE_STOP = re.compile(r"[.!?](?:\s|$)")
+#: a second thought that goes on about what was just said
+_REMARK = re.compile(r"\s*(?:he|she|they|that|this|these|those|his|her|their)\b", re.I)
 
 
 #: the words an answer uses for a question's word (4-letter prefixes): "Bale stars", "the top-billed
