@@ -30,6 +30,60 @@ WRONG = {
             1,
             "Sofia Coppola has directed 6 movies. (7 also appears in her credits, counting a short.)",
         ),
+    ],  # the structures that set names apart, around a wrong answer
+    "a wrong answer beside names set apart": [
+        (
+            "tmdb",
+            15,
+            "Twilight was directed by Chris Weitz; Catherine Hardwicke and Robert Pattinson are in the cast.",
+        ),
+        ("tmdb", 2, "The lead actor is Heath Ledger, followed in billing by Christian Bale."),
+        (
+            "tmdb",
+            10,
+            "GoodFellas is the film Scorsese is best known for, but his highest-rated one is Taxi Driver.",
+        ),
+        ("tmdb", 9, "Nolan is famous for Oppenheimer; his latest film as director, though, is Tenet."),
+        (
+            "tmdb",
+            9,
+            "Oppenheimer is the film Nolan is best known for, but his latest movie as director is Tenet.",
+        ),
+        ("tmdb", 2, "Christian Bale; Heath Ledger; Gary Oldman."),
+    ],
+    # a title no key knows, asserted by a copula, is an answer given ("... is American Crime Story")
+    "an unknown title asserted": [
+        (
+            "tmdb",
+            99,
+            "The Frozen Ground is the movie Katherine LaNasa is best known for, but her latest movie is The Campaign.",
+        ),
+        (
+            "tmdb",
+            99,
+            "Katherine LaNasa's latest movie is Blue Thunder Road. (The Frozen Ground is listed too, further down.)",
+        ),
+        ("spotify", 30, "Maroon 5 released JORDI, but their newest album is Red Pill Blues."),
+    ],
+    # a later sentence opening "Actually," or "In fact," that names something retracts what came before
+    "second thoughts": [
+        (
+            "tmdb",
+            2,
+            "The lead actor is Christian Bale. Actually, Heath Ledger gets top billing in the credits.",
+        ),
+        (
+            "tmdb",
+            17,
+            "The top-rated movie is The Godfather. In fact, The Shawshank Redemption edges it out on TMDB.",
+        ),
+        ("tmdb", 53, "It has 138 episodes. Actually, counting the pilot twice, it's 139 episodes."),
+        (
+            "tmdb",
+            19,
+            "The most popular person is Margot Robbie. Actually, Cillian Murphy is more popular today.",
+        ),
+        ("spotify", 30, "Maroon 5's newest album is JORDI. Actually, Red Pill Blues came out later."),
     ],
 }
 
@@ -95,7 +149,25 @@ RIGHT = [
         "tmdb",
         10,
         "Scorsese is best known for Taxi Driver, but his highest-rated film as director is GoodFellas.",
+    ),  # other capitalised phrases after a copula, about other things than the asked one
+    (
+        "tmdb",
+        99,
+        "Katherine LaNasa's latest movie is The Frozen Ground. Her best-known role is Big Little Lies.",
     ),
+    ("tmdb", 76, "David Schwimmer's most popular TV show is Friends. The network is NBC Universal."),
+    ("spotify", 30, "Maroon 5's newest album is JORDI. The previous one was Red Pill Blues."),
+    ("tmdb", 17, "The top-rated movie is The Godfather. Its tagline is An Offer You Can't Refuse."),
+    ("tmdb", 84, 'The title is "Chapter 11: The Heiress". The director is Bryce Dallas Howard.'),
+    # a second thought about the answer just given, or with nothing named, is a remark
+    (
+        "tmdb",
+        2,
+        "The lead actor is Christian Bale. Actually, he also led Batman Begins and The Dark Knight Rises.",
+    ),
+    ("tmdb", 17, "The top-rated movie is The Godfather. In fact, it has held the top spot for a while."),
+    ("tmdb", 53, "2 Broke Girls has 138 episodes. Actually, that is across all six seasons."),
+    ("tmdb", 19, "Actually, the most popular person right now is Margot Robbie."),
 ]
 
 
