@@ -28,9 +28,10 @@ gap to fill; one only the schema shape has is the spec overstating the API.
 
 from __future__ import annotations
 
-import json
 from fnmatch import fnmatch
 from typing import Any
+
+from restgraph.tools.sandbox.spotify import wire
 
 CARD = {"available_markets": 180, "images": 3, "genres": 2, "copyrights": 2, "artists": 1, "items": 13}
 ID = "4iV5W9uYEdYUVa79Axb7Rh"
@@ -176,4 +177,6 @@ def absent(reference: Any, body: Any) -> list[str]:
 
 
 def size(body: Any) -> int:
-    return 0 if body is None else len(json.dumps(body, separators=(",", ":"), ensure_ascii=False))
+    """Bytes on the wire as the real API sent them (``wire``: Jackson's pretty printing, UTF-8), the
+    format the sandbox answers in: a reference and a sandbox body are sized alike."""
+    return 0 if body is None else len(wire.dumps(body))

@@ -16,12 +16,11 @@ import json
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-import orjson
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from restgraph.tools.sandbox.spotify import routes_catalogue, routes_player, routes_user
+from restgraph.tools.sandbox.spotify import routes_catalogue, routes_player, routes_user, wire
 from restgraph.tools.sandbox.spotify.context import Ctx, Reply
 from restgraph.tools.sandbox.spotify.models import LogEntry
 from restgraph.tools.sandbox.spotify.player import SpotifyError
@@ -31,8 +30,13 @@ ROUTES = routes_catalogue.ROUTES + routes_user.ROUTES + routes_player.ROUTES
 Handler = Callable[[Ctx], Reply]
 
 
-def _error(status: int, message: str, reason: str | None = None) -> JSONResponse:
-    return JSONResponse(SpotifyError(status, message, reason).body(), status_code=status)
+def _json(body: Any, status: int) -> Response:
+    """A body as the real API sends it (``wire``: Jackson's pretty printing, errors included)."""
+    return Response(wire.dumps(body), status, media_type="application/json")
+
+
+def _error(status: int, message: str, reason: str | None = None) -> Response:
+    return _json(SpotifyError(status, message, reason).body(), status)
 
 
 def bearer_token(request: Request) -> str | None:
@@ -69,18 +73,13 @@ def _endpoint(store: SessionStore, handler: Handler) -> Callable[[Request], Awai
                     raise SpotifyError(400, "Error parsing JSON.") from exc
             ctx = Ctx(request=request, session=session, cat=store.cat, params=params, body=body)
             reply = handler(ctx)
-            # bodies run to 100 KB (pages of tracks with their markets): orjson is ~5x json
             response = (
-                Response(status_code=reply.status)
-                if reply.body is None
-                else Response(orjson.dumps(reply.body), reply.status, media_type="application/json")
+                Response(status_code=reply.status) if reply.body is None else _json(reply.body, reply.status)
             )
         except SpotifyError as exc:
-            response = JSONResponse(exc.body(), status_code=exc.status)
+            response = _json(exc.body(), exc.status)
         except Exception as exc:  # a sandbox bug: answer like Spotify's 500 and keep it in the log
-            response = JSONResponse(
-                SpotifyError(500, f"Server error: {type(exc).__name__}").body(), status_code=500
-            )
+            response = _json(SpotifyError(500, f"Server error: {type(exc).__name__}").body(), 500)
         path = request.url.path[3:] if request.url.path.startswith("/v1/") else request.url.path
         session.log.append(
             LogEntry(
