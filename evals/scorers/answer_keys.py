@@ -25,7 +25,7 @@ from pathlib import Path
 
 import yaml
 
-from restgraph.evals.scorers import commitment
+from restgraph.evals.scorers import commitment, restatement
 from restgraph.evals.scorers.claims import Alias, Analysis, Vocabulary
 from restgraph.evals.scorers.key_pools import pools
 from restgraph.evals.scorers.key_rules import check
@@ -129,6 +129,11 @@ def judge(key: AnswerKey, answer: str | None) -> tuple[bool, str]:
     analysis = Analysis(answer, _vocabulary(key).items)
     if commitment.unverified(analysis):
         return False, "says it could not find or check the answer"
+    again = restatement.restated(analysis)
+    if again:
+        return False, f"gives two answers after the same words ({again})"
+    if restatement.contradicted(analysis):
+        return False, "says one thing and its negation"
     mentions = analysis.mentions
     for r in key.require:
         problem = check(r, analysis, mentions, key)

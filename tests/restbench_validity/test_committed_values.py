@@ -84,6 +84,37 @@ WRONG = {
             "The most popular person is Margot Robbie. Actually, Cillian Murphy is more popular today.",
         ),
         ("spotify", 30, "Maroon 5's newest album is JORDI. Actually, Red Pill Blues came out later."),
+    ],  # the same opening words said twice with a different value after them; a sentence and its negation
+    "one statement made twice": [
+        (
+            "tmdb",
+            13,
+            "Shows similar to Breaking Bad: Better Call Saul and Ozark. Shows similar to Breaking Bad: Narcos and "
+            "Dexter.",
+        ),
+        (
+            "tmdb",
+            9,
+            "Nolan's latest movie as director is Oppenheimer. Nolan's latest movie as director is Tenet.",
+        ),
+        ("tmdb", 15, "Twilight was directed by Catherine Hardwicke. Twilight was directed by Chris Weitz."),
+        (
+            "tmdb",
+            90,
+            "Yes. David Lynch directed episodes of Twin Peaks season 1. David Lynch did not direct episodes of "
+            "Twin Peaks season 1.",
+        ),
+        (
+            "spotify",
+            27,
+            "The track is from the album Born To Die. The track is from the album Lust For Life.",
+        ),
+        (
+            "tmdb",
+            30,
+            "The stars of Titanic are Leonardo DiCaprio and Kate Winslet. The stars of Titanic are Billy Zane "
+            "and Kathy Bates.",
+        ),
     ],
 }
 
@@ -167,7 +198,42 @@ RIGHT = [
     ),
     ("tmdb", 17, "The top-rated movie is The Godfather. In fact, it has held the top spot for a while."),
     ("tmdb", 53, "2 Broke Girls has 138 episodes. Actually, that is across all six seasons."),
-    ("tmdb", 19, "Actually, the most popular person right now is Margot Robbie."),
+    (
+        "tmdb",
+        19,
+        "Actually, the most popular person right now is Margot Robbie.",
+    ),  # sentences that share their opening or ending words and are no second answer
+    ("tmdb", 2, "The lead actor is Christian Bale. The lead actor is also the film's narrator."),
+    (
+        "tmdb",
+        30,
+        "Leonardo DiCaprio stars in Titanic. Kate Winslet stars in Titanic. Billy Zane stars in Titanic.",
+    ),
+    (
+        "tmdb",
+        17,
+        "The top-rated movie is The Godfather. The top-rated movie is The Godfather (1972), directed by Francis "
+        "Ford Coppola.",
+    ),
+    (
+        "tmdb",
+        37,
+        "The Hobbit: An Unexpected Journey was released on 2012-12-12. The Hobbit: The Desolation of Smaug was "
+        "released on 2013-12-11. The Hobbit: The Battle of the Five Armies was released on 2014-12-10.",
+    ),
+    (
+        "tmdb",
+        2,
+        "The lead actor of The Dark Knight is Christian Bale. The lead actor of Batman Begins was also "
+        "Christian Bale.",
+    ),
+    # a date of another numbered season than the asked one is that season's
+    (
+        "tmdb",
+        58,
+        "Season 2 of Game of Thrones first aired on 2012-04-01. Season 3 of Game of Thrones first aired on "
+        "2013-03-31.",
+    ),
 ]
 
 

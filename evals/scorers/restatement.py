@@ -1,0 +1,125 @@
+"""One statement made twice with different answers: "The lead actor is A. The lead actor is B.",
+"Recommendations for X: A and B. Recommendations for X: C, D and E.", "Y stars in it. Y does not star in
+it."
+
+A careful judge reads a sentence that repeats another's opening words (the frame: "The lead actor is",
+"Tim Robbins, lead actor of The Shawshank Redemption, was born on") with a different value after them as
+a second answer to the same question, whichever of the two is right; and the same sentence said once
+with and once without a negation as no answer at all. The frame must open both sentences (three words or
+more, two of them outside names, ending in a colon, a copula or a preposition), so "A stars in X. B
+stars in X." (two facts with a common ending) is no restatement, nor a list of titles that share words
+("4. Fast & Furious 5. Fast Five"); a second sentence that adds ("The stars are also ...") is none either.
+"""
+
+from __future__ import annotations
+
+import re
+
+from restgraph.evals.scorers.claims import Analysis, Token
+
+#: a frame's minimum length in words, and its minimum share of the shorter sentence
+FRAME_WORDS = 3
+#: the frame's words outside names and numbers: a statement's words, not a repeated title
+FRAME_FREE = 2
+_ADDS = {"also", "too", "and", "plus", "as", "well"}
+
+
+def _sentences(a: Analysis) -> list[list[Token]]:
+    out: dict[int, list[Token]] = {}
+    for c in a.clauses:
+        if not c.question and not c.hedged:
+            out.setdefault(c.sentence, []).extend(c.tokens)
+    return [tokens for tokens in out.values() if tokens]
+
+
+def _split(x: list[Token], y: list[Token]) -> tuple[int, int]:
+    """The lengths of the common opening and the common ending of two sentences' words."""
+    p = 0
+    while p < min(len(x), len(y)) and x[p].norm == y[p].norm:
+        p += 1
+    q = 0
+    while q < min(len(x), len(y)) - p and x[-1 - q].norm == y[-1 - q].norm:
+        q += 1
+    return p, q
+
+
+def _values(a: Analysis, tokens: list[Token]) -> set[str]:
+    """What a stretch of words names: known names (by their key), dates, numbers and capitalised words."""
+    if not tokens:
+        return set()
+    lo, hi = tokens[0].start, tokens[-1].end
+    named = [m for m in [*a.mentions, *a.dates] if lo <= m.start < hi]
+    inside = [(m.start, m.end) for m in named]
+    rest = {
+        t.norm
+        for t in tokens
+        if not any(s <= t.start < e for s, e in inside) and (t.norm.isdigit() or a.text[t.start].isupper())
+    }
+    return {m.key for m in named} | rest
+
+
+#: words a frame ends with: a copula, a naming or starring verb, a preposition before the value
+_FRAME_END = {
+    *["is", "are", "was", "were", "be", "called", "named", "titled", "stars", "star", "starring"],
+    *["include", "includes", "on", "in", "by", "for", "of", "as", "to", "from", "at", "with"],
+}
+
+
+def _frame(a: Analysis, x: list[Token], p: int) -> int:
+    """The common opening backed off (by two words at most) to where a value starts: after a colon or a
+    ``_FRAME_END`` word; 0 when there is no such place."""
+    for k in range(p, max(p - 3, 0), -1):
+        if k < len(x) and (x[k - 1].norm in _FRAME_END or ":" in a.text[x[k - 1].end : x[k].start]):
+            return k
+    return 0
+
+
+def _free(a: Analysis, tokens: list[Token]) -> list[Token]:
+    spans = [(m.start, m.end) for m in [*a.mentions, *a.dates]]
+    return [t for t in tokens if not t.norm.isdigit() and not any(s <= t.start < e for s, e in spans)]
+
+
+def restated(a: Analysis) -> str | None:
+    """The first two different values an answer gives after the same frame, as "A / B"; None if none."""
+    sentences = _sentences(a)
+    for i, x in enumerate(sentences):
+        for y in sentences[i + 1 :]:
+            p = _frame(a, x, _split(x, y)[0])
+            if p < FRAME_WORDS:
+                continue
+            if y[p:] and y[p].norm in _ADDS:
+                continue
+            if (
+                len(_free(a, x[:p])) < FRAME_FREE
+            ):  # a title's words repeated ("Fast & Furious 6") are no frame
+                continue
+            one, two = _values(a, x[p:]), _values(a, y[p:])
+            if one and two and not one & two:  # nothing in common: another value, not more of the same
+                return f"{' '.join(sorted(one))[:40]} / {' '.join(sorted(two))[:40]}"
+    return None
+
+
+_NEGATION = {"not", "never", "no", "doesnt", "dont", "didnt", "isnt", "wasnt", "arent", "does", "do", "did"}
+
+
+def contradicted(a: Analysis) -> bool:
+    """Whether two sentences say the same thing once with and once without a negation ("Y stars in it. Y
+    does not star in it."): the same words but for negation words and a verb's ending."""
+
+    def core(tokens: list[Token]) -> list[str]:
+        return [re.sub(r"(?:s|ed)$", "", t.norm) for t in tokens if t.norm not in _NEGATION]
+
+    sentences: dict[int, list[Token]] = {}
+    denies: dict[int, bool] = {}
+    for c in a.clauses:
+        if not c.question and not c.hedged:
+            sentences.setdefault(c.sentence, []).extend(c.tokens)
+            denies[c.sentence] = denies.get(c.sentence, False) or c.denies
+    keys = list(sentences)
+    return any(
+        denies[i] != denies[j]
+        and len(sentences[i]) >= FRAME_WORDS
+        and core(sentences[i]) == core(sentences[j])
+        for n, i in enumerate(keys)
+        for j in keys[n + 1 :]
+    )
