@@ -115,6 +115,12 @@ WRONG = {
             "The stars of Titanic are Leonardo DiCaprio and Kate Winslet. The stars of Titanic are Billy Zane "
             "and Kathy Bates.",
         ),
+    ],  # a release date the key knows, given to another country than its own (the keys' ``labels``)
+    "a date given to another country": [
+        ("tmdb", 18, "The Matrix came out in Australia on 1999-03-31."),
+        ("tmdb", 33, "Titanic opened in Japan on 1997-12-19."),
+        ("tmdb", 23, "Cry Macho was released in the UK on 2021-09-17."),
+        ("tmdb", 33, "Titanic was released in the U.S. on January 23, 1998."),
     ],
 }
 
@@ -227,6 +233,12 @@ RIGHT = [
         "The lead actor of The Dark Knight is Christian Bale. The lead actor of Batman Begins was also "
         "Christian Bale.",
     ),
+    # each date in its own country, or without one
+    ("tmdb", 33, "Titanic was released on December 19, 1997 in the United States."),
+    ("tmdb", 18, "The Matrix: US 1999-03-31, UK 1999-06-11."),
+    ("tmdb", 23, "Cry Macho came out in the US on September 17, 2021."),
+    ("tmdb", 33, "JP: 1997-11-01; US: 1997-12-19"),
+    ("tmdb", 33, "Titanic hit UK cinemas on 23 January 1998."),
     # a date of another numbered season than the asked one is that season's
     (
         "tmdb",
