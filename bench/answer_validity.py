@@ -7,7 +7,8 @@ Without a SUITE it measures the three labelled suites side by side: ``dev`` (the
 ``$RESTGRAPH_DATA_DIR/restbench/answer_suite_dev.jsonl``), ``dev2`` (``bench/dev2/answers.jsonl``, a
 second hand-labelled suite written to measure the checker on answers it was not built from, then tuned
 on), ``dev3`` (``bench/dev3/answers.jsonl``, the first blind suite: measured blind for two rounds, then
-its misses were read and tuned on) and ``blind`` (``bench/blind/answer_suite_blind.jsonl``, written after
+its misses were read and tuned on), ``dev4`` (``bench/dev4/answers.jsonl``, written for the dev3 round by
+someone who never read the checker, measured before it was tuned on) and ``blind`` (``bench/blind/answer_suite_blind.jsonl``, written after
 that by someone who never read the checker; measured, never tuned on). Each SUITE (a
 path, or NAME=PATH to name it; by default its file name) is measured on its own: its table, then one
 line per suite with its false-positive and false-negative rates, so a dev suite and a blind suite are
@@ -36,7 +37,7 @@ BENCH = Path(__file__).resolve().parent
 
 
 def default_suites() -> list[tuple[str, Path]]:
-    """dev, dev2, dev3 and blind, in that order (dev needs ``RESTGRAPH_DATA_DIR``; see the docstring)."""
+    """dev, dev2, dev3, dev4 and blind, in that order (dev needs ``RESTGRAPH_DATA_DIR``; see the docstring)."""
     import os
 
     data = Path(os.environ.get("RESTGRAPH_DATA_DIR", "data"))
@@ -44,6 +45,7 @@ def default_suites() -> list[tuple[str, Path]]:
         ("dev", data / "restbench" / "answer_suite_dev.jsonl"),
         ("dev2", BENCH / "dev2" / "answers.jsonl"),
         ("dev3", BENCH / "dev3" / "answers.jsonl"),
+        ("dev4", BENCH / "dev4" / "answers.jsonl"),
         ("blind", BENCH / "blind" / "answer_suite_blind.jsonl"),
     ]
 
