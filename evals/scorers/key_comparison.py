@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from restgraph.evals.scorers import commitment
+from restgraph.evals.scorers import commitment, focus
 from restgraph.evals.scorers.claims import Analysis, Mention
 from restgraph.evals.scorers.key_schema import Requirement
 
@@ -36,10 +36,10 @@ def comparison(r: Requirement, a: Analysis, mentions: list[Mention]) -> str | No
         named = list(dict.fromkeys(m.key for m in inside))
         if not named:
             continue
-        text = " " + " ".join(t.norm for c in clauses for t in c.tokens) + " "
-        raw = a.text[clauses[0].start : clauses[-1].end]
-        first = _cue_at(text, raw, r.first_wins)
-        second = _cue_at(text, raw, r.second_wins)
+        lo = clauses[0].start
+        raw = a.text[lo : clauses[-1].end]
+        first = _cue_at(raw, r.first_wins)
+        second = _cue_at(raw, r.second_wins)
         if len(named) == 1:
             other = r.loser if named[0] == r.winner else r.winner
             if first is not None and (second is None or first <= second):
@@ -48,10 +48,15 @@ def comparison(r: Requirement, a: Analysis, mentions: list[Mention]) -> str | No
                 cued.add(other)  # "Kurosawa directed fewer"
             else:
                 described.add(named[0])
-        elif first is not None and (second is None or first <= second):
-            cued.add(named[0])
-        elif second is not None:
-            cued.add(named[1])
+        elif first is not None or second is not None:
+            wins = first is not None and (second is None or first <= second)
+            at = lo + (first if wins else second)  # type: ignore[operator]
+            said = _cue_subject(a, inside, at)
+            claim = said if wins else (r.loser if said == r.winner else r.winner)
+            valued = _by_value(r.by_value, a, inside) if r.by_value else set()
+            # numbers that favour the other side contradict the cue ("A directed 9 and B 16, so A
+            # directed more"): the answer claims both
+            cued |= {claim or ""} | valued
         elif r.by_value is not None:
             cued |= _by_value(r.by_value, a, inside)
     claimed = cued or described
@@ -87,10 +92,27 @@ def _by_value(direction: str, a: Analysis, inside: list[Mention]) -> set[str]:
     return {higher if direction == "higher" else (k2 if higher == k1 else k1)}
 
 
-def _cue_at(norm_text: str, raw: str, cues: list[str]) -> int | None:
+def _cue_subject(a: Analysis, inside: list[Mention], at: int) -> str:
+    """Whom a cue word at ``at`` speaks of: the name right before it in its stretch of words (no comma
+    or colon between: "A directed 9 movies and B 16, so B directed more": B; "A is rated higher than
+    B": A), else the first name of the sentence ("A scores 7.7 against B's 7.6, so the sequel is rated
+    higher": A). A possessive name qualifies another ("B's 7.6"), it is no subject."""
+    before = [m for m in inside if m.end <= at and not focus.possessive(a, m)]
+    if before:
+        last = max(before, key=lambda m: m.end)
+        if not re.search(r"[,;:()]|\b(?:so|thus|hence|therefore)\b", a.text[last.end : at], re.I):
+            return last.key
+    return min(inside, key=lambda m: m.start).key
+
+
+def _cue_at(raw: str, cues: list[str]) -> int | None:
+    """Where the first of ``cues`` stands in ``raw`` (a whole word or phrase; a symbol anywhere)."""
     hits = []
     for cue in cues:
-        pos = norm_text.find(f" {cue} ") if cue.isalpha() or " " in cue else raw.find(cue)
-        if pos >= 0:
-            hits.append(pos)
+        pattern = r"\s+".join(map(re.escape, cue.split())) if cue.strip() else re.escape(cue)
+        found = re.search(
+            rf"(?<![\w-]){pattern}(?![\w-])" if re.match(r"\w", cue) else re.escape(cue), raw, re.I
+        )
+        if found:
+            hits.append(found.start())
     return min(hits) if hits else None

@@ -242,6 +242,12 @@ def _some_of(
 ) -> str | None:
     accepted = r.some_of or []
     need = len(accepted) if r.need == "all" else r.need
+    # a right item the answer denies ("Harrison Ford has never appeared in it", "X does not qualify") is
+    # a wrong statement about the list, as a denied single answer is (``_one_of``)
+    cut = commitment.retraction_end(a)
+    denied = [m for m in _found(r, a, mentions, accepted) if a.clause(m).denies and m.start >= cut]
+    if denied:
+        return f"denies {denied[0].key}"
     right = commitment.standing(a, _found(r, a, mentions, accepted))
     others = [m for m in _candidates(r, a, mentions, set(r.distractors)) if m.key not in set(accepted)]
     chosen = commitment.committed(

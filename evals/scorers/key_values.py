@@ -84,8 +84,9 @@ def number(r: Requirement, a: Analysis, mentions: list[Mention], scope: Scope | 
         for m in a.numbers(exclude=mentions)
         if not _IDENTIFIER.search(a.text[max(0, m.start - 16) : m.start])
     ]
-    live = commitment.standing(a, numbers)
-    right = [m for m in numbers if m.key == str(r.number)]
+    under = _under_one(a, r.unit) if r.number == 0 else []
+    live = commitment.standing(a, [*numbers, *under])
+    right = [m for m in numbers if m.key == str(r.number)] + under
     if any(a.clause(m).denies for m in right):
         return f"denies {r.number}"
     stated = [
@@ -95,6 +96,7 @@ def number(r: Requirement, a: Analysis, mentions: list[Mention], scope: Scope | 
         and not _APPROXIMATE.search(a.text[max(0, m.start - 24) : m.start])
         and (
             not r.unit
+            or m in under
             or a.followed_by(m, r.unit)
             or a.ends_clause(m)
             or _COUNT_END.match(a.text[m.end :])  # "The difference is zero: ...", "138 (over six seasons)"
@@ -112,13 +114,54 @@ def number(r: Requirement, a: Analysis, mentions: list[Mention], scope: Scope | 
         and not _LABEL.search(a.text[max(0, o.start - 12) : o.start])  # "Season 1": a name, not a count
     ]
     for o in rivals:
-        if _unit_after(a, o, r.unit, spans) or _competes(a, o, stated, spans) or _qualified_count(a, o):
+        if (
+            _unit_after(a, o, r.unit, spans)
+            or _competes(a, o, stated, spans)
+            or _qualified_count(a, o)
+            or _total(a, o, r.unit)
+        ):
             return f"states {o.key} besides {r.number}"
     # "one" is as often a pronoun ("the older one", "one of them") as a count
     other = committed_other(
         a, stated, [o for o in rivals if a.text[o.start : o.end].lower() != "one"], mentions, scope
     )
     return f"commits to {other} rather than {r.number}" if other else None
+
+
+#: a number said to be the total ("so 162 in total", "a total of 148"): the asked count, if it is one
+_TOTAL_AFTER = re.compile(r"^\s*(?:in total|in all|altogether|all told|overall)\b", re.I)
+_TOTAL_BEFORE = re.compile(r"\b(?:a total of|totals?|totall?ing|total (?:is|was|of|comes to))\s*$", re.I)
+
+
+def _total(a: Analysis, m: Mention, unit: list[str]) -> bool:
+    """Whether ``m`` is stated as the total of what is counted ("138 episodes in 6 seasons, plus 24
+    specials, so 162 in total"): "in total" right after it, or "a total of" before it with no other
+    unit after ("a total of 6 seasons" counts seasons, not the asked episodes)."""
+    after = a.text[m.end :]
+    word = re.match(r"[ \t]*([a-z]+)", after, re.I)
+    return bool(
+        _TOTAL_AFTER.match(after)
+        or (
+            _TOTAL_BEFORE.search(a.text[max(0, m.start - 24) : m.start])
+            and (word is None or word.group(1).lower() in unit)
+        )
+    )
+
+
+#: "less than a year" states zero full years
+_UNDER_ONE = r"\b(?:less than|under|not even|not quite|short of|within)\s+(?:a|one)\s+(?:full\s+)?"
+
+
+def _under_one(a: Analysis, unit: list[str]) -> list[Mention]:
+    """A difference of zero said as less than one unit ("older by less than a year", "under a year
+    apart"), as the number 0 (a key counting full ``unit`` s)."""
+    out = []
+    for word in (u for u in unit if u.isalpha() and not u.endswith("s")):
+        for found in re.finditer(_UNDER_ONE + re.escape(word) + r"\b", a.text, re.I):
+            clause = a.clause_at(found.start())
+            if clause is not None:
+                out.append(Mention("0", clause.index, found.start(), found.end(), clause.asserts))
+    return out
 
 
 #: a number that labels an item rather than counts ("Season 1", "episode 3", "Part 2", "Vol. 1", "#4")

@@ -1,0 +1,114 @@
+"""Denials, numbers and partial lists (issue 28): answers written for this test, none in a suite, for
+other queries than the suites' misses they generalise. Each wrong answer passed the checker before the
+rule its family names; each right one beside it reads alike and must still pass."""
+
+from __future__ import annotations
+
+import pytest
+
+from restgraph.evals.scorers.answer_keys import verdict
+
+WRONG = {
+    # a list key: a right item the answer denies is a wrong statement about the list
+    "denied list item": [
+        (
+            "tmdb",
+            45,
+            "The Witcher's cast includes Henry Cavill and Freya Allan, though Anya Chalotra isn't part of it.",
+        ),
+        (
+            "tmdb",
+            13,
+            "Better Call Saul and Ozark are similar to Breaking Bad, but The Sopranos is not on that list.",
+        ),
+        (
+            "tmdb",
+            78,
+            "Nolan is known for Oppenheimer and Inception. Interstellar was never one of his films.",
+        ),
+        ("spotify", 31, "Lorde and Halsey are related to Lana Del Rey; Marina does not appear among them."),
+        ("tmdb", 80, "Barbie qualifies. Oppenheimer doesn't make the cut: it is rated below 7."),
+    ],
+    # a comparison's cue speaks of the name right before it, not of the sentence's first name
+    "comparison cue on the other name": [
+        ("tmdb", 79, "Avatar: The Way of Water has 7.7 and Avatar 7.6, so Avatar rates higher."),
+        ("tmdb", 93, "Spielberg has 34 credits and Kurosawa 30; in the end Kurosawa directed more."),
+        (
+            "tmdb",
+            89,
+            "The Double Life of Véronique premiered in 1991 and Mulholland Drive in 2001, so Mulholland Drive came first.",
+        ),
+        # the numbers contradict the conclusion
+        ("tmdb", 93, "Spielberg directed 9 movies and Kurosawa 16, so Spielberg directed more."),
+    ],
+    # another value said to be the total is the count the answer commits to
+    "another total": [
+        ("tmdb", 53, "2 Broke Girls has 138 episodes across six seasons, plus 10 shorts: 148 in all."),
+        ("tmdb", 1, "Sofia Coppola directed 7 feature films and 2 shorts, 9 altogether."),
+        ("tmdb", 96, "Sword Art Online has 3 seasons, plus the Alicization arc, for a total of 4."),
+    ],
+}
+
+RIGHT = {
+    "denied list item": [
+        ("tmdb", 30, "Leonardo DiCaprio, Kate Winslet and Billy Zane star, not Brad Pitt."),
+        (
+            "tmdb",
+            41,
+            "David Fincher, James Foley, Joel Schumacher, Charles McDougall and Allen Coulter directed season 1;"
+            " Steven Spielberg did not.",
+        ),
+        (
+            "tmdb",
+            13,
+            "Better Call Saul and Ozark are similar to Breaking Bad; The Wire is not in TMDB's list.",
+        ),
+    ],
+    "comparison cue on the other name": [
+        ("tmdb", 93, "Kurosawa directed 30 films and Spielberg 34, so Spielberg directed more."),
+        ("tmdb", 79, "The Way of Water scores 7.7 against Avatar's 7.6, so the sequel is rated higher."),
+        ("tmdb", 79, "Avatar is rated lower than Avatar: The Way of Water."),
+        ("tmdb", 89, "The Double Life of Véronique (1991) came out before Mulholland Drive (2001)."),
+    ],
+    "another total": [
+        ("tmdb", 53, "138 episodes in total, over 6 seasons."),
+        ("tmdb", 53, "6 seasons in all, 138 episodes."),
+        ("tmdb", 96, "Sword Art Online has 3 seasons in total."),
+    ],
+    # zero full years said as less than one
+    "less than a year": [
+        ("tmdb", 98, "Mamoru Miyano is older, but by under a year."),
+        (
+            "tmdb",
+            98,
+            "Miyano (born 10 June 1983) is older than Gerwig (4 August 1983) by less than a full year.",
+        ),
+    ],
+}
+
+MORE_WRONG = [
+    ("tmdb", 98, "Greta Gerwig is older, by less than a year."),
+    ("tmdb", 98, "Mamoru Miyano is older by less than a year - about 2 years, actually."),
+]
+
+
+def _rows(table):
+    return [row for rows in table.values() for row in rows]
+
+
+def _ids(table):
+    return [f"{family}-{i}" for family, rows in table.items() for i in range(len(rows))]
+
+
+@pytest.mark.parametrize(
+    ("scenario", "query", "answer"), _rows(WRONG) + MORE_WRONG, ids=_ids(WRONG) + ["older-0", "older-1"]
+)
+def test_a_wrong_answer_fails(scenario, query, answer):
+    ok, reason = verdict(scenario, query, answer)
+    assert not ok, f"{scenario}/{query} passed: {answer!r}"
+
+
+@pytest.mark.parametrize(("scenario", "query", "answer"), _rows(RIGHT), ids=_ids(RIGHT))
+def test_a_right_answer_passes(scenario, query, answer):
+    ok, reason = verdict(scenario, query, answer)
+    assert ok, f"{scenario}/{query} failed ({reason}): {answer!r}"
