@@ -156,11 +156,28 @@ KIND_NOUNS = {"movi", "film", "show", "seri", "albu", "trac", "song"}
 
 
 def standing(a: Analysis, mentions: Iterable[Mention]) -> list[Mention]:
-    """The asserted mentions that survive the answer-level rules (failure statement, retraction)."""
+    """The asserted mentions that survive the answer-level rules (failure statement, retraction), outside
+    clauses that only report a name as present somewhere (``reported``)."""
     if unverified(a):
         return []
     cut = retraction_end(a)
-    return [m for m in mentions if m.asserted and m.start >= cut]
+    return [m for m in mentions if m.asserted and m.start >= cut and not reported(a, m)]
+
+
+#: a clause that says a name is present somewhere, not that it answers: "(X also shows up in the results,
+#: but further down)", "(Y is listed too)", "Z appears further down the list"
+_PRESENCE = re.compile(
+    r"\b(?:shows? up|turns? up|comes? up|appears?|(?:is|are) (?:also )?listed)\b[^.;]*?"
+    r"\b(?:too|also|as well|further down|lower down|in the (?:results|list|response|search))\b"
+    r"|\b(?:also|too)\b[^.;]*?\b(?:shows? up|turns? up|comes? up|appears? in the|listed)\b",
+    re.I,
+)
+
+
+def reported(a: Analysis, m: Mention) -> bool:
+    """Whether ``m``'s clause only reports it as present in the data ("X also shows up in the results")."""
+    clause = a.clause(m)
+    return bool(_PRESENCE.search(a.text[clause.start : clause.end]))
 
 
 def committed(

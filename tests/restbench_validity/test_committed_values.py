@@ -121,6 +121,30 @@ WRONG = {
         ("tmdb", 33, "Titanic opened in Japan on 1997-12-19."),
         ("tmdb", 23, "Cry Macho was released in the UK on 2021-09-17."),
         ("tmdb", 33, "Titanic was released in the U.S. on January 23, 1998."),
+    ],  # a right name only reported as present in the data ("also shows up in the results") is not given
+    "a right name only reported as present": [
+        (
+            "tmdb",
+            94,
+            "David Lynch directed the TV series Hotel Room. (Twin Peaks also shows up in the results, further down.)",
+        ),
+        (
+            "tmdb",
+            30,
+            "Titanic stars Gloria Stuart and Bill Paxton (Leonardo DiCaprio, Kate Winslet and Billy Zane are listed "
+            "too).",
+        ),
+        ("spotify", 56, "Your display name is rgsandbox. (Robin Gray also appears in the response.)"),
+    ],
+    # a list that says a right item is not one of them makes a false claim
+    "a right item of a list denied": [
+        ("tmdb", 13, "Shows similar to Breaking Bad: Better Call Saul and Ozark, but not The Sopranos."),
+        ("tmdb", 21, "Titanic's keywords are shipwreck and iceberg, but not ocean liner."),
+        ("tmdb", 80, "Barbie qualifies; Oppenheimer does not."),
+    ],  # a comparison's cue word is said of the name nearest before it
+    "a comparison won by the wrong name": [
+        ("tmdb", 93, "Spielberg directed 9 movies and Kurosawa 16, so Kurosawa directed more."),
+        ("tmdb", 93, "With 16 films against 9, Kurosawa directed more."),
     ],
 }
 
@@ -239,6 +263,24 @@ RIGHT = [
     ("tmdb", 23, "Cry Macho came out in the US on September 17, 2021."),
     ("tmdb", 33, "JP: 1997-11-01; US: 1997-12-19"),
     ("tmdb", 33, "Titanic hit UK cinemas on 23 January 1998."),
+    # another name reported as present, a wrong name denied
+    (
+        "tmdb",
+        17,
+        "The top-rated movie is The Godfather. (Pulp Fiction also shows up in the results, further down.)",
+    ),
+    ("tmdb", 2, "The lead actor is Christian Bale; Heath Ledger also appears in the film as the Joker."),
+    ("tmdb", 19, "Margot Robbie is the most popular person; Cillian Murphy is listed too, in second place."),
+    (
+        "tmdb",
+        13,
+        "Better Call Saul, The Sopranos, Ozark and Peaky Blinders; Breaking Bad itself is not listed.",
+    ),
+    ("tmdb", 30, "Leonardo DiCaprio, Kate Winslet and Billy Zane star; Brad Pitt is not in the cast."),
+    # the cue word's own name wins, or loses with "fewer"
+    ("tmdb", 93, "Spielberg has 16 and Kurosawa 9, so Kurosawa directed fewer."),
+    ("tmdb", 93, "Between Spielberg and Kurosawa, the one who directed more is Spielberg."),
+    ("tmdb", 93, "Spielberg, with 16 films to Kurosawa's 9, directed more."),
     # a date of another numbered season than the asked one is that season's
     (
         "tmdb",
