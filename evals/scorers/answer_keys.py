@@ -30,7 +30,7 @@ from restgraph.evals.scorers.claims import Alias, Analysis, Vocabulary
 from restgraph.evals.scorers.key_pools import pools
 from restgraph.evals.scorers.key_rules import check
 from restgraph.evals.scorers.key_schema import AnswerKey, Requirement  # noqa: F401  (Requirement: re-exported)
-from restgraph.evals.scorers.name_forms import surnames
+from restgraph.evals.scorers.name_forms import common_surnames, surnames
 from restgraph.evals.scorers.tmdb_success import normalise
 
 KEYS_DIR = Path(__file__).with_name("keys")
@@ -119,6 +119,9 @@ def _build_vocabulary(key: AnswerKey) -> Vocabulary:
     accepted = [n for r in key.require if r.kind == "person" for n in [*(r.one_of or []), *(r.some_of or [])]]
     for last, person in surnames([*people, *(n for k, n in key._neutral if k == "person")], accepted).items():
         vocab.items.append(Alias(person, (last,), capital=True, alone=True))
+    listed = [n for r in key.require if r.kind == "person" and r.some_of for n in r.some_of]
+    for last, person in common_surnames(listed).items():  # "Hammond and May": May beside Hammond
+        vocab.items.append(Alias(person, (last,), capital=True, alone=True, paired=True))
     return vocab
 
 

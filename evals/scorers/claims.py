@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from dataclasses import dataclass
+from functools import cached_property
 
 from restgraph.evals.scorers.claims_lexicon import (
     ABBREVIATIONS,
@@ -30,7 +30,7 @@ from restgraph.evals.scorers.claims_lexicon import (
     denies,
 )
 from restgraph.evals.scorers.claims_values import DATE_PATTERNS, SHORT_YEAR, full_year, number_words, readings
-from restgraph.evals.scorers.name_forms import person_forms, table_forms, title_forms
+from restgraph.evals.scorers.claims_vocabulary import Alias, Vocabulary, aliases, surname  # noqa: F401  (re-exported)
 from restgraph.evals.scorers.tmdb_success import normalise
 
 _SENTENCE_END = re.compile(r"([.!?]+)[\"'”’)\]]*(?:\s+|$)")
@@ -106,48 +106,6 @@ class Mention:
     end: int
     asserted: bool
     values: frozenset = frozenset()  # dates: every reading of an ambiguous numeric date
-
-
-@dataclass
-class Alias:
-    key: str
-    tokens: tuple[str, ...]
-    capital: bool = False  # a surname alone counts only when written with a capital letter
-    #: a surname alone: not when a capitalised word or an initial stands before it ("Kevin Byrne" is
-    #: another person than Rose Byrne)
-    alone: bool = False
-
-
-def aliases(key: str, kind: str = "text", extra: Iterable[str] = ()) -> list[Alias]:
-    """The written forms of a name (``name_forms``): itself, ``extra`` and the alias table's; titles and
-    people in the forms a judge accepts for their kind. A person's surname-first form ("Coppola, Francis
-    Ford") is ``alone``: after another first name it is that person's surname ("Sofia Coppola, Francis
-    Ford Coppola's daughter")."""
-    full = tuple(normalise(key).split())
-    return [
-        Alias(key, tokens, alone=kind == "person" and len(full) > 1 and tokens[0] == full[-1] != tokens[-1])
-        for tokens in _alias_tokens(key, kind, tuple(extra))
-    ]
-
-
-@lru_cache(maxsize=65536)
-def _alias_tokens(key: str, kind: str, extra: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    """``aliases``' token forms, once per name: every key's vocabulary holds the whole catalogue's names
-    (~8 ms a key when computed afresh, bench/restgpt_episode_cost.py). Fresh ``Alias`` objects per call:
-    a vocabulary sets ``capital`` on its own."""
-    forms = {key, *extra, *table_forms(key)}
-    out: set[tuple[str, ...]] = set()
-    for f in forms:
-        if kind == "title":
-            out |= title_forms(f)
-        elif kind == "person":
-            out |= person_forms(f)
-        out.add(tuple(normalise(f).split()))
-    return tuple(tokens for tokens in sorted(out) if tokens)
-
-
-def surname(key: str) -> Alias:
-    return Alias(key, (normalise(key).split()[-1],), capital=True)
 
 
 class Analysis:
@@ -234,7 +192,7 @@ class Analysis:
     def _names(self, vocabulary: list[Alias]) -> list[Mention]:
         """Mentions of known names, longest match first, never overlapping. A cue word inside a
         name ("Don't Look Up") neither denies nor hedges its clause."""
-        found: list[tuple[int, Clause, int, int, str]] = []
+        found: list[tuple[int, Clause, int, int, str, bool]] = []
         by_first: dict[str, list[Alias]] = {}
         for alias in vocabulary:
             by_first.setdefault(alias.tokens[0], []).append(alias)
@@ -253,12 +211,12 @@ class Analysis:
                             and not self.text[clause.tokens[i - 1].end : clause.tokens[i].start].strip(" .")
                         )
                     ):
-                        found.append((n, clause, i, i + n, alias.key))
+                        found.append((n, clause, i, i + n, alias.key, alias.paired))
         taken: set[tuple[int, int]] = set()
         spans = []
-        for _n, clause, i, j, key in sorted(found, key=lambda f: (-f[0], f[1].index, f[2])):
+        for _n, clause, i, j, key, paired in sorted(found, key=lambda f: (-f[0], f[1].index, f[2])):
             span = {(clause.index, k) for k in range(i, j)}
-            if span & taken:
+            if span & taken or (paired and not self._beside_name(clause, i, j, found)):
                 continue
             taken |= span
             spans.append((clause, i, j, key))
@@ -290,6 +248,19 @@ class Analysis:
             for clause, i, j, key in spans
         ]
         return sorted(out, key=lambda m: m.start)
+
+    def _beside_name(self, clause: Clause, i: int, j: int, found: list) -> bool:
+        """Whether tokens ``i:j`` of ``clause`` are joined to another found name by list separators only."""
+        tokens = clause.tokens
+        for _n, other, oi, oj, _key, paired in found:
+            if other is not clause or paired or (oi, oj) == (i, j):
+                continue
+            lo, hi = (
+                (tokens[oj - 1].end, tokens[i].start) if oj <= i else (tokens[j - 1].end, tokens[oi].start)
+            )
+            if (oj <= i or j <= oi) and re.fullmatch(r"\s*(?:,|&|and|,\s*and)\s*", self.text[lo:hi]):
+                return True
+        return False
 
     def raw(self, needle: str) -> list[Mention]:
         """Case-insensitive occurrences in the raw text (image paths, domains): their clause decides."""
@@ -410,27 +381,6 @@ class Analysis:
 def _first_name(t: Token) -> bool:
     """Whether a token before a surname reads as another person's first name or initial."""
     return t.capital and t.norm not in TITLE_WORDS and t.norm not in STOP
-
-
-@dataclass
-class Vocabulary:
-    """Every name a key knows (accepted, distractors, context), as aliases for one matching pass."""
-
-    items: list[Alias] = field(default_factory=list)
-
-    def add(
-        self, key: str, kind: str = "text", extra: Iterable[str] = (), with_surname: bool = False
-    ) -> None:
-        found = aliases(key, kind, extra)
-        if kind in (
-            "title",
-            "person",
-        ):  # a one-word title ("Friends", "Following") is a name only when capitalised
-            for alias in found:
-                alias.capital = len(alias.tokens) == 1
-        self.items += found
-        if with_surname and kind == "person" and len(normalise(key).split()) >= 2:
-            self.items.append(surname(key))
 
 
 def topic_prefixes(text: str) -> set[str]:

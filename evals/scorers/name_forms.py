@@ -130,6 +130,14 @@ def table_forms(name: str) -> list[str]:
     return ALIASES.get(name, [])
 
 
+def common_surnames(people: Iterable[str]) -> dict[str, str]:
+    """surname -> person, for the ``people`` whose surname is a common word (``_COMMON_SURNAMES``: "May",
+    "King") and no other of them has: a name only beside another name of their list (``Alias.paired``)."""
+    lasts = [(p, [w for w in normalise(p).split() if w not in _SUFFIXES]) for p in dict.fromkeys(people)]
+    counts = Counter(w[-1] for _, w in lasts if len(w) >= 2)
+    return {w[-1]: p for p, w in lasts if len(w) >= 2 and w[-1] in _COMMON_SURNAMES and counts[w[-1]] == 1}
+
+
 def surnames(people: Iterable[str], accepted: Iterable[str]) -> dict[str, str]:
     """surname -> the person it names when written alone: the only known person with that surname, or
     the only accepted one among several (a judge reads "Coppola" as the answer's Coppola)."""

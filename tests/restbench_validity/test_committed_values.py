@@ -30,7 +30,8 @@ WRONG = {
             1,
             "Sofia Coppola has directed 6 movies. (7 also appears in her credits, counting a short.)",
         ),
-    ],  # the structures that set names apart, around a wrong answer
+    ],
+    # the structures that set names apart, around a wrong answer
     "a wrong answer beside names set apart": [
         (
             "tmdb",
@@ -84,7 +85,8 @@ WRONG = {
             "The most popular person is Margot Robbie. Actually, Cillian Murphy is more popular today.",
         ),
         ("spotify", 30, "Maroon 5's newest album is JORDI. Actually, Red Pill Blues came out later."),
-    ],  # the same opening words said twice with a different value after them; a sentence and its negation
+    ],
+    # the same opening words said twice with a different value after them; a sentence and its negation
     "one statement made twice": [
         (
             "tmdb",
@@ -115,13 +117,15 @@ WRONG = {
             "The stars of Titanic are Leonardo DiCaprio and Kate Winslet. The stars of Titanic are Billy Zane "
             "and Kathy Bates.",
         ),
-    ],  # a release date the key knows, given to another country than its own (the keys' ``labels``)
+    ],
+    # a release date the key knows, given to another country than its own (the keys' ``labels``)
     "a date given to another country": [
         ("tmdb", 18, "The Matrix came out in Australia on 1999-03-31."),
         ("tmdb", 33, "Titanic opened in Japan on 1997-12-19."),
         ("tmdb", 23, "Cry Macho was released in the UK on 2021-09-17."),
         ("tmdb", 33, "Titanic was released in the U.S. on January 23, 1998."),
-    ],  # a right name only reported as present in the data ("also shows up in the results") is not given
+    ],
+    # a right name only reported as present in the data ("also shows up in the results") is not given
     "a right name only reported as present": [
         (
             "tmdb",
@@ -141,7 +145,14 @@ WRONG = {
         ("tmdb", 13, "Shows similar to Breaking Bad: Better Call Saul and Ozark, but not The Sopranos."),
         ("tmdb", 21, "Titanic's keywords are shipwreck and iceberg, but not ocean liner."),
         ("tmdb", 80, "Barbie qualifies; Oppenheimer does not."),
-    ],  # a comparison's cue word is said of the name nearest before it
+    ],
+    # a surname that is a common word names no one alone
+    "a common-word surname alone": [
+        ("tmdb", 70, "Richard Hammond; the show moved to a new slot in May."),
+        ("tmdb", 70, "Hammond. May I add that the show was great?"),
+        ("tmdb", 70, "Jeremy Clarkson worked with Richard Hammond until May 2015."),
+    ],
+    # a comparison's cue word is said of the name nearest before it
     "a comparison won by the wrong name": [
         ("tmdb", 93, "Spielberg directed 9 movies and Kurosawa 16, so Kurosawa directed more."),
         ("tmdb", 93, "With 16 films against 9, Kurosawa directed more."),
@@ -210,7 +221,8 @@ RIGHT = [
         "tmdb",
         10,
         "Scorsese is best known for Taxi Driver, but his highest-rated film as director is GoodFellas.",
-    ),  # other capitalised phrases after a copula, about other things than the asked one
+    ),
+    # other capitalised phrases after a copula, about other things than the asked one
     (
         "tmdb",
         99,
@@ -232,7 +244,8 @@ RIGHT = [
         "tmdb",
         19,
         "Actually, the most popular person right now is Margot Robbie.",
-    ),  # sentences that share their opening or ending words and are no second answer
+    ),
+    # sentences that share their opening or ending words and are no second answer
     ("tmdb", 2, "The lead actor is Christian Bale. The lead actor is also the film's narrator."),
     (
         "tmdb",
@@ -281,6 +294,10 @@ RIGHT = [
     ("tmdb", 93, "Spielberg has 16 and Kurosawa 9, so Kurosawa directed fewer."),
     ("tmdb", 93, "Between Spielberg and Kurosawa, the one who directed more is Spielberg."),
     ("tmdb", 93, "Spielberg, with 16 films to Kurosawa's 9, directed more."),
+    # a common-word surname beside another name of the list ("Hammond and May")
+    ("tmdb", 70, "Richard Hammond and May."),
+    ("tmdb", 70, "Hammond & May co-presented it with him."),
+    ("tmdb", 70, "May and Hammond."),
     # a date of another numbered season than the asked one is that season's
     (
         "tmdb",
