@@ -9,8 +9,10 @@ Runs, as a user does, in a fresh interpreter per run::
 variant for a loaded machine) and, before it, the same command with ``--limit 1 --epochs 1`` and no
 latency: the *start-up* run (imports, plugins, dataset, sandbox, one episode). Printed:
 
-- ``ideal s`` = max(sum over episodes of model calls x L / C, longest episode's calls x L): the wall
-  a harness of zero cost would take (model calls counted in the traces).
+- ``ideal s`` = max(sum over episodes of model calls x L / (C x W), longest episode's calls x L): the
+  wall a harness of zero cost would take (model calls counted in the traces; ``W`` = ``--workers``,
+  each worker runs ``C`` episodes at once: the issue's c128 with two workers is ``--workers 2
+  --concurrency 64``).
 - ``efficiency`` = ideal / (wall - start-up wall).
 - ``CPU ms/episode``: user+sys of the run's process and what it reaped (``RUSAGE_CHILDREN``: any
   subprocess it waited for, not the parser sandbox), start-up run's CPU removed, per episode beyond the
@@ -209,7 +211,8 @@ def main() -> None:
         summary = json.loads((tmp / "main" / "summary.json").read_text())
         n = len(traces)
         calls = [t["usage"]["model_calls"] for t in traces]
-        ideal = max(sum(calls) * args.latency / args.concurrency, max(calls) * args.latency)
+        in_flight = args.concurrency * (args.workers or 1)
+        ideal = max(sum(calls) * args.latency / in_flight, max(calls) * args.latency)
         run_wall = main_run["wall"] - start["wall"]
         extra = max(1, n - 1)
         cpu_all = (main_run["cpu"] - start["cpu"]) / extra
