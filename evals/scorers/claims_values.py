@@ -54,8 +54,17 @@ DATE_PATTERNS = [  # (regex, order of the groups: y/m/d names)
     (re.compile(rf"\b(?:the )?{_DAY}(?: day)?(?: of)? ({_MON})\.?,? ['’‘](\d{{2}})\b", re.I), "dMy"),
     (re.compile(rf"\b({_MON})\.? {_DAY},? ['’‘](\d{{2}})\b", re.I), "Mdy"),
 ]
+#: a month and its year without a day ("December 2019", "Dec '19", "Apr. 2012")
+MONTH_YEAR = re.compile(rf"\b({_MON})\.?,?[ \t]+(\d{{4}}|['’‘]\d{{2}})\b", re.I)
 #: a year written with two digits after an apostrophe ("Sept '07", "in '55")
 SHORT_YEAR = re.compile(r"(?<![\w'’‘])['’‘](\d{2})\b")
+
+
+def month_of(groups: tuple[str, ...]) -> tuple[int, int] | None:
+    """(year, month) of a ``MONTH_YEAR`` match's groups."""
+    month = MONTHS.get(groups[0].lower().rstrip("."))
+    year = groups[1].lstrip("'’‘")
+    return None if month is None else (full_year(year) if len(year) == 2 else int(year), month)
 
 
 def full_year(yy: str) -> int:

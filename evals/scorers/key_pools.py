@@ -19,7 +19,7 @@ from urllib.parse import urlparse
 
 from restgraph.evals.scorers.tmdb_success import normalise
 from restgraph.tools.sandbox import spotify as spotify_sandbox
-from restgraph.tools.sandbox.tmdb.db import FIXTURES
+from restgraph.tools.sandbox.tmdb.db import FIXTURES, FixtureDB
 from restgraph.tools.sandbox.tmdb.derive import MOVIE_GENRES, TV_GENRES
 
 SPOTIFY_CATALOGUE = Path(spotify_sandbox.__file__).with_name("catalogue.json")
@@ -69,9 +69,21 @@ def known_titles() -> frozenset[str]:
     """Every movie and show title the TMDB sandbox serves, padding included (normalised): a title in an
     answer's list that is none of them is no title of the sandbox (a wrong item of a title list). Loaded
     on first use (~0.6 s): only a title list with an unknown item needs it."""
-    from restgraph.tools.sandbox.tmdb.db import FixtureDB
-
-    db = FixtureDB()
+    db = _sandbox()
     return frozenset(
         normalise(t) for t in [*(m.title for m in db.movies.values()), *(s.name for s in db.shows.values())]
     )
+
+
+@cache
+def known_people() -> frozenset[str]:
+    """Every person the TMDB sandbox serves, padding included (normalised): a name in a closed list of
+    people that is none of them is an extra item ("Richard Hammond, James May and Kaleb Cooper"), while
+    a padded cast member the sandbox lists is not."""
+    return frozenset(normalise(p.name) for p in _sandbox().people.values())
+
+
+@cache
+def _sandbox() -> FixtureDB:
+    """The sandbox's world, padding included, built on first use (~0.6 s)."""
+    return FixtureDB()

@@ -265,12 +265,37 @@ def _some_of(
         wrong |= _unknown_items(a, [m for m in chosen if m.key in set(accepted)], mentions, known)
     if r.kind == "title" and r.wrong_from in ("movies", "shows"):  # a title the sandbox does not have
         wrong |= _unknown_titles(a, [m for m in chosen if m.key in set(accepted)], mentions, set(accepted))
+    if r.kind == "person" and r.need == "all":  # a closed list: a person no key knows is an extra item
+        wrong |= _unknown_people(a, [m for m in chosen if m.key in set(accepted)], mentions, topic)
     if wrong:
         return f"asserts wrong items: {sorted(wrong)[:4]}"
     got = {m.key for m in right}
     if len(got) < need:
         return f"asserts {len(got)} of the {need} needed items of {accepted[:4]}{' ...' if len(accepted) > 4 else ''}"
     return None
+
+
+def _unknown_people(a: Analysis, items: list[Mention], mentions: list[Mention], topic: set[str]) -> set[str]:
+    """People neither the vocabulary nor the sandbox knows, listed as items beside the right ones of a
+    closed list ("Richard Hammond, James May and Kaleb Cooper"); not in an aside ("(plus ... and
+    others)"); a padded cast member the sandbox lists ("..., Billy Zane, Karen Gallo") is none."""
+    unknown = [
+        m for m in unknown_names.people(a, mentions, topic) if m.asserted and not _later_cell(a, m.start)
+    ]
+    if not unknown or not items:
+        return set()
+    every = sorted([*mentions, *unknown], key=lambda m: m.start)
+    listed = {o for m in items for o in a.enumeration(m, every)}
+    known = key_pools.known_people()
+    return {m.key.lstrip("?") for m in unknown if m in listed and normalise(m.key.lstrip("?")) not in known}
+
+
+def _later_cell(a: Analysis, at: int) -> bool:
+    """Whether ``at`` is in a markdown table row's second or later cell: what the row says of its item
+    ("| Leonardo DiCaprio | Jack Dawson |": a role), not another item."""
+    line_start = a.text.rfind("\n", 0, at) + 1
+    before = a.text[line_start:at]
+    return before.lstrip().startswith("|") and bool(re.search(r"\w[^|]*\|", before))
 
 
 def _unknown_titles(

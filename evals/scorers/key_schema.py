@@ -42,6 +42,9 @@ class Requirement(BaseModel):
     #: ``dates`` of several things: the name each date belongs to, in the same order; a date stated
     #: beside another of these names (the nearest one) is assigned to the wrong item
     labels: list[str] = Field(default_factory=list)
+    #: ``dates`` a month and its year state ("Dec '19" for a first air date): a release or air date, not a
+    #: birthday
+    precision: Literal["day", "month"] = "day"
     #: distractors that came from a catalogue-wide pool of common words (keywords, genres, places,
     #: homepages): they fail an answer only when it commits to them (``commitment.committed``)
     _pooled: set[str] = PrivateAttr(default_factory=set)

@@ -13,10 +13,12 @@ date to its item ("A - d1; B (d2)").
 from __future__ import annotations
 
 import re
+from datetime import date
 from typing import NamedTuple
 
 from restgraph.evals.scorers import commitment, focus
 from restgraph.evals.scorers.claims import Analysis, Mention
+from restgraph.evals.scorers.claims_values import MONTH_YEAR, month_of
 from restgraph.evals.scorers.key_schema import Requirement
 from restgraph.evals.scorers.tmdb_success import normalise
 
@@ -265,6 +267,15 @@ def dates(r: Requirement, a: Analysis, mentions: list[Mention], scope: Scope | N
         found = [m for m in a.dates if {d.isoformat() for d in m.values} & accepted]
         others = [m for m in a.dates if not {d.isoformat() for d in m.values} & accepted]
         label = ", ".join(sorted(accepted))
+        months = _months(a, accepted)
+        # a right month denied denies the date ("it was not released in the US in December 1997")
+        if any(a.clause(m).denies for m in months if m.values):
+            return f"denies {label}"
+        if r.precision == "month":  # (a month a full date states too only restates it)
+            live |= set(commitment.standing(a, months))
+            full = {d for m in found for d in m.values}
+            found += [m for m in months if m.values and not m.values <= full]
+            others += [m for m in months if not m.values]
     if any(a.clause(m).denies for m in found):
         return f"denies {label}"
     stated = [m for m in found if m in live]
@@ -288,6 +299,21 @@ def dates(r: Requirement, a: Analysis, mentions: list[Mention], scope: Scope | N
     if r.dates is not None and r.labels:
         return _misassigned(r, a, stated, mentions)
     return None
+
+
+def _months(a: Analysis, accepted: set[str]) -> list[Mention]:
+    """The months the answer gives without a day ("December 2019", "Dec '19"), outside its full dates;
+    ``values``: the ``accepted`` dates in that month (none: another month)."""
+    out = []
+    for found in MONTH_YEAR.finditer(a.masked):
+        month = month_of(found.groups())
+        clause = a.clause_at(found.start())
+        if month is None or clause is None or any(d.start <= found.start() < d.end for d in a.dates):
+            continue
+        inside = frozenset(d for d in map(date.fromisoformat, accepted) if (d.year, d.month) == month)
+        key = min(inside).isoformat() if inside else f"{month[0]}-{month[1]:02d}"
+        out.append(Mention(key, clause.index, found.start(), found.end(), clause.asserts, inside))
+    return out
 
 
 def _misassigned(r: Requirement, a: Analysis, stated: list[Mention], mentions: list[Mention]) -> str | None:

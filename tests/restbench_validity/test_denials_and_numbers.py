@@ -29,6 +29,17 @@ WRONG = {
         ("spotify", 31, "Lorde and Halsey are related to Lana Del Rey; Marina does not appear among them."),
         ("tmdb", 80, "Barbie qualifies. Oppenheimer doesn't make the cut: it is rated below 7."),
     ],
+    # a closed list (``need: all``): a person no key knows, listed beside the right ones, is an extra item
+    "extra person in a closed list": [
+        (
+            "tmdb",
+            41,
+            "Season 1 directors: David Fincher, James Foley, Joel Schumacher, Charles McDougall, Allen Coulter"
+            " and Carl Franklin.",
+        ),
+        ("tmdb", 70, "On Top Gear: Richard Hammond, James May and Chris Harris."),
+        ("tmdb", 30, "The stars are Leonardo DiCaprio, Kate Winslet, Billy Zane and Orlando Bloom."),
+    ],
     # a comparison's cue speaks of the name right before it, not of the sentence's first name
     "comparison cue on the other name": [
         ("tmdb", 79, "Avatar: The Way of Water has 7.7 and Avatar 7.6, so Avatar rates higher."),
@@ -40,6 +51,26 @@ WRONG = {
         ),
         # the numbers contradict the conclusion
         ("tmdb", 93, "Spielberg directed 9 movies and Kurosawa 16, so Spielberg directed more."),
+    ],
+    # a right month denied denies the date; a month is read only with its year
+    "denied month": [
+        ("tmdb", 18, "The Matrix opened in Britain on 1999-06-11; it did not open in the US in March 1999."),
+        (
+            "tmdb",
+            23,
+            "Cry Macho: UK release 12 November 2021. It was not released in the US in September 2021.",
+        ),
+        (
+            "tmdb",
+            33,
+            "Titanic came out on 23 January 1998 in the UK; it never came out in the US in Dec. 1997.",
+        ),
+    ],
+    # a release or air date key (``precision: month``): another month is another date
+    "another month": [
+        ("tmdb", 43, "The Witcher first aired in November 2019."),
+        ("tmdb", 40, "Dec '02."),
+        ("tmdb", 58, "Season 2 aired in April 2012, or maybe May 2012."),
     ],
     # another value said to be the total is the count the answer commits to
     "another total": [
@@ -64,6 +95,19 @@ RIGHT = {
             "Better Call Saul and Ozark are similar to Breaking Bad; The Wire is not in TMDB's list.",
         ),
     ],
+    "extra person in a closed list": [
+        (
+            "tmdb",
+            30,
+            "| Star | Character |\n|---|---|\n| Leonardo DiCaprio | Jack |\n| Kate Winslet | Rose |\n| Billy Zane | Cal Hockley |",
+        ),
+        ("tmdb", 70, "Richard Hammond and James May (plus the Stig, played by Ben Collins)."),
+        (
+            "tmdb",
+            41,
+            "David Fincher, James Foley, Joel Schumacher, Charles McDougall and Allen Coulter; Beau Willimon created it.",
+        ),
+    ],
     "comparison cue on the other name": [
         ("tmdb", 93, "Kurosawa directed 30 films and Spielberg 34, so Spielberg directed more."),
         ("tmdb", 79, "The Way of Water scores 7.7 against Avatar's 7.6, so the sequel is rated higher."),
@@ -74,6 +118,13 @@ RIGHT = {
         ("tmdb", 53, "138 episodes in total, over 6 seasons."),
         ("tmdb", 53, "6 seasons in all, 138 episodes."),
         ("tmdb", 96, "Sword Art Online has 3 seasons in total."),
+    ],
+    # a release or air date key (``precision: month``): its month and year state it; a birthday needs its day
+    "month and year": [
+        ("tmdb", 43, "The Witcher first aired in December 2019."),
+        ("tmdb", 58, "Season two of Game of Thrones began airing in Apr. 2012."),
+        ("tmdb", 40, "Dec '01 (December 18, 2001 in the US)."),
+        ("tmdb", 33, "Titanic came out in the US in December 1997."),
     ],
     # zero full years said as less than one
     "less than a year": [
@@ -87,6 +138,7 @@ RIGHT = {
 }
 
 MORE_WRONG = [
+    ("tmdb", 72, "Pedro Pascal was born in April 1975."),
     ("tmdb", 98, "Greta Gerwig is older, by less than a year."),
     ("tmdb", 98, "Mamoru Miyano is older by less than a year - about 2 years, actually."),
 ]
@@ -101,7 +153,9 @@ def _ids(table):
 
 
 @pytest.mark.parametrize(
-    ("scenario", "query", "answer"), _rows(WRONG) + MORE_WRONG, ids=_ids(WRONG) + ["older-0", "older-1"]
+    ("scenario", "query", "answer"),
+    _rows(WRONG) + MORE_WRONG,
+    ids=_ids(WRONG) + ["birthday month", "older-0", "older-1"],
 )
 def test_a_wrong_answer_fails(scenario, query, answer):
     ok, reason = verdict(scenario, query, answer)
