@@ -139,6 +139,20 @@ def possessive(a: Analysis, m: Mention) -> bool:
     return bool(re.match(r"['’]s\s+\w", a.text[m.end : m.end + 4]))
 
 
+_NUMBERED = re.compile(r"\b(season|episode|part|chapter|volume|vol)\.?\s*(\d+)\b|\bs(\d+)\s*e(\d+)\b", re.I)
+
+
+def numbered(text: str) -> set[tuple[str, str]]:
+    """The numbered items a text names ("season 2", "episode 3", "S2E3"), as (kind, number) pairs."""
+    out = set()
+    for m in _NUMBERED.finditer(text):
+        if m.group(1):
+            out.add((m.group(1).lower()[:3], m.group(2).lstrip("0")))
+        else:
+            out |= {("sea", m.group(3).lstrip("0")), ("epi", m.group(4).lstrip("0"))}
+    return out
+
+
 def subject_names(asks: str, context_names: Iterable[str], known: Iterable[str]) -> set[str]:
     """The names the question is about: the key's context, and every known name its ``asks`` gives."""
     asked = " " + normalise(re.sub(r"['’]s\b", "", asks)) + " "  # "Maroon 5's newest album": Maroon 5

@@ -128,7 +128,12 @@ def _one_of(
         right = [m for m in right if _at_cue(m, mentions, a, r.cue)]
     if any(a.clause(m).denies for m in right):
         return f"denies {right[0].key}"
-    asserted = [m for m in commitment.standing(a, right) if not focus.ranked_lower(a, m, mentions)]
+    asked = focus.numbered(asks)
+    asserted = [
+        m
+        for m in commitment.standing(a, right)
+        if not focus.ranked_lower(a, m, mentions) and not _other_numbered(a, m, asked)
+    ]
     if not asserted:
         return f"does not assert {r.one_of[:3] if r.one_of else []}"
     wrong = _found(r, a, mentions, r.distractors)
@@ -181,7 +186,48 @@ def _one_of(
     offered_own = [m for m in own if commitment.bare(a, m, spans)]  # "Bryn Higgins. Carl Tibbetts."
     if offered_own:
         return f"offers {offered_own[0].key}, a name the question gives, besides {asserted[0].key}"
+    known = set(r.distractors) | catalogue
+    hedged = unknown_names.people(a, mentions, topic) if r.kind == "person" else []  # (``unknown``: asserted)
+    # "A. Or maybe B.": B offered as another answer, though hedged ("Probably C is next": ranked, no answer)
+    alternative = next(
+        (
+            m
+            for m in [*mentions, *hedged]
+            if m.key not in accepted
+            and (m.key in known or m.key[:1] == "?")
+            and _hedged_alternative(a, m)
+            and not focus.context(a, m, mentions)
+        ),
+        None,
+    )
+    if alternative is not None:
+        return f"offers {alternative.key.lstrip('?')} as an alternative to {asserted[0].key}"
     return None
+
+
+#: a clause that opens by offering another answer ("Or possibly B", "Maybe B", "Alternatively, B")
+_MAYBE = re.compile(
+    r"^[\s\W]*(?:or\s+)?(?:maybe|perhaps|possibly|probably|alternatively|or)\b[\s,]*(?:\w+\s+){0,2}$", re.I
+)
+
+
+def _hedged_alternative(a: Analysis, m: Mention) -> bool:
+    """Whether ``m`` opens a hedged clause as another answer: nothing but "or"/"maybe" and two words before."""
+    clause = a.clause(m)
+    return clause.hedged and not clause.denies and bool(_MAYBE.match(a.text[clause.start : m.start]))
+
+
+def _other_numbered(a: Analysis, m: Mention, asked: set[tuple[str, str]]) -> bool:
+    """Whether ``m`` is said of another numbered item than the asked one ("(Bryn Higgins directed episode
+    2)" when S2E3 is asked): its parenthesis, else its clause outside parentheses, numbers only others."""
+    clause = a.clause(m)
+    at = m.start - clause.start
+    text = (
+        a.text[clause.start : m.start] + " " * (m.end - m.start) + a.text[m.end : clause.end]
+    )  # not its own
+    inside = next((x.group() for x in re.finditer(r"\([^()]*\)", text) if x.start() <= at < x.end()), None)
+    said = focus.numbered(inside if inside is not None else re.sub(r"\([^()]*\)", " ", text))
+    return bool(asked and said and not said & asked)
 
 
 def _or_unknown(a: Analysis, m: Mention) -> bool:

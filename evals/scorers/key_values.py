@@ -172,20 +172,6 @@ _LABEL = re.compile(
 )
 
 
-_NUMBERED = re.compile(r"\b(season|episode|part|chapter|volume|vol)\.?\s*(\d+)\b|\bs(\d+)\s*e(\d+)\b", re.I)
-
-
-def _numbered(text: str) -> set[tuple[str, str]]:
-    """The numbered items a text names ("season 2", "episode 3", "S2E3"), as (kind, number) pairs."""
-    out = set()
-    for m in _NUMBERED.finditer(text):
-        if m.group(1):
-            out.add((m.group(1).lower()[:3], m.group(2).lstrip("0")))
-        else:
-            out |= {("sea", m.group(3).lstrip("0")), ("epi", m.group(4).lstrip("0"))}
-    return out
-
-
 def _sentence_text(a: Analysis, m: Mention) -> str:
     clauses = a.sentence_clauses(a.clause(m).sentence)
     return a.text[clauses[0].start : clauses[-1].end]
@@ -219,14 +205,14 @@ def committed_other(
     # within one sentence the clause rules of ``number`` and ``dates`` decide (a list of countries' dates,
     # a span "d1 until d2"), unless every right value there is an aside to the rival's statement
     sentences = {a.clause(m).sentence for m in right if not _aside(a, m)}
-    asked = _numbered(scope.asks)
+    asked = focus.numbered(scope.asks)
     rivals = [
         o
         for o in rivals
         if a.clause(o).sentence not in sentences
         and not _aside(a, o)
         and not focus.about_other(a, o, others, subject, scope.kinds)
-        and not _numbered(_sentence_text(a, o)) - asked  # "Season 3 ... aired on d2" when asked season 2
+        and not focus.numbered(_sentence_text(a, o)) - asked  # "Season 3 ... aired on d2" when asked season 2
     ]
     if not rivals:
         return None

@@ -152,6 +152,17 @@ WRONG = {
         ("tmdb", 70, "Hammond. May I add that the show was great?"),
         ("tmdb", 70, "Jeremy Clarkson worked with Richard Hammond until May 2015."),
     ],
+    # "A. Or maybe B.": another answer offered, though hedged
+    "a hedged alternative": [
+        ("tmdb", 15, "Twilight was directed by Catherine Hardwicke. Or possibly Chris Weitz."),
+        ("tmdb", 2, "The lead actor is Christian Bale. Or maybe Heath Ledger."),
+        ("tmdb", 77, "The director was Bryn Higgins. Or possibly Owen Harris."),
+    ],
+    # the right name said of another numbered episode or season than the asked one
+    "the right name given to another episode": [
+        ("tmdb", 77, "Black Mirror S2E3 was directed by Carl Tibbetts (Bryn Higgins directed episode 2)."),
+        ("tmdb", 77, "Owen Harris directed season 2 episode 3; Bryn Higgins directed episode 1."),
+    ],
     # a comparison's cue word is said of the name nearest before it
     "a comparison won by the wrong name": [
         ("tmdb", 93, "Spielberg directed 9 movies and Kurosawa 16, so Kurosawa directed more."),
@@ -298,6 +309,13 @@ RIGHT = [
     ("tmdb", 70, "Richard Hammond and May."),
     ("tmdb", 70, "Hammond & May co-presented it with him."),
     ("tmdb", 70, "May and Hammond."),
+    # a hedged remark is no alternative; the asked episode named beside another
+    ("tmdb", 2, "The lead actor is Christian Bale. Perhaps surprisingly, Heath Ledger won the Oscar."),
+    ("tmdb", 15, "Catherine Hardwicke directed Twilight. Maybe Chris Weitz directed the sequel, New Moon."),
+    ("tmdb", 19, "The most popular person is Margot Robbie. Probably Cillian Murphy is next."),
+    ("tmdb", 77, "Black Mirror S2E3 was directed by Bryn Higgins, who also directed episode 2."),
+    ("tmdb", 77, "Bryn Higgins directed season 2 episode 3 (Owen Harris directed episode 1)."),
+    ("tmdb", 77, "Season 2, episode 3: Bryn Higgins. (Episode 1 was directed by Owen Harris.)"),
     # a date of another numbered season than the asked one is that season's
     (
         "tmdb",
