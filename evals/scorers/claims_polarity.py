@@ -3,13 +3,15 @@
 Apart from ``claims`` because it reads whole sentences for one kind of key: an explicit yes or no
 word at a sentence's start ("Yes, ...", "Nope.") or closing it ("..., so yes.") leads, and several that
 disagree are no answer; without one, the first stated sentence is read (denied: no), if it speaks
-about the question's topic; a hedge, a question or a failure statement is no answer.
+about the question's topic; a hedge, a question or a failure statement is no answer, and what a retraction
+takes back ("Yes. Actually, ...", ``commitment.retraction_end``) is none either.
 """
 
 from __future__ import annotations
 
 import re
 
+from restgraph.evals.scorers import commitment
 from restgraph.evals.scorers.claims import Analysis, Clause, topic_prefixes
 from restgraph.evals.scorers.claims_lexicon import FAILURE
 
@@ -23,8 +25,10 @@ def polarity(a: Analysis, topic: str = "") -> str | None:
     it speaks about the ``topic`` (shares a content word with it, outside names)."""
     explicit = []
     sentences: dict[int, list[Clause]] = {}
+    cut = commitment.retraction_end(a)  # "Yes, they co-star. Actually, ...": the yes is taken back
     for c in a.clauses:
-        sentences.setdefault(c.sentence, []).append(c)
+        if c.end > cut:
+            sentences.setdefault(c.sentence, []).append(c)
     for clauses in sentences.values():
         if clauses[0].question:
             continue

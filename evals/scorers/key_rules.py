@@ -77,6 +77,8 @@ def _found(
             start = len(re.sub(r"\S*$", "", a.text[: m.start]))
             tail = re.match(r"[^\s,;)\]]*", a.text[m.end :])
             end = m.end + len(tail.group().rstrip(".!?") if tail else "")
+            if re.match(r"/[^/?#]*\w", a.text[m.end : end]):
+                continue  # a page of the site ("hbo.com/game-of-thrones"), not its homepage
             out.append(Mention(m.key, m.clause, start, end, m.asserted))
         return out
     wanted = set(names)
@@ -150,8 +152,8 @@ def _one_of(
         others = [o.key for o in items if o.key not in accepted and not a.clause(o).denies]  # "not A - B"
         if any(k in wrong_keys or k in catalogue for k in others) or len(others) >= 3:
             offered.append(f"offers {m.key} among candidates ({others[0]})")
-        elif r.kind == "title" and _beside_unknown(a, m, mentions):  # (people: padded casts are unknown)
-            offered.append(f"offers {m.key} in a list of other names")
+        elif r.kind != "person" and _beside_unknown(a, m, mentions, slash_only=r.kind != "title"):
+            offered.append(f"offers {m.key} in a list of other names")  # (people: padded casts are unknown)
     if len(offered) == len(asserted):
         return offered[0]
     # a name the question itself says is its subject, not a candidate
@@ -255,11 +257,13 @@ _NEXT_ITEM = re.compile(
 )
 
 
-def _beside_unknown(a: Analysis, m: Mention, mentions: list[Mention]) -> bool:
+def _beside_unknown(a: Analysis, m: Mention, mentions: list[Mention], slash_only: bool = False) -> bool:
     """Whether a name the vocabulary does not know follows ``m`` as the next item of a list ("Friends,
-    Feud and American Crime Story"): candidates offered, though not ones the key lists."""
+    Feud and American Crime Story"): candidates offered, though not ones the key lists. ``slash_only``:
+    for text (an album, a city) only after a slash ("JORDI / The Burning Kiss"): "Universal City,
+    California" names one place."""
     found = _NEXT_ITEM.match(a.text[m.end : a.clause(m).end])
-    if found is None:
+    if found is None or (slash_only and "/" not in found.group()[: found.start(1)]):
         return False
     start = m.end + found.start(1)
     return not any(o.start == start for o in mentions)

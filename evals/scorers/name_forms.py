@@ -30,6 +30,7 @@ ALIASES: dict[str, list[str]] = {
     "Japan": ["JP"],
     "Australia": ["AU"],
     "Game of Thrones": ["GoT"],
+    "Avatar: The Way of Water": ["Avatar 2"],
     "The Big Bang Theory": ["TBBT"],
     "Sword Art Online": ["SAO"],
     "Lana Del Rey": ["LDR"],

@@ -163,6 +163,18 @@ WRONG = {
         ("tmdb", 77, "Black Mirror S2E3 was directed by Carl Tibbetts (Bryn Higgins directed episode 2)."),
         ("tmdb", 77, "Owen Harris directed season 2 episode 3; Bryn Higgins directed episode 1."),
     ],
+    # a page of the site is not its homepage; a yes taken back; an unknown item after a slash
+    "another page, a yes taken back, a slashed alternative": [
+        ("tmdb", 66, "The homepage is https://www.netflix.com/title/80189685."),
+        (
+            "tmdb",
+            97,
+            "Yes, they co-star. Actually, Gen Hoshino only appears in the TV series, not in this special.",
+        ),
+        ("tmdb", 92, "No, it is not in the top 10. Actually, Mulholland Drive is ranked 4th."),
+        ("spotify", 30, "JORDI / Midnight Harbour"),
+        ("tmdb", 32, "Universal City / Lakeview Heights"),
+    ],
     # a comparison's cue word is said of the name nearest before it
     "a comparison won by the wrong name": [
         ("tmdb", 93, "Spielberg directed 9 movies and Kurosawa 16, so Kurosawa directed more."),
@@ -316,6 +328,12 @@ RIGHT = [
     ("tmdb", 77, "Black Mirror S2E3 was directed by Bryn Higgins, who also directed episode 2."),
     ("tmdb", 77, "Bryn Higgins directed season 2 episode 3 (Owen Harris directed episode 1)."),
     ("tmdb", 77, "Season 2, episode 3: Bryn Higgins. (Episode 1 was directed by Owen Harris.)"),
+    # the homepage itself, a remark after a yes, one place with its state, "Avatar 2"
+    ("tmdb", 61, "HBO's homepage: https://www.hbo.com/"),
+    ("tmdb", 97, "Yes, they co-star. Actually, they also co-starred in a later special."),
+    ("tmdb", 92, "No. Actually, it does not even make the top 50."),
+    ("tmdb", 32, "Universal Pictures is based in Universal City, California."),
+    ("tmdb", 79, "Avatar 2 (7.655) is rated higher than Avatar (7.572)."),
     # a date of another numbered season than the asked one is that season's
     (
         "tmdb",
