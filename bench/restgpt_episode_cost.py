@@ -240,7 +240,10 @@ def main() -> None:
             # descendants at exit: with other worker processes neither split is the run's
             split = ["-", "-", "-"]
             print(
-                "--workers > 1: the model/harness/sandbox split would count the CLI process alone: not shown"
+                "--workers > 1: the model/harness/sandbox split would count the CLI process alone: not shown;\n"
+                "'CPU ms/ep with model' is the CLI process's (it runs episodes too, and writes); the other "
+                f"workers' and every sandbox's, read from /proc at exit: {1000 * sandbox:.1f} ms/ep; "
+                f"all processes: {1000 * (cpu_all + sandbox):.1f} ms/ep"
             )
         print(
             f"{run_wall:>8.2f} {ideal:>8.2f} {ideal / run_wall:>10.3f} {1000 * cpu_all:>20.1f} "
