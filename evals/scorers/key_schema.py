@@ -45,6 +45,10 @@ class Requirement(BaseModel):
     #: ``dates`` a month and its year state ("Dec '19" for a first air date): a release or air date, not a
     #: birthday
     precision: Literal["day", "month"] = "day"
+    #: a ``number`` or ``year`` the question does not require but the answer may state (an album's track
+    #: count and release year for "the album information"): holds when the answer states none, and fails
+    #: when it states another
+    optional: bool = False
     #: distractors that came from a catalogue-wide pool of common words (keywords, genres, places,
     #: homepages): they fail an answer only when it commits to them (``commitment.committed``)
     _pooled: set[str] = PrivateAttr(default_factory=set)

@@ -104,9 +104,12 @@ def number(r: Requirement, a: Analysis, mentions: list[Mention], scope: Scope | 
             or _COUNT_END.match(a.text[m.end :])  # "The difference is zero: ...", "138 (over six seasons)"
         )
     ]
+    spans = [(m.start, m.end) for m in [*numbers, *mentions]]
+    if not stated and r.optional:  # an optional fact: no count of its unit at all holds
+        given = next((o for o in live if o.key != str(r.number) and _unit_after(a, o, r.unit, spans)), None)
+        return f"states {given.key} {r.unit[0]} rather than {r.number}" if given else None
     if not stated:
         return f"does not state the number {r.number}" + (f" ({'/'.join(r.unit[:2])})" if r.unit else "")
-    spans = [(m.start, m.end) for m in [*numbers, *mentions]]
     rivals = [
         o
         for o in live
@@ -265,6 +268,9 @@ def dates(r: Requirement, a: Analysis, mentions: list[Mention], scope: Scope | N
     if any(a.clause(m).denies for m in found):
         return f"denies {label}"
     stated = [m for m in found if m in live]
+    if not stated and r.optional:  # an optional fact: no date or year at all holds, another one fails
+        given = next((o for o in others if o in live and _a_date(o)), None)
+        return f"states {a.text[given.start : given.end]} rather than {label}" if given else None
     if not stated:
         return f"does not state {label}"
     spans = [(m.start, m.end) for m in [*found, *others]]
@@ -285,6 +291,11 @@ def dates(r: Requirement, a: Analysis, mentions: list[Mention], scope: Scope | N
     if r.dates is not None and r.labels:
         return _misassigned(r, a, stated, mentions)
     return None
+
+
+def _a_date(m: Mention) -> bool:
+    """Whether a value read as a date or a year is one (a full date, or a year 1900-2100)."""
+    return bool(m.values) or (m.key.isdigit() and 1900 <= int(m.key) <= 2100)
 
 
 def _months(a: Analysis, accepted: set[str]) -> list[Mention]:

@@ -72,6 +72,13 @@ WRONG = {
         ("tmdb", 40, "Dec '02."),
         ("tmdb", 58, "Season 2 aired in April 2012, or maybe May 2012."),
     ],
+    # a fact the question does not require but the answer gives (a key's ``optional`` year or count) must
+    # be right: a right album with a wrong release year or track count is wrong album information
+    "wrong optional fact": [
+        ("spotify", 27, "Album: Born To Die (Lana Del Rey), 2011, 12 tracks."),
+        ("spotify", 27, "The track comes from Born To Die, an album of 15 songs."),
+        ("spotify", 27, "It's on the album Born To Die | released 2014-06-13"),
+    ],
     # another value said to be the total is the count the answer commits to
     "another total": [
         ("tmdb", 53, "2 Broke Girls has 138 episodes across six seasons, plus 10 shorts: 148 in all."),
@@ -125,6 +132,11 @@ RIGHT = {
         ("tmdb", 58, "Season two of Game of Thrones began airing in Apr. 2012."),
         ("tmdb", 40, "Dec '01 (December 18, 2001 in the US)."),
         ("tmdb", 33, "Titanic came out in the US in December 1997."),
+    ],
+    "wrong optional fact": [
+        ("spotify", 27, "Album: Born To Die."),
+        ("spotify", 27, "Born To Die is the album: twelve tracks, January 2012."),
+        ("spotify", 27, "It's from the album Born To Die (2012), the follow-up to her 2010 debut."),
     ],
     # zero full years said as less than one
     "less than a year": [
