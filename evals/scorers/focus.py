@@ -153,6 +153,29 @@ def numbered(text: str) -> set[tuple[str, str]]:
     return out
 
 
+def role_holder(
+    a: Analysis, asks: str, candidates: Iterable[Mention], names: Iterable[Mention], subject: set[str]
+) -> Mention | None:
+    """The candidate a copula asserts for the question's own role ("the lead actor of X" asked: "Its lead
+    actor is Y", "The lead actor: Y"), or None: what the answer says holds the role, whatever else it says
+    of other names. Not when another name than the question's stands before the role in its clause ("The
+    Witcher's lead actor is Y" speaks of another show)."""
+    role = re.match(r"^(?:the |a |an )?([a-z][\w -]*?) of ", asks.strip(), re.I)
+    if role is None:
+        return None
+    words = r"[\s-]+".join(re.escape(w) for w in re.split(r"[\s-]+", role.group(1).strip()))
+    names, candidates = list(names), list(candidates)
+    for found in re.finditer(rf"\b{words}\s*(?:is|was|:)\s+[\"“']?", a.text, re.I):
+        holder = next((m for m in candidates if m.start == found.end()), None)
+        if holder is None or not holder.asserted:
+            continue
+        clause = a.clause(holder)
+        if any(clause.start <= n.start < found.start() and n.key not in subject for n in names):
+            continue
+        return holder
+    return None
+
+
 def subject_names(asks: str, context_names: Iterable[str], known: Iterable[str]) -> set[str]:
     """The names the question is about: the key's context, and every known name its ``asks`` gives."""
     asked = " " + normalise(re.sub(r"['’]s\b", "", asks)) + " "  # "Maroon 5's newest album": Maroon 5

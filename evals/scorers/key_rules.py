@@ -167,6 +167,9 @@ def _one_of(
     if r.kind in ("title", "text"):
         unknown += unknown_names.stated(a, mentions)
     unknown = commitment.standing(a, unknown)
+    holder = focus.role_holder(a, asks, [*candidates, *unknown], mentions, subject)
+    if holder is not None and holder.key not in accepted:  # "Its lead actor is Robert Downey Jr."
+        return f"says {holder.key.lstrip('?')} holds the asked role"
     chosen = commitment.committed(
         a,
         [*candidates, *unknown],

@@ -175,6 +175,25 @@ WRONG = {
         ("spotify", 30, "JORDI / Midnight Harbour"),
         ("tmdb", 32, "Universal City / Lakeview Heights"),
     ],
+    # "Its lead actor is X": the asked role asserted of a wrong name, whatever came before
+    "the asked role given to a wrong name": [
+        (
+            "tmdb",
+            2,
+            "The Dark Knight came out in 2008 with Christian Bale as Batman. Its lead actor is Tom Hardy.",
+        ),
+        (
+            "tmdb",
+            73,
+            "Game of Thrones is today's most popular show, with Emilia Clarke as Daenerys. The lead actor is Kit "
+            "Harington.",
+        ),
+        (
+            "tmdb",
+            15,
+            "Twilight stars Kristen Stewart, and Catherine Hardwicke is credited. The director is Chris Weitz.",
+        ),
+    ],
     # a comparison's cue word is said of the name nearest before it
     "a comparison won by the wrong name": [
         ("tmdb", 93, "Spielberg directed 9 movies and Kurosawa 16, so Kurosawa directed more."),
@@ -334,6 +353,9 @@ RIGHT = [
     ("tmdb", 92, "No. Actually, it does not even make the top 50."),
     ("tmdb", 32, "Universal Pictures is based in Universal City, California."),
     ("tmdb", 79, "Avatar 2 (7.655) is rated higher than Avatar (7.572)."),
+    # the role of another show, another role
+    ("tmdb", 73, "Game of Thrones' lead actor is Emilia Clarke. The Witcher's lead actor is Henry Cavill."),
+    ("tmdb", 2, "The lead actor is Christian Bale. The lead actress is Maggie Gyllenhaal."),
     # a date of another numbered season than the asked one is that season's
     (
         "tmdb",
