@@ -16,7 +16,7 @@ from __future__ import annotations
 import difflib
 import re
 
-from restgraph.evals.scorers import commitment, focus, key_pools, unknown_names
+from restgraph.evals.scorers import commitment, focus, item_labels, key_pools, unknown_names
 from restgraph.evals.scorers.claims import Analysis, Mention
 from restgraph.evals.scorers.claims_polarity import polarity
 from restgraph.evals.scorers.key_comparison import comparison
@@ -40,7 +40,7 @@ def check(r: Requirement, a: Analysis, mentions: list[Mention], key: AnswerKey) 
         return _one_of(r, a, mentions, catalogue, topic, key, subject, _kinds(key))
     if r.some_of is not None:
         subject = focus.subject_names(key.asks, key.context, {n for _, n in key._neutral} - set(r.some_of))
-        return _some_of(r, a, mentions, topic, subject, _kinds(key))
+        return _some_of(r, a, mentions, topic, subject, _kinds(key), key.asks)
     if r.number is not None:
         return number(r, a, mentions, _scope(key, topic))
     if r.dates is not None or r.year is not None:
@@ -125,7 +125,8 @@ def _one_of(
     asks = key.asks
     accepted = set(r.one_of or [])
     same_kind = catalogue - subject
-    right = _found(r, a, mentions, accepted)
+    # a right name said of another season or episode than the asked one is not the answer
+    right = [m for m in _found(r, a, mentions, accepted) if not item_labels.other_item(a, m, asks)]
     if r.cue:
         right = [m for m in right if _at_cue(m, mentions, a, r.cue)]
     if any(a.clause(m).denies for m in right):
@@ -292,6 +293,7 @@ def _some_of(
     topic: set[str],
     subject: set[str],
     kinds: dict[str, str],
+    asks: str,
 ) -> str | None:
     accepted = r.some_of or []
     need = len(accepted) if r.need == "all" else r.need
@@ -301,7 +303,11 @@ def _some_of(
     denied = [m for m in _found(r, a, mentions, accepted) if a.clause(m).denies and m.start >= cut]
     if denied:
         return f"denies {denied[0].key}"
-    right = commitment.standing(a, _found(r, a, mentions, accepted))
+    right = [
+        m
+        for m in commitment.standing(a, _found(r, a, mentions, accepted))
+        if not item_labels.other_item(a, m, asks)
+    ]
     others = [m for m in _candidates(r, a, mentions, set(r.distractors)) if m.key not in set(accepted)]
     chosen = commitment.committed(
         a,

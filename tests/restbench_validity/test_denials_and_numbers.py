@@ -40,6 +40,13 @@ WRONG = {
         ("tmdb", 70, "On Top Gear: Richard Hammond, James May and Chris Harris."),
         ("tmdb", 30, "The stars are Leonardo DiCaprio, Kate Winslet, Billy Zane and Orlando Bloom."),
     ],
+    # a right name said of another season or episode than the asked one (``item_labels``)
+    "another episode": [
+        ("tmdb", 84, "The Heiress is S1E3; S2E3 is Chapter 19."),
+        ("tmdb", 57, "Season 1 episode 3 is about the Raj and a Bengal tiger."),
+        ("tmdb", 49, "Jon Favreau guest-stars in season 3, episode 23."),
+        ("tmdb", 77, "Carl Tibbetts directed S2E3; Bryn Higgins directed season 2 episode 2."),
+    ],
     # a comparison's cue speaks of the name right before it, not of the sentence's first name
     "comparison cue on the other name": [
         ("tmdb", 79, "Avatar: The Way of Water has 7.7 and Avatar 7.6, so Avatar rates higher."),
@@ -114,6 +121,11 @@ RIGHT = {
             41,
             "David Fincher, James Foley, Joel Schumacher, Charles McDougall and Allen Coulter; Beau Willimon created it.",
         ),
+    ],
+    "another episode": [
+        ("tmdb", 84, "The Heiress (Chapter 11). Season 1's third episode was Chapter 3: The Sin."),
+        ("tmdb", 77, "Bryn Higgins directed S2E3; Owen Harris directed episode 1."),
+        ("tmdb", 49, "Jon Favreau guest-stars in the third season's 24th episode."),
     ],
     "comparison cue on the other name": [
         ("tmdb", 93, "Kurosawa directed 30 films and Spielberg 34, so Spielberg directed more."),
