@@ -176,6 +176,28 @@ def role_holder(
     return None
 
 
+#: the role that picks the question's subject: "X, lead of Y", "X, director of Y", "Y's lead actor, X"
+CHAIN_ROLE = re.compile(r",\s*(?:the\s+)?([a-z][a-z -]*?)\s+of\s|['’]s\s+([a-z][a-z -]*?),\s*[A-Z]")
+
+
+def chain_holder(a: Analysis, asks: str, people: Iterable[Mention], subject: set[str]) -> Mention | None:
+    """A person other than the question's subject that the answer says holds the role the question
+    picks its subject by ("the birthday of Henry Cavill, lead of The Witcher" asked: "The lead actor of
+    The Witcher is Anya Chalotra"): the answer followed another chain, whatever it then says."""
+    role = CHAIN_ROLE.search(asks)
+    if role is None:
+        return None
+    words = (role.group(1) or role.group(2)).split()
+    stem = r"[\s-]+".join(re.escape(w) for w in words)
+    people = list(people)
+    pattern = rf"\b{stem}(?:\s+(?:actor|actress|star))?(?:\s+of\s+[^,.;:]*?)?\s*(?:is|was|:)\s+"
+    for found in re.finditer(pattern, a.text, re.I):
+        holder = next((m for m in people if m.start == found.end()), None)
+        if holder is not None and holder.asserted and holder.key.lstrip("?") not in subject:
+            return holder
+    return None
+
+
 def subject_names(asks: str, context_names: Iterable[str], known: Iterable[str]) -> set[str]:
     """The names the question is about: the key's context, and every known name its ``asks`` gives."""
     asked = " " + normalise(re.sub(r"['’]s\b", "", asks)) + " "  # "Maroon 5's newest album": Maroon 5

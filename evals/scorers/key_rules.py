@@ -28,6 +28,13 @@ from restgraph.evals.scorers.tmdb_success import normalise
 
 def check(r: Requirement, a: Analysis, mentions: list[Mention], key: AnswerKey) -> str | None:
     topic = commitment.question_prefixes(key.asks)
+    if focus.CHAIN_ROLE.search(key.asks):  # "X, lead of Y": the answer must not give Y another lead
+        known = {n for k, n in key._neutral if k == "person"}
+        people = [m for m in mentions if m.key in known] + unknown_names.people(a, mentions, topic)
+        subject = focus.subject_names(key.asks, key.context, {n for _, n in key._neutral})
+        other = focus.chain_holder(a, key.asks, people, subject)
+        if other is not None:
+            return f"says {other.key.lstrip('?')} holds the role the question picks its subject by"
     if r.one_of is not None:
         kind = "person" if r.kind == "person" else "title"
         # a pooled value (a city, a keyword) has no catalogue names of its kind: a title is no city

@@ -194,6 +194,24 @@ WRONG = {
             "Twilight stars Kristen Stewart, and Catherine Hardwicke is credited. The director is Chris Weitz.",
         ),
     ],
+    # the question picks its subject by a role ("Pedro Pascal, lead of The Mandalorian"): another holder
+    "another holder of the role that picks the subject": [
+        (
+            "tmdb",
+            72,
+            "The lead of The Mandalorian is Gina Carano, born 1982-04-16; Pedro Pascal was born 1975-04-02.",
+        ),
+        (
+            "tmdb",
+            85,
+            "The lead actor of The Shawshank Redemption is Morgan Freeman. Tim Robbins was born 1958-10-16.",
+        ),
+        (
+            "tmdb",
+            86,
+            "The director of The Shawshank Redemption is Rob Reiner; Frank Darabont was born on 1959-01-28.",
+        ),
+    ],
     # a comparison's cue word is said of the name nearest before it
     "a comparison won by the wrong name": [
         ("tmdb", 93, "Spielberg directed 9 movies and Kurosawa 16, so Kurosawa directed more."),
@@ -356,6 +374,10 @@ RIGHT = [
     # the role of another show, another role
     ("tmdb", 73, "Game of Thrones' lead actor is Emilia Clarke. The Witcher's lead actor is Henry Cavill."),
     ("tmdb", 2, "The lead actor is Christian Bale. The lead actress is Maggie Gyllenhaal."),
+    # the subject's role given to the subject
+    ("tmdb", 72, "Pedro Pascal, the lead of The Mandalorian, was born on 1975-04-02."),
+    ("tmdb", 85, "The lead actor is Tim Robbins, born October 16, 1958; Morgan Freeman co-stars."),
+    ("tmdb", 86, "The director is Frank Darabont, born 1959-01-28. The lead actor is Tim Robbins."),
     # a date of another numbered season than the asked one is that season's
     (
         "tmdb",
