@@ -67,11 +67,24 @@ def numbers(text: str) -> tuple[frozenset[int], frozenset[int]]:
 
 def other_item(a: Analysis, m: Mention, asks: str) -> bool:
     """Whether ``m``'s clause names another season or episode than the question (``asks``) does."""
+    clause = a.clause(m)
+    return _other(a.text[clause.start : clause.end], asks)
+
+
+def other_before(a: Analysis, m: Mention, asks: str, values: list[Mention]) -> bool:
+    """Whether the words leading to a value ``m`` (from the previous one of ``values`` in its clause, or
+    the clause's start) name another season or episode than the question: "Its second season aired on
+    d1, and season 3 followed on d2" says d2 of season 3."""
+    clause = a.clause(m)
+    lo = max([clause.start, *(v.end for v in values if v.clause == m.clause and v.end <= m.start)])
+    return _other(a.text[lo : m.start], asks)
+
+
+def _other(text: str, asks: str) -> bool:
     want_seasons, want_episodes = numbers(asks)
     if not want_seasons and not want_episodes:
         return False
-    clause = a.clause(m)
-    seasons, episodes = numbers(a.text[clause.start : clause.end])
+    seasons, episodes = numbers(text)
     return bool(
         (want_seasons and seasons and not seasons & want_seasons)
         or (want_episodes and episodes and not episodes & want_episodes)

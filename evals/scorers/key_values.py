@@ -16,7 +16,7 @@ import re
 from datetime import date
 from typing import NamedTuple
 
-from restgraph.evals.scorers import commitment, focus
+from restgraph.evals.scorers import commitment, focus, item_labels
 from restgraph.evals.scorers.claims import Analysis, Mention
 from restgraph.evals.scorers.claims_values import MONTH_YEAR, month_of
 from restgraph.evals.scorers.key_schema import Requirement
@@ -105,7 +105,7 @@ def number(r: Requirement, a: Analysis, mentions: list[Mention], scope: Scope | 
         )
     ]
     spans = [(m.start, m.end) for m in [*numbers, *mentions]]
-    if not stated and r.optional:  # an optional fact: no count of its unit at all holds
+    if r.optional:  # an optional fact: only another count of its own unit competes ("7 seasons")
         given = next((o for o in live if o.key != str(r.number) and _unit_after(a, o, r.unit, spans)), None)
         return f"states {given.key} {r.unit[0]} rather than {r.number}" if given else None
     if not stated:
@@ -267,6 +267,8 @@ def dates(r: Requirement, a: Analysis, mentions: list[Mention], scope: Scope | N
             others += [m for m in months if not m.values]
     if any(a.clause(m).denies for m in found):
         return f"denies {label}"
+    if scope is not None:  # a date said of another season or episode is no rival ("season 3 followed on d2")
+        others = [o for o in others if not item_labels.other_before(a, o, scope.asks, [*found, *others])]
     stated = [m for m in found if m in live]
     if not stated and r.optional:  # an optional fact: no date or year at all holds, another one fails
         given = next((o for o in others if o in live and _a_date(o)), None)

@@ -85,6 +85,8 @@ WRONG = {
         ("spotify", 27, "Album: Born To Die (Lana Del Rey), 2011, 12 tracks."),
         ("spotify", 27, "The track comes from Born To Die, an album of 15 songs."),
         ("spotify", 27, "It's on the album Born To Die | released 2014-06-13"),
+        ("tmdb", 53, "138 episodes across 7 seasons."),
+        ("tmdb", 53, "It ran for five seasons, 138 episodes in all."),
     ],
     # another value said to be the total is the count the answer commits to
     "another total": [
@@ -126,6 +128,8 @@ RIGHT = {
         ("tmdb", 84, "The Heiress (Chapter 11). Season 1's third episode was Chapter 3: The Sin."),
         ("tmdb", 77, "Bryn Higgins directed S2E3; Owen Harris directed episode 1."),
         ("tmdb", 49, "Jon Favreau guest-stars in the third season's 24th episode."),
+        # a date said of another season is no rival
+        ("tmdb", 58, "Season 2 began on 2012-04-01 and season 3 on 2013-03-31."),
     ],
     "comparison cue on the other name": [
         ("tmdb", 93, "Kurosawa directed 30 films and Spielberg 34, so Spielberg directed more."),
@@ -149,6 +153,7 @@ RIGHT = {
         ("spotify", 27, "Album: Born To Die."),
         ("spotify", 27, "Born To Die is the album: twelve tracks, January 2012."),
         ("spotify", 27, "It's from the album Born To Die (2012), the follow-up to her 2010 debut."),
+        ("tmdb", 53, "It has 138 episodes. It ran for 6 seasons."),
     ],
     # zero full years said as less than one
     "less than a year": [
