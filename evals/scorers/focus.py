@@ -36,7 +36,7 @@ from restgraph.evals.scorers.tmdb_success import normalise
 #: a sentence that gives the conclusion the rest led to
 CONCLUSION = re.compile(
     r"\b(?:therefore|thus|hence|in short|in summary|to sum up|final answer|the answer is|my answer is"
-    r"|which makes it|that makes it|so the (?:answer|result) is)\b|^\s*(?:so|answer)\s*[,:]",
+    r"|which makes it|that makes it|so the (?:answer|result) is)\b|^\s*(?:answer\s*[,:]|so\b)",
     re.I,
 )
 #: a name said to rank below another: the whole clause ("X is the second most popular", "X is second")
@@ -84,7 +84,10 @@ def ranked_lower(a: Analysis, m: Mention, names: Iterable[Mention]) -> bool:
     inside = [n for n in [m, *names] if lo <= n.start < hi]
     for cue in _RANKED.finditer(a.text[lo:hi]):
         start, end = lo + cue.start(), lo + cue.end()
-        nearest = min(inside, key=lambda n: n.start - end if n.start >= end else start - n.end)
+        # a cue that closes its phrase ("B is second)", "B is next.") speaks of a name before it
+        closing = bool(re.search(r"[,.;:!)]\s*$", cue.group())) and any(n.end <= start for n in inside)
+        near = [n for n in inside if n.end <= start] if closing else inside
+        nearest = min(near, key=lambda n: n.start - end if n.start >= end else start - n.end)
         if nearest == m or (nearest.clause == m.clause and m in a.enumeration(nearest, inside)):
             return True
     return False
@@ -195,6 +198,42 @@ def chain_holder(a: Analysis, asks: str, people: Iterable[Mention], subject: set
         holder = next((m for m in people if m.start == found.end()), None)
         if holder is not None and holder.asserted and holder.key.lstrip("?") not in subject:
             return holder
+    return None
+
+
+#: a question that names the entity its description picks: "the director of today's most trending movie
+#: (Oppenheimer)": the description, and the entity
+_DESCRIBED = re.compile(r"\b(?:of|for)\s+(?:the\s+|a\s+)?((?:[\w'’-]+\s+){0,4}?[\w'’-]+)\s*\(([^()]+)\)\s*$")
+_LEAD_IN = re.compile(r"^(?:today['’]s|the|a|an|currently|now)\s+", re.I)
+
+
+def described_other(
+    a: Analysis, asks: str, titles: Iterable[Mention], known: Iterable[str]
+) -> Mention | None:
+    """A title other than the one the question names that the answer says its description picks
+    ("Christopher Nolan directed Barbie, today's most trending movie" for "(Oppenheimer)"): an apposition
+    ("B, the most trending movie") or a copula ("the most trending movie is B", "B is the most trending
+    movie"), asserted. The description is the question's last words before the parenthesis, its lead-in
+    ("today's", "the") optional; the parenthesis must name one of the ``known`` titles."""
+    found = _DESCRIBED.search(asks.strip())
+    titles = list(titles)
+    entity = normalise(found.group(2)) if found else ""
+    if found is None or entity not in {normalise(n) for n in known}:  # "(released or announced)": no name
+        return None
+    desc = found.group(1)
+    while _LEAD_IN.match(desc):
+        desc = _LEAD_IN.sub("", desc, count=1)
+    words = r"[\s-]+".join(re.escape(w) for w in re.split(r"[\s-]+", desc) if w)
+    lead = r"(?:(?:the|today['’]s|currently|now|right now)\s+)*"
+    for m in titles:
+        if normalise(m.key) == entity or not m.asserted:
+            continue
+        after = a.text[m.end : m.end + 80]
+        before = a.text[max(0, m.start - 80) : m.start]
+        if re.match(rf"\s*(?:,|is|was)\s*{lead}{words}\b", after, re.I) or re.search(
+            rf"\b{words}\s+(?:(?:today|now|right now|currently)\s+)?(?:is|was|:)\s*[\"“']?$", before, re.I
+        ):
+            return m
     return None
 
 

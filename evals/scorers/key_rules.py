@@ -28,6 +28,10 @@ from restgraph.evals.scorers.tmdb_success import normalise
 
 def check(r: Requirement, a: Analysis, mentions: list[Mention], key: AnswerKey) -> str | None:
     topic = commitment.question_prefixes(key.asks)
+    titles = {n for k, n in key._neutral if k == "title"}
+    other_entity = focus.described_other(a, key.asks, [m for m in mentions if m.key in titles], titles)
+    if other_entity is not None:  # "Nolan directed Barbie, today's most trending movie": another chain
+        return f"says {other_entity.key} is what the question describes"
     if focus.CHAIN_ROLE.search(key.asks):  # "X, lead of Y": the answer must not give Y another lead
         known = {n for k, n in key._neutral if k == "person"}
         people = [m for m in mentions if m.key in known] + unknown_names.people(a, mentions, topic)

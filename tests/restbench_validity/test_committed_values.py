@@ -212,6 +212,19 @@ WRONG = {
             "The director of The Shawshank Redemption is Rob Reiner; Frank Darabont was born on 1959-01-28.",
         ),
     ],
+    # the question names the entity its description picks: another entity given that description
+    "another entity for the question's description": [
+        ("tmdb", 14, "Christopher Nolan directed Barbie, today's most trending movie."),
+        ("tmdb", 26, "The latest released movie is Barbie; its lead actor is Cillian Murphy."),
+        ("tmdb", 50, "Breaking Bad is the most popular TV show, and its lead actor is Emilia Clarke."),
+        ("tmdb", 3, "The Shawshank Redemption is the top-rated movie; Francis Ford Coppola directed it."),
+        (
+            "tmdb",
+            17,
+            "Top-rated: 1. The Godfather 2. The Shawshank Redemption. So the top-rated movie is The Shawshank "
+            "Redemption.",
+        ),
+    ],
     # a comparison's cue word is said of the name nearest before it
     "a comparison won by the wrong name": [
         ("tmdb", 93, "Spielberg directed 9 movies and Kurosawa 16, so Kurosawa directed more."),
@@ -378,6 +391,29 @@ RIGHT = [
     ("tmdb", 72, "Pedro Pascal, the lead of The Mandalorian, was born on 1975-04-02."),
     ("tmdb", 85, "The lead actor is Tim Robbins, born October 16, 1958; Morgan Freeman co-stars."),
     ("tmdb", 86, "The director is Frank Darabont, born 1959-01-28. The lead actor is Tim Robbins."),
+    # the described entity with another ranked below it; a quoted list and a conclusion opening "So"
+    (
+        "tmdb",
+        14,
+        "Oppenheimer is today's most trending movie (Barbie is second); Christopher Nolan directed it.",
+    ),
+    (
+        "tmdb",
+        26,
+        "Oppenheimer is the latest released movie, ahead of Barbie; its lead actor is Cillian Murphy.",
+    ),
+    (
+        "tmdb",
+        19,
+        "TMDB's popular people: 1. Margot Robbie 2. Cillian Murphy 3. Ryan Gosling. So the most popular person "
+        "is Margot Robbie.",
+    ),
+    (
+        "tmdb",
+        17,
+        "I checked the top-rated list: 1. The Godfather 2. The Shawshank Redemption 3. Pulp Fiction. So the "
+        "top-rated movie is The Godfather.",
+    ),
     # a date of another numbered season than the asked one is that season's
     (
         "tmdb",
