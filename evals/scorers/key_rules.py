@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Collection
 
 from restgraph.evals.scorers import commitment, focus, item_labels, key_pools, unknown_names
 from restgraph.evals.scorers.claims import Analysis, Mention
@@ -116,7 +117,11 @@ def _some_of(
         known = {normalise(v) for v in [*pools()[r.wrong_from], *accepted]}
         wrong |= _unknown_items(a, [m for m in chosen if m.key in set(accepted)], mentions, known)
     if r.kind == "title" and r.wrong_from in ("movies", "shows"):  # a title the sandbox does not have
-        wrong |= _unknown_titles(a, [m for m in chosen if m.key in set(accepted)], mentions, set(accepted))
+        # the question's own title is no item: "Breaking Bad: Origins" or "The New Breaking Bad" in a list of
+        # shows like Breaking Bad are other titles, not Breaking Bad with a subtitle
+        listed = [m for m in mentions if m.key not in subject]
+        own = {normalise(n) for n in subject}
+        wrong |= _unknown_titles(a, [m for m in chosen if m.key in set(accepted)], listed, set(accepted), own)
     if r.kind == "person" and r.need == "all":  # a closed list: a person no key knows is an extra item
         wrong |= _unknown_people(a, [m for m in chosen if m.key in set(accepted)], mentions, topic)
     if wrong:
@@ -151,7 +156,11 @@ def _later_cell(a: Analysis, at: int) -> bool:
 
 
 def _unknown_titles(
-    a: Analysis, items: list[Mention], mentions: list[Mention], accepted: set[str]
+    a: Analysis,
+    items: list[Mention],
+    mentions: list[Mention],
+    accepted: set[str],
+    own: Collection[str] = (),
 ) -> set[str]:
     """Items of the answer's title lists that no movie or show of the sandbox has ("Fast Five, Furious 7
     and Hobbs & Shaw"): from each list's first right item to the clause's end, split at commas,
@@ -176,7 +185,13 @@ def _unknown_titles(
                 continue
             if not re.match(r"[A-Z0-9]", piece) or len(piece.split()) > 8:
                 break
-            if piece not in accepted and not _known_title(normalise(piece)):
+            title = normalise(piece)
+            # a title holding the question's own ("Django Unchained 2") is known only as itself, not as a
+            # spelling of it
+            namesake = any(f" {n} " in f" {title} " for n in own)
+            if piece not in accepted and not (
+                title in key_pools.known_titles() if namesake else _known_title(title)
+            ):
                 out.add(piece)
     return out
 

@@ -40,6 +40,13 @@ WRONG = {
         ("tmdb", 70, "On Top Gear: Richard Hammond, James May and Chris Harris."),
         ("tmdb", 30, "The stars are Leonardo DiCaprio, Kate Winslet, Billy Zane and Orlando Bloom."),
     ],
+    # in a list of titles like the question's own, a namesake of it is another title, not it with a subtitle
+    "namesake of the question's title": [
+        ("tmdb", 13, "Ozark, Breaking Bad: The Movie and Peaky Blinders."),
+        ("tmdb", 42, "The West Wing, House of Cards: Washington and Succession."),
+        ("tmdb", 68, "Game of Thrones, The Witcher: Blood Origin and House of the Dragon."),
+        ("tmdb", 44, "Pulp Fiction, Django Unchained 2 and Jackie Brown."),
+    ],
     # a right name said of another season or episode than the asked one (``item_labels``)
     "another episode": [
         ("tmdb", 84, "The Heiress is S1E3; S2E3 is Chapter 19."),
@@ -123,6 +130,11 @@ RIGHT = {
             41,
             "David Fincher, James Foley, Joel Schumacher, Charles McDougall and Allen Coulter; Beau Willimon created it.",
         ),
+    ],
+    "namesake of the question's title": [
+        ("tmdb", 13, "Better Call Saul, Ozark and The Sopranos, all like Breaking Bad."),
+        ("tmdb", 42, "Like House of Cards: The West Wing and Succession."),
+        ("tmdb", 13, "Better Call Saul (the Breaking Bad prequel) and Ozark."),
     ],
     "another episode": [
         ("tmdb", 84, "The Heiress (Chapter 11). Season 1's third episode was Chapter 3: The Sin."),
