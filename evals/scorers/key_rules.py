@@ -24,8 +24,8 @@ from restgraph.evals.scorers.key_comparison import comparison
 from restgraph.evals.scorers.key_pools import pools
 from restgraph.evals.scorers.key_schema import AnswerKey, Requirement
 from restgraph.evals.scorers.key_single import found as _found
+from restgraph.evals.scorers.key_single import hedged_alternative, one_of
 from restgraph.evals.scorers.key_single import of_kind as _candidates
-from restgraph.evals.scorers.key_single import one_of
 from restgraph.evals.scorers.key_values import Scope, dates, number
 from restgraph.evals.scorers.tmdb_success import normalise
 
@@ -103,6 +103,11 @@ def _some_of(
         if not item_labels.other_item(a, m, asks)
     ]
     others = [m for m in _candidates(r, a, mentions, set(r.distractors)) if m.key not in set(accepted)]
+    maybe = next((m for m in others if hedged_alternative(a, m)), None)
+    if (
+        maybe is not None
+    ):  # "reputation and Born To Die. Also Lover, I think.": an item offered, though hedged
+        return f"offers {maybe.key} as a possible item"
     chosen = commitment.committed(
         a,
         [*right, *commitment.standing(a, others)],

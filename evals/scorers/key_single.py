@@ -152,7 +152,7 @@ def one_of(
             for m in [*mentions, *hedged]
             if m.key not in accepted
             and (m.key in known or m.key[:1] == "?")
-            and _hedged_alternative(a, m)
+            and hedged_alternative(a, m)
             and not focus.context(a, m, mentions)
         ),
         None,
@@ -164,12 +164,15 @@ def one_of(
 
 #: a clause that opens by offering another answer ("Or possibly B", "Maybe B", "Alternatively, B")
 _MAYBE = re.compile(
-    r"^[\s\W]*(?:or\s+)?(?:maybe|perhaps|possibly|probably|alternatively|or)\b[\s,]*(?:\w+\s+){0,2}$", re.I
+    r"^[\s\W]*(?:or\s+|also\s+|and\s+|plus\s+)?(?:maybe|perhaps|possibly|probably|alternatively|or|also|plus)\b"
+    r"[\s,]*(?:\w+\s+){0,2}$",
+    re.I,
 )
 
 
-def _hedged_alternative(a: Analysis, m: Mention) -> bool:
-    """Whether ``m`` opens a hedged clause as another answer: nothing but "or"/"maybe" and two words before."""
+def hedged_alternative(a: Analysis, m: Mention) -> bool:
+    """Whether ``m`` opens a hedged clause as another answer or item: nothing but "or"/"maybe"/"also" and
+    two words before ("A. Or maybe B.", "A and B. Also C, I think.")."""
     clause = a.clause(m)
     return clause.hedged and not clause.denies and bool(_MAYBE.match(a.text[clause.start : m.start]))
 

@@ -225,6 +225,15 @@ WRONG = {
             "Redemption.",
         ),
     ],
+    # an extra item offered, though hedged, in a list the question closes
+    "a hedged extra item": [
+        ("spotify", 19, "You saved reputation and Born To Die. Also Lover, I think."),
+        (
+            "tmdb",
+            41,
+            "David Fincher, James Foley, Joel Schumacher, Charles McDougall and Allen Coulter. Maybe also Kevin Spacey.",
+        ),
+    ],
     # a comparison's cue word is said of the name nearest before it
     "a comparison won by the wrong name": [
         ("tmdb", 93, "Spielberg directed 9 movies and Kurosawa 16, so Kurosawa directed more."),
