@@ -166,9 +166,11 @@ _CERTAINTY = {"doubt", "question", "questions", "doubts"}
 
 
 def denies(words: list[str]) -> bool:
-    """Whether words (normalised) deny: a negation cue, but not "no 2" (a number) or "no doubt"."""
+    """Whether words (normalised) deny: a negation cue, but not "no 2" (a number), "no doubt" or "not only"
+    (which adds: "not only A but also B")."""
     return any(
         w in NEGATION
         and not (w == "no" and i + 1 < len(words) and (words[i + 1].isdigit() or words[i + 1] in _CERTAINTY))
+        and not (w == "not" and i + 1 < len(words) and words[i + 1] in ("only", "just"))
         for i, w in enumerate(words)
     )

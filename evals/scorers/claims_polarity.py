@@ -69,4 +69,19 @@ def polarity(a: Analysis, topic: str = "") -> str | None:
     }
     if topic and not free & topic_prefixes(topic):
         return None
-    return "no" if any(c.denies for c in stated[0]) else "yes"
+    if any(c.denies for c in stated[0]) or _only_one(a, stated[0], topic):
+        return "no"
+    return "yes"
+
+
+def _only_one(a: Analysis, clauses: list[Clause], topic: str) -> bool:
+    """Whether a sentence restricts to one name what the question asks of two ("whether A and B co-star":
+    "Only A stars in it")."""
+    if not re.search(r"\b\w[\w .'-]*\s(?:and|or)\s\w", topic):
+        return False
+    lo, hi = clauses[0].start, clauses[-1].end
+    return any(
+        lo <= m.start < hi
+        and re.search(r"(?<!\bnot )\bonly\s+(?:\w+\s+)?$", a.text[max(lo, m.start - 24) : m.start], re.I)
+        for m in a.mentions
+    )

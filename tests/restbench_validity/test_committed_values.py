@@ -234,6 +234,11 @@ WRONG = {
             "David Fincher, James Foley, Joel Schumacher, Charles McDougall and Allen Coulter. Maybe also Kevin Spacey.",
         ),
     ],
+    # "only A" answers no to whether A and B both ...
+    "one of two restricted by only": [
+        ("tmdb", 97, "Only Yui Aragaki stars in We Married as Job."),
+        ("tmdb", 97, "Of the two, only Gen Hoshino is in the cast."),
+    ],
     # a comparison's cue word is said of the name nearest before it
     "a comparison won by the wrong name": [
         ("tmdb", 93, "Spielberg directed 9 movies and Kurosawa 16, so Kurosawa directed more."),
@@ -423,6 +428,9 @@ RIGHT = [
         "I checked the top-rated list: 1. The Godfather 2. The Shawshank Redemption 3. Pulp Fiction. So the "
         "top-rated movie is The Godfather.",
     ),
+    # "not only" adds, it denies nothing
+    ("tmdb", 97, "They do co-star; it is not only Yui Aragaki's film."),
+    ("tmdb", 90, "David Lynch directed Twin Peaks season 1 episodes, not only Mulholland Drive."),
     # a date of another numbered season than the asked one is that season's
     (
         "tmdb",
