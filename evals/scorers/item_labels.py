@@ -80,6 +80,18 @@ def other_before(a: Analysis, m: Mention, asks: str, values: list[Mention]) -> b
     return _other(a.text[lo : m.start], asks)
 
 
+def asked_before(a: Analysis, m: Mention, asks: str, values: list[Mention]) -> bool:
+    """Whether the words leading to a value ``m`` (as ``other_before``) name the season or episode the
+    question asks about: "Its second season first aired on d1" says d1 of the asked season."""
+    want_seasons, want_episodes = numbers(asks)
+    clause = a.clause(m)
+    lo = max([clause.start, *(v.end for v in values if v.clause == m.clause and v.end <= m.start)])
+    seasons, episodes = numbers(a.text[lo : m.start])
+    return bool((want_seasons or want_episodes) and (seasons or episodes)) and not _other(
+        a.text[lo : m.start], asks
+    )
+
+
 def _other(text: str, asks: str) -> bool:
     want_seasons, want_episodes = numbers(asks)
     if not want_seasons and not want_episodes:

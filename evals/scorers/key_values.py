@@ -282,7 +282,18 @@ def dates(r: Requirement, a: Analysis, mentions: list[Mention], scope: Scope | N
         )
         if same_clause or _competes(a, o, stated, spans, alone=True):  # "US: d1; IT: d2" lists countries
             return f"offers {label} among other dates ({a.text[o.start : o.end]})"
-    other = committed_other(a, stated, [o for o in others if o in live], mentions, scope)
+    rivals = [o for o in others if o in live]
+    values = [*found, *others]
+    if scope is not None and any(item_labels.asked_before(a, m, scope.asks, values) for m in stated):
+        # the right date said of the asked season: a date said of the show itself (named, no season) is
+        # no rival ("Game of Thrones premiered on d0. Its second season first aired on d1.")
+        rivals = [
+            o
+            for o in rivals
+            if item_labels.asked_before(a, o, scope.asks, values)
+            or not any(n.key in scope.subject and n.clause == o.clause and n.end <= o.start for n in mentions)
+        ]
+    other = committed_other(a, stated, rivals, mentions, scope)
     if other:
         return f"commits to {other} rather than {label}"
     if r.dates is not None and r.need == "all":

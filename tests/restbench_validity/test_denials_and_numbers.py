@@ -53,6 +53,7 @@ WRONG = {
         ("tmdb", 57, "Season 1 episode 3 is about the Raj and a Bengal tiger."),
         ("tmdb", 49, "Jon Favreau guest-stars in season 3, episode 23."),
         ("tmdb", 77, "Carl Tibbetts directed S2E3; Bryn Higgins directed season 2 episode 2."),
+        ("tmdb", 58, "Season 2 aired on 2013-03-31. Game of Thrones premiered on 2012-04-01."),
     ],
     # a comparison's cue speaks of the name right before it, not of the sentence's first name
     "comparison cue on the other name": [
@@ -142,6 +143,13 @@ RIGHT = {
         ("tmdb", 49, "Jon Favreau guest-stars in the third season's 24th episode."),
         # a date said of another season is no rival
         ("tmdb", 58, "Season 2 began on 2012-04-01 and season 3 on 2013-03-31."),
+        # the right date said of the asked season; the show's own premiere is no rival
+        ("tmdb", 58, "Game of Thrones premiered on 2011-04-17. Its second season first aired on 2012-04-01."),
+        (
+            "tmdb",
+            58,
+            "Season 2 of Game of Thrones aired from 2012-04-01. Game of Thrones itself began on 2011-04-17.",
+        ),
     ],
     "comparison cue on the other name": [
         ("tmdb", 93, "Kurosawa directed 30 films and Spielberg 34, so Spielberg directed more."),
