@@ -237,6 +237,32 @@ def described_other(
     return None
 
 
+_REVIEWS = re.compile(r"\breviews?\b", re.I)
+
+
+def reviews_of_other(a: Analysis, asks: str, titles: Iterable[Mention], subject: set[str]) -> Mention | None:
+    """For a question that asks for reviews of a title, a review the answer gives of another one: "a
+    review of Tár" (the title right after "review(s) of"), or "The Notebook; reviews: ..." (the nearest
+    title before "review(s)" on its line). The question's own titles are its ``subject``."""
+    if not re.match(r"\s*(?:a\s+)?reviews?\s+of\s+(?!an?\s)", asks, re.I):  # not "of a ... movie": any
+        return None
+    titles = sorted(titles, key=lambda m: m.start)
+    for cue in _REVIEWS.finditer(a.text):
+        after = re.match(r"\s+of\s+", a.text[cue.end() :])
+        if after:
+            of = next((m for m in titles if m.start == cue.end() + after.end()), None)
+            if of is not None and of.key not in subject:
+                return of
+            continue
+        line_start = a.text.rfind("\n", 0, cue.start()) + 1
+        before = [
+            m for m in titles if line_start <= m.start and m.end <= cue.start() and cue.start() - m.end <= 40
+        ]
+        if before and before[-1].key not in subject and before[-1].asserted:
+            return before[-1]
+    return None
+
+
 def subject_names(asks: str, context_names: Iterable[str], known: Iterable[str]) -> set[str]:
     """The names the question is about: the key's context, and every known name its ``asks`` gives."""
     asked = " " + normalise(re.sub(r"['’]s\b", "", asks)) + " "  # "Maroon 5's newest album": Maroon 5

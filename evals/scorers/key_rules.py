@@ -36,6 +36,10 @@ def check(r: Requirement, a: Analysis, mentions: list[Mention], key: AnswerKey) 
     other_entity = focus.described_other(a, key.asks, [m for m in mentions if m.key in titles], titles)
     if other_entity is not None:  # "Nolan directed Barbie, today's most trending movie": another chain
         return f"says {other_entity.key} is what the question describes"
+    own = focus.subject_names(key.asks, key.context, {n for _, n in key._neutral})
+    other_review = focus.reviews_of_other(a, key.asks, [m for m in mentions if m.key in titles], own)
+    if other_review is not None:  # "a review of Tár calling it a masterpiece" for Mrs. America
+        return f"gives a review of {other_review.key}"
     if focus.CHAIN_ROLE.search(key.asks):  # "X, lead of Y": the answer must not give Y another lead
         known = {n for k, n in key._neutral if k == "person"}
         people = [m for m in mentions if m.key in known] + unknown_names.people(a, mentions, topic)

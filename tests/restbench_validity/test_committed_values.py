@@ -239,6 +239,27 @@ WRONG = {
         ("tmdb", 97, "Only Yui Aragaki stars in We Married as Job."),
         ("tmdb", 97, "Of the two, only Gen Hoshino is in the cast."),
     ],
+    # reviews asked of one title: a review of another given with them
+    "a review of another title": [
+        (
+            "tmdb",
+            46,
+            "albuquerque_nights says Breaking Bad is the rare drama that gets better every season. Another is a "
+            "review of Better Call Saul praising Bob Odenkirk.",
+        ),
+        (
+            "tmdb",
+            24,
+            "Batman Begins; reviews: a grounded origin story. The Dark Knight; reviews: gothamreel says Heath "
+            "Ledger's Joker is the centre of gravity.",
+        ),
+        (
+            "tmdb",
+            67,
+            "Game of Thrones; review: a fan calls the final season rushed. The Witcher; review: kaermorhen_kate "
+            "says Henry Cavill is a perfect Geralt.",
+        ),
+    ],
     # a comparison's cue word is said of the name nearest before it
     "a comparison won by the wrong name": [
         ("tmdb", 93, "Spielberg directed 9 movies and Kurosawa 16, so Kurosawa directed more."),
@@ -431,6 +452,17 @@ RIGHT = [
     # "not only" adds, it denies nothing
     ("tmdb", 97, "They do co-star; it is not only Yui Aragaki's film."),
     ("tmdb", 90, "David Lynch directed Twin Peaks season 1 episodes, not only Mulholland Drive."),
+    # the asked title's reviews, under its name
+    (
+        "tmdb",
+        24,
+        "Reviews of The Dark Knight: gothamreel says Heath Ledger's Joker is the centre of gravity.",
+    ),
+    (
+        "tmdb",
+        46,
+        "Breaking Bad review by albuquerque_nights: Breaking Bad is the rare drama that gets better every season.",
+    ),
     # a date of another numbered season than the asked one is that season's
     (
         "tmdb",
