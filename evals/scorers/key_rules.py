@@ -164,6 +164,12 @@ def _later_cell(a: Analysis, at: int) -> bool:
     return before.lstrip().startswith("|") and bool(re.search(r"\w[^|]*\|", before))
 
 
+#: after a title ending in a number, the number of its next part ("... Vol. 1 & 2")
+_NEXT_PART = re.compile(r"\s*(?:&|and)\s*(\d{1,2})\b(?![ \t]*[A-Z0-9:])")
+#: a decimal number: a rating or a score, never a title
+_RATING = re.compile(r"^\d{1,2}[.,]\d{1,3}$")
+
+
 def _unknown_titles(
     a: Analysis,
     items: list[Mention],
@@ -183,6 +189,11 @@ def _unknown_titles(
         for m in mentions:
             if first <= m.start and m.end <= end:
                 text[m.start - first : m.end - first] = ["§"] + [""] * (m.end - m.start - 1)
+                # a title's next part ("Kill Bill Vol. 1 & 2", "Toy Story 2 and 3") is that title's too
+                part = _NEXT_PART.match(a.text, m.end, end) if a.text[m.end - 1].isdigit() else None
+                sibling = re.sub(r"\d+$", part.group(1), m.key) if part else ""
+                if part and (sibling in accepted or normalise(sibling) in key_pools.known_titles()):
+                    text[m.end - first : part.end() - first] = [" "] * (part.end() - m.end)
         listed = re.sub(r"\([^()]*\)", " ", "".join(text))
         listed = re.sub(r"§\s*:\s*[^,;/|§\n]*", "§", listed)  # "F9: The Fast Saga": a known title's subtitle
         listed = listed.split(": ", 1)[1] if ": " in listed else listed  # "§ collection: A, B" lists A, B
@@ -191,6 +202,8 @@ def _unknown_titles(
                 r"^\s*(?:and|or|&|plus)\s+|\s+(?:and|or|&)\s*$", "", piece.strip(" .!?:\"'")
             ).strip()
             if not piece or _LIST_END.match(piece) or normalise(piece) in ("and", "or", ""):
+                continue
+            if _RATING.match(piece):  # a rating beside a title ("| Barbie | 7.2 |") is no title
                 continue
             if not re.match(r"[A-Z0-9]", piece) or len(piece.split()) > 8:
                 break

@@ -47,6 +47,10 @@ WRONG = {
         ("tmdb", 68, "Game of Thrones, The Witcher: Blood Origin and House of the Dragon."),
         ("tmdb", 44, "Pulp Fiction, Django Unchained 2 and Jackie Brown."),
     ],
+    "parts and ratings in a title list": [
+        ("tmdb", 44, "Pulp Fiction, Kill Bill: Vol. 1 and 3."),
+        ("tmdb", 44, "Reservoir Dogs, Jackie Brown & 2 Fast 2 Furious."),
+    ],
     # a right name said of another season or episode than the asked one (``item_labels``)
     "another episode": [
         ("tmdb", 84, "The Heiress is S1E3; S2E3 is Chapter 19."),
@@ -136,6 +140,12 @@ RIGHT = {
         ("tmdb", 13, "Better Call Saul, Ozark and The Sopranos, all like Breaking Bad."),
         ("tmdb", 42, "Like House of Cards: The West Wing and Succession."),
         ("tmdb", 13, "Better Call Saul (the Breaking Bad prequel) and Ozark."),
+    ],
+    # a title list's formats: the next part of a numbered title, a rating beside a title
+    "parts and ratings in a title list": [
+        ("tmdb", 44, "Pulp Fiction, Kill Bill: Vol. 1 and 2, Jackie Brown."),
+        ("tmdb", 80, "| Movie | Score |\n|---|---|\n| Barbie | 7.2 |\n| Dune | 7.8 |"),
+        ("tmdb", 80, "Barbie (7.2), Oppenheimer (8.1) and Dune: 7.8."),
     ],
     "another episode": [
         ("tmdb", 84, "The Heiress (Chapter 11). Season 1's third episode was Chapter 3: The Sin."),
