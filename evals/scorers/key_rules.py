@@ -17,7 +17,7 @@ import difflib
 import re
 from collections.abc import Collection
 
-from restgraph.evals.scorers import commitment, focus, item_labels, key_pools, unknown_names
+from restgraph.evals.scorers import commitment, focus, item_labels, key_pools, restatement, unknown_names
 from restgraph.evals.scorers.claims import Analysis, Mention
 from restgraph.evals.scorers.claims_polarity import polarity
 from restgraph.evals.scorers.key_comparison import comparison
@@ -107,6 +107,8 @@ def _some_of(
         if not item_labels.other_item(a, m, asks)
     ]
     others = [m for m in _candidates(r, a, mentions, set(r.distractors)) if m.key not in set(accepted)]
+    if restatement.alternative_lists(a):  # "A, B and C / D and E": lists offered side by side
+        return "offers several lists side by side"
     maybe = next((m for m in others if hedged_alternative(a, m)), None)
     if (
         maybe is not None

@@ -123,3 +123,32 @@ def contradicted(a: Analysis) -> bool:
         for n, i in enumerate(keys)
         for j in keys[n + 1 :]
     )
+
+
+#: what splits an answer into groups offered side by side: a slash between spaces, a new line
+_GROUP_SPLIT = re.compile(r"\s/\s|\n+")
+#: a group's items: split at commas, "and", "&"
+_ITEM_SPLIT = re.compile(r"\s*(?:,\s*(?:and\s+)?|\s&\s|\sand\s)\s*")
+
+
+def alternative_lists(a: Analysis) -> bool:
+    """Whether the answer is two or more lists offered side by side ("A, B and C / D and E", one list a
+    line): every group nothing but names (known ones, or capitalised words) joined by commas or "and", and
+    two of them lists of two items or more. A list is one answer; several with nothing choosing between
+    them are a dump (one item a line is one list)."""
+    spans = [(m.start, m.end) for m in a.mentions]
+    groups = 0
+    start = 0
+    for cut in [*_GROUP_SPLIT.finditer(a.text), None]:
+        end = cut.start() if cut else len(a.text)
+        text = list(a.text[start:end])
+        for s, e in spans:  # a known name is one opaque item
+            if start <= s and e <= end:
+                text[s - start : e - start] = ["N"] + [""] * (e - s - 1)
+        group = "".join(text).strip(" .;-*•")
+        items = [i for i in _ITEM_SPLIT.split(group) if i]
+        if group and not all(re.fullmatch(r"(?:[A-Z0-9][\w'’:.+-]*\s*)+", i) for i in items):
+            return False  # a group that says something else: no side-by-side lists
+        groups += len(items) >= 2
+        start = cut.end() if cut else end
+    return groups >= 2

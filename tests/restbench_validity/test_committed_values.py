@@ -260,6 +260,12 @@ WRONG = {
             "says Henry Cavill is a perfect Geralt.",
         ),
     ],
+    # several lists side by side, split by slashes or new lines
+    "lists side by side": [
+        ("tmdb", 13, "Better Call Saul and Ozark / Narcos and Dexter"),
+        ("tmdb", 30, "Leonardo DiCaprio, Kate Winslet and Billy Zane\nKathy Bates and Bill Paxton"),
+        ("spotify", 19, "reputation and Born To Die / Lover and Midnights"),
+    ],
     # a comparison's cue word is said of the name nearest before it
     "a comparison won by the wrong name": [
         ("tmdb", 93, "Spielberg directed 9 movies and Kurosawa 16, so Kurosawa directed more."),
@@ -463,6 +469,14 @@ RIGHT = [
         46,
         "Breaking Bad review by albuquerque_nights: Breaking Bad is the rare drama that gets better every season.",
     ),
+    # one item a line, a labelled list over two lines
+    ("tmdb", 13, "Better Call Saul\nThe Sopranos\nOzark\nPeaky Blinders"),
+    (
+        "tmdb",
+        41,
+        "Directors of season 1:\nDavid Fincher, James Foley\nJoel Schumacher, Charles McDougall, Allen Coulter",
+    ),
+    ("spotify", 19, "reputation (Taylor Swift)\nBorn To Die (Lana Del Rey)"),
     # a date of another numbered season than the asked one is that season's
     (
         "tmdb",
