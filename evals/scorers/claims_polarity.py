@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from restgraph.evals.scorers import commitment
-from restgraph.evals.scorers.claims import Analysis, Clause, topic_prefixes
+from restgraph.evals.scorers.claims import Analysis, Clause, Mention, topic_prefixes
 from restgraph.evals.scorers.claims_lexicon import FAILURE
 
 #: a yes or no that closes a sentence as its conclusion ("..., so yes.", "... The answer is no.")
@@ -84,4 +84,45 @@ def _only_one(a: Analysis, clauses: list[Clause], topic: str) -> bool:
         lo <= m.start < hi
         and re.search(r"(?<!\bnot )\bonly\s+(?:\w+\s+)?$", a.text[max(lo, m.start - 24) : m.start], re.I)
         for m in a.mentions
+    )
+
+
+#: a negation that qualifies rather than denies ("not as close a match", "not the most obvious pick",
+#: "doesn't get as much screen time", "not just for Inception")
+_QUALIFIED = re.compile(
+    r"\b(?:not|never|n['’]t)\s+(?:\w+\s+){0,2}?(?:as|so|quite|the most|the best|just|only|necessarily)\b",
+    re.I,
+)
+#: words that make a denial one of membership: the item is not in the asked set
+_MEMBERSHIP = re.compile(
+    r"\b(?:in|on|among|part|list|listed|appear\w*|star\w*|cast|feature\w*|include\w*|qualif\w*|one of|belong\w*"
+    r"|cut|counts?|meets?|makes? it|made it)\b",
+    re.I,
+)
+
+
+#: the words of an elliptical denial ("but not X", "Oppenheimer does not", "X isn't", "nor X")
+_ELLIPTICAL = {
+    *["not", "no", "never", "nor", "neither", "but", "and", "or", "though", "however", "also", "either"],
+    *["does", "do", "did", "is", "are", "was", "were", "has", "have", "had"],
+    *["doesnt", "dont", "didnt", "isnt", "arent", "wasnt", "werent", "hasnt", "havent", "hadnt"],
+}
+
+
+def denied_item(a: Analysis, m: Mention, topic: set[str], items: list[Mention]) -> bool:
+    """Whether the answer denies that ``m``, a right item of a list, belongs to it ("Harrison Ford has
+    never appeared in it", "The Batman does not meet the rating threshold", "..., but not Liam Neeson"):
+    its clause denies, in words of membership or of the question's ``topic`` (or says nothing but the
+    denial), the negation does not merely qualify ("isn't as close a match"), and no other clause asserts
+    the same item (``items``: "Billy Zane. Billy Zane doesn't get as much screen time" keeps him)."""
+    clause = a.clause(m)
+    if not clause.denies or any(o.key == m.key and o.asserted for o in items):
+        return False
+    text = a.text[clause.start : clause.end]
+    if _QUALIFIED.search(text):
+        return False
+    words = [t for t in clause.tokens if not (m.start <= t.start < m.end)]
+    bare = all(t.norm in _ELLIPTICAL for t in words)  # "..., but not X", "X does not", "X isn't"
+    return (
+        bare or bool(_MEMBERSHIP.search(text)) or any(t.norm[:4] in topic for t in words if len(t.norm) >= 3)
     )

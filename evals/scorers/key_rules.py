@@ -19,7 +19,7 @@ from collections.abc import Collection
 
 from restgraph.evals.scorers import commitment, focus, item_labels, key_pools, restatement, unknown_names
 from restgraph.evals.scorers.claims import Analysis, Mention
-from restgraph.evals.scorers.claims_polarity import polarity
+from restgraph.evals.scorers.claims_polarity import denied_item, polarity
 from restgraph.evals.scorers.key_comparison import comparison
 from restgraph.evals.scorers.key_pools import pools
 from restgraph.evals.scorers.key_schema import AnswerKey, Requirement
@@ -98,7 +98,8 @@ def _some_of(
     # a right item the answer denies ("Harrison Ford has never appeared in it", "X does not qualify") is
     # a wrong statement about the list, as a denied single answer is (``_one_of``)
     cut = commitment.retraction_end(a)
-    denied = [m for m in _found(r, a, mentions, accepted) if a.clause(m).denies and m.start >= cut]
+    listed = _found(r, a, mentions, accepted)
+    denied = [m for m in listed if m.start >= cut and denied_item(a, m, topic, listed)]
     if denied:
         return f"denies {denied[0].key}"
     right = [

@@ -28,6 +28,7 @@ WRONG = {
         ),
         ("spotify", 31, "Lorde and Halsey are related to Lana Del Rey; Marina does not appear among them."),
         ("tmdb", 80, "Barbie qualifies. Oppenheimer doesn't make the cut: it is rated below 7."),
+        ("tmdb", 34, "Mark Hamill and Carrie Fisher, but not Harrison Ford."),
     ],
     # a closed list (``need: all``): a person no key knows, listed beside the right ones, is an extra item
     "extra person in a closed list": [
@@ -121,6 +122,28 @@ RIGHT = {
             "tmdb",
             13,
             "Better Call Saul and Ozark are similar to Breaking Bad; The Wire is not in TMDB's list.",
+        ),
+        # a negation that qualifies, or says something else of an item the answer lists, denies no item
+        (
+            "tmdb",
+            8,
+            "TMDB recommends The Notebook and Avatar. Twilight isn't as close a match, but it's also listed.",
+        ),
+        (
+            "tmdb",
+            8,
+            "The Notebook, Romeo + Juliet and Avatar. Not the most obvious pick, Twilight is on the list too.",
+        ),
+        (
+            "tmdb",
+            30,
+            "Leonardo DiCaprio, Kate Winslet and Billy Zane. Billy Zane doesn't get as much screen time as the other two.",
+        ),
+        ("tmdb", 45, "Henry Cavill, Anya Chalotra and Freya Allan star; Cavill didn't return for season 4."),
+        (
+            "tmdb",
+            13,
+            "Better Call Saul, The Sopranos and Ozark; Peaky Blinders is not American but is also similar.",
         ),
     ],
     "extra person in a closed list": [
