@@ -117,7 +117,7 @@ def one_of(
     # sandbox's padded casts are such names)
     unknown = unknown_names.people(a, mentions, topic) if r.kind == "person" else []
     if r.kind in ("title", "text"):
-        unknown += unknown_names.stated(a, mentions)
+        unknown += unknown_names.stated(a, mentions, topic)
     unknown = commitment.standing(a, unknown)
     holder = focus.role_holder(a, asks, [*candidates, *unknown], mentions, subject)
     if holder is not None and holder.key not in accepted:  # "Its lead actor is Robert Downey Jr."
@@ -229,10 +229,13 @@ def _beside_unknown(a: Analysis, m: Mention, mentions: list[Mention], slash_only
 
 def _at_cue(m: Mention, all_mentions: list[Mention], a: Analysis, cue: list[str]) -> bool:
     """Whether ``m`` is what a cue word names: at most two words between them ("album: X", "the
-    album is X", "X album") and no other known name in between ("X is on the album Y" names Y)."""
+    album is X", "X album") and no other known name in between ("X is on the album Y" names Y); a cue
+    followed by a name names that one ("X, from the album Y")."""
     tokens = a.clause(m).tokens
     others = [o for o in all_mentions if o.clause == m.clause and o.key != m.key]
     for t in (t for t in tokens if t.norm in cue):
+        if m.end <= t.start and re.match(r"\s*(?:is\s+|was\s+|:\s*)?[\"“']?[A-Z0-9]", a.text[t.end :]):
+            continue  # "X from the album Y": the cue names the name after it
         lo, hi = (t.end, m.start) if t.end <= m.start else (m.end, t.start)
         between = [x for x in tokens if lo <= x.start and x.end <= hi]
         if len(between) <= 2 and not any(lo <= o.start < hi for o in others):

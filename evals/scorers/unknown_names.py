@@ -16,6 +16,7 @@ company or a character as a title.
 from __future__ import annotations
 
 import re
+from collections.abc import Set
 
 from restgraph.evals.scorers import commitment
 from restgraph.evals.scorers.claims import Analysis, Mention
@@ -59,8 +60,10 @@ _TITLE = re.compile(
 )
 
 
-def stated(a: Analysis, mentions: list[Mention]) -> list[Mention]:
-    """The titles a copula asserts that the vocabulary does not know (see the module docstring)."""
+def stated(a: Analysis, mentions: list[Mention], topic: Set[str] = frozenset()) -> list[Mention]:
+    """The titles a copula asserts that the vocabulary does not know (see the module docstring); one word
+    too ("... is Thirteen") when the words before the copula in its clause say two of the question's
+    ``topic`` words ("her most recent TV show as director is ...")."""
     out = []
     for cop in _COPULA.finditer(a.masked):
         at = cop.end()
@@ -77,7 +80,7 @@ def stated(a: Analysis, mentions: list[Mention]) -> list[Mention]:
         alphabetic = [
             w for w in words if re.search(r"[A-Za-z]{2}", w) and w.lower().rstrip(".") not in MONTHS
         ]
-        if not alphabetic or (len(words) < 2 and not quoted):
+        if not alphabetic or (len(words) < 2 and not quoted and not _asks_role(a, cop.start(), topic)):
             continue
         if any(m.start < end and at < m.end for m in mentions):
             end = min(m.start for m in mentions if m.start < end and at < m.end)
@@ -85,6 +88,13 @@ def stated(a: Analysis, mentions: list[Mention]) -> list[Mention]:
                 continue
         out.extend(_mention(a, f"?{a.text[at:end].strip()}", at, end))
     return out
+
+
+def _asks_role(a: Analysis, at: int, topic: Set[str]) -> bool:
+    """Whether the words of ``at``'s clause before it say two of the question's topic words."""
+    clause = a.clause_at(at)
+    said = {t.norm[:4] for t in clause.tokens if t.end <= at and len(t.norm) >= 3} if clause else set()
+    return len(said & topic) >= 2
 
 
 def _mention(a: Analysis, key: str, start: int, end: int) -> list[Mention]:

@@ -266,6 +266,15 @@ WRONG = {
         ("tmdb", 30, "Leonardo DiCaprio, Kate Winslet and Billy Zane\nKathy Bates and Bill Paxton"),
         ("spotify", 19, "reputation and Born To Die / Lover and Midnights"),
     ],
+    # a one-word title no key knows, asserted for the question's words; a cue that names the name after it
+    "a one-word unknown title; the album after its cue": [
+        (
+            "tmdb",
+            12,
+            "Catherine Hardwicke's most recent TV show as director is Thirteen; Eye Candy came before.",
+        ),
+        ("spotify", 27, "The current track is Born To Die from the album Lust For Life."),
+    ],
     # a comparison's cue word is said of the name nearest before it
     "a comparison won by the wrong name": [
         ("tmdb", 93, "Spielberg directed 9 movies and Kurosawa 16, so Kurosawa directed more."),
@@ -477,6 +486,10 @@ RIGHT = [
         "Directors of season 1:\nDavid Fincher, James Foley\nJoel Schumacher, Charles McDougall, Allen Coulter",
     ),
     ("spotify", 19, "reputation (Taylor Swift)\nBorn To Die (Lana Del Rey)"),
+    # a one-word name after a copula about something else; the album before or after its cue
+    ("tmdb", 12, "Her most recent TV show as director is Eye Candy. Its network is MTV."),
+    ("spotify", 27, "It's on the Born To Die album."),
+    ("spotify", 27, "Born To Die, from the album Born To Die (2012)."),
     # a date of another numbered season than the asked one is that season's
     (
         "tmdb",
