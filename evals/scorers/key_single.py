@@ -16,6 +16,7 @@ from restgraph.evals.scorers import commitment, focus, item_labels, unknown_name
 from restgraph.evals.scorers.claims import Analysis, Mention
 from restgraph.evals.scorers.key_pools import IMAGE_PATH
 from restgraph.evals.scorers.key_schema import AnswerKey, Requirement
+from restgraph.evals.scorers.key_values import states_count
 
 
 def found(r: Requirement, a: Analysis, mentions: list[Mention], names: list[str] | set[str]) -> list[Mention]:
@@ -78,8 +79,12 @@ def one_of(
     same_kind = catalogue - subject
     # a right name said of another season or episode than the asked one is not the answer
     right = [m for m in found(r, a, mentions, accepted) if not item_labels.other_item(a, m, asks)]
-    if r.cue:
-        right = [m for m in right if _at_cue(m, mentions, a, r.cue)]
+    if r.cue:  # (or beside a count only the answered thing has: "Born To Die, twelve tracks")
+        right = [
+            m
+            for m in right
+            if _at_cue(m, mentions, a, r.cue) or states_count(key.require, a, a.clause(m).sentence)
+        ]
     if any(a.clause(m).denies for m in right):
         return f"denies {right[0].key}"
     asked = focus.numbered(asks)

@@ -169,6 +169,17 @@ def _under_one(a: Analysis, unit: list[str]) -> list[Mention]:
     return out
 
 
+def states_count(key_require: list[Requirement], a: Analysis, sentence: int) -> bool:
+    """Whether ``sentence`` states the right value of one of the key's ``optional`` counts with its unit
+    ("Born To Die, Jan '12, twelve tracks"): a fact only the answered thing has (an album's track count),
+    so the name beside it is that thing, though no cue word ("album") says so."""
+    for q in (q for q in key_require if q.optional and q.number is not None):
+        for m in a.numbers():
+            if m.key == str(q.number) and a.clause(m).sentence == sentence and a.followed_by(m, q.unit):
+                return True
+    return False
+
+
 #: a number that labels an item rather than counts ("Season 1", "episode 3", "Part 2", "Vol. 1", "#4")
 _LABEL = re.compile(
     r"\b(?:seasons?|episodes?|parts?|chapters?|volume)[ \t]+$|\b(?:ep|vol|no|s|e)\.?[ \t]*$|#\s*$", re.I

@@ -100,6 +100,8 @@ WRONG = {
         ("spotify", 27, "It's on the album Born To Die | released 2014-06-13"),
         ("tmdb", 53, "138 episodes across 7 seasons."),
         ("tmdb", 53, "It ran for five seasons, 138 episodes in all."),
+        ("spotify", 27, "The song is Born To Die (2012)."),
+        ("spotify", 27, "Blue Jeans, 12 tracks, 2012."),
     ],
     # another value said to be the total is the count the answer commits to
     "another total": [
@@ -207,6 +209,8 @@ RIGHT = {
         ("spotify", 27, "Born To Die is the album: twelve tracks, January 2012."),
         ("spotify", 27, "It's from the album Born To Die (2012), the follow-up to her 2010 debut."),
         ("tmdb", 53, "It has 138 episodes. It ran for 6 seasons."),
+        # a count only the album has names it the album, though no cue word says "album"
+        ("spotify", 27, "Born To Die - Lana Del Rey - 2012 - 12 tracks"),
     ],
     # zero full years said as less than one
     "less than a year": [
