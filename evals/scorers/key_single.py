@@ -123,6 +123,8 @@ def one_of(
     unknown = unknown_names.people(a, mentions, topic) if r.kind == "person" else []
     if r.kind in ("title", "text"):
         unknown += unknown_names.stated(a, mentions, topic)
+    if r.wrong_from == "places":
+        unknown += [m for m in unknown_names.places(a, mentions) if all(u.start != m.start for u in unknown)]
     unknown = commitment.standing(a, unknown)
     holder = focus.role_holder(a, asks, [*candidates, *unknown], mentions, subject)
     if holder is not None and holder.key not in accepted:  # "Its lead actor is Robert Downey Jr."

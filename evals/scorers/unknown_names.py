@@ -7,7 +7,8 @@ American Crime Story, names no key lists. So ``commitment.committed`` weighs suc
 
 - ``people``: capitalised two- or three-word names ("Tom Hardy"), not a character ("as Bruce Wayne");
 - ``stated``: for a key of titles or text, a capitalised phrase of two or more words (or a quoted one)
-  that a copula or a naming verb asserts ("is American Crime Story", "is called \"Chapter 10\"").
+  that a copula or a naming verb asserts ("is American Crime Story", "is called \"Chapter 10\"");
+- ``places``: for a key of places, a capitalised phrase after "born in", "based in", "headquartered in".
 
 Only what a copula asserts counts for titles: a capitalised phrase elsewhere is as often a place, a
 company or a character as a title.
@@ -87,6 +88,26 @@ def stated(a: Analysis, mentions: list[Mention], topic: Set[str] = frozenset()) 
             if end <= at or len(a.masked[at:end].split()) < 2:
                 continue
         out.extend(_mention(a, f"?{a.text[at:end].strip()}", at, end))
+    return out
+
+
+#: where a place is said: "born in X", "based in X", "headquartered in X"
+_PLACE = re.compile(
+    r"\b(?:born|based|headquartered|located|situated|founded|HQ(?:'d)?)\s+(?:in|at)\s+(?:the\s+city\s+of\s+)?"
+    rf"({_WORD}(?:\s+{_WORD}){{0,3}})",
+)
+
+
+def places(a: Analysis, mentions: list[Mention]) -> list[Mention]:
+    """Places the vocabulary does not know that the answer says something was born, based or founded in
+    ("born in Spokane, Washington": Spokane): candidates of a place key."""
+    out = []
+    for found in _PLACE.finditer(a.masked):
+        at, end = found.span(1)
+        if not a.masked[at].isalpha() or found.group(1).split()[0].lower().rstrip(".") in MONTHS:
+            continue  # "founded in 1912", "based in May"
+        if not any(m.start < end and at < m.end for m in mentions):
+            out.extend(_mention(a, f"?{a.text[at:end]}", at, end))
     return out
 
 

@@ -275,6 +275,15 @@ WRONG = {
         ),
         ("spotify", 27, "The current track is Born To Die from the album Lust For Life."),
     ],
+    # a place no key knows, said where the asked thing was born or is based
+    "an unknown place asserted": [
+        (
+            "tmdb",
+            91,
+            "David Lynch was born in Spokane, Washington (Missoula is where his family lived later).",
+        ),
+        ("tmdb", 88, "Lucasfilm is based in Skywalker Ranch; it also has offices in San Francisco."),
+    ],
     # a comparison's cue word is said of the name nearest before it
     "a comparison won by the wrong name": [
         ("tmdb", 93, "Spielberg directed 9 movies and Kurosawa 16, so Kurosawa directed more."),
@@ -490,6 +499,14 @@ RIGHT = [
     ("tmdb", 12, "Her most recent TV show as director is Eye Candy. Its network is MTV."),
     ("spotify", 27, "It's on the Born To Die album."),
     ("spotify", 27, "Born To Die, from the album Born To Die (2012)."),
+    # the asked place with other places and years around it
+    ("tmdb", 91, "David Lynch was born in Missoula, Montana, and grew up in Spokane."),
+    ("tmdb", 32, "Universal Pictures was founded in 1912 and is based in Universal City, California."),
+    (
+        "tmdb",
+        88,
+        "Lucasfilm is headquartered in San Francisco (the Presidio); it was founded in San Anselmo.",
+    ),
     # a date of another numbered season than the asked one is that season's
     (
         "tmdb",
