@@ -13,6 +13,7 @@ date to its item ("A - d1; B (d2)").
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import date
 from typing import NamedTuple
 
@@ -269,15 +270,21 @@ def dates(r: Requirement, a: Analysis, mentions: list[Mention], scope: Scope | N
         label = ", ".join(sorted(accepted))
         months = _months(a, accepted)
         # a right month denied denies the date ("it was not released in the US in December 1997")
-        if any(a.clause(m).denies for m in months if m.values):
+        if any(_denied(a, m) for m in months if m.values):
             return f"denies {label}"
         if r.precision == "month":  # (a month a full date states too only restates it)
             live |= set(commitment.standing(a, months))
             full = {d for m in found for d in m.values}
             found += [m for m in months if m.values and not m.values <= full]
             others += [m for m in months if not m.values]
-    if any(a.clause(m).denies for m in found):
+    if any(_denied(a, m) for m in found):
         return f"denies {label}"
+    # "It wasn't released in the US until 19 December 1997" states the date
+    until = [
+        replace(m, asserted=True) for m in found if a.clause(m).denies and _NOT_UNTIL.search(_lead(a, m))
+    ]
+    live |= set(commitment.standing(a, until))
+    found = [*(m for m in found if not (a.clause(m).denies and _NOT_UNTIL.search(_lead(a, m)))), *until]
     if scope is not None:  # a date said of another season or episode is no rival ("season 3 followed on d2")
         others = [o for o in others if not item_labels.other_before(a, o, scope.asks, [*found, *others])]
     stated = [m for m in found if m in live]
@@ -315,6 +322,21 @@ def dates(r: Requirement, a: Analysis, mentions: list[Mention], scope: Scope | N
     if r.dates is not None and r.labels:
         return _misassigned(r, a, stated, mentions)
     return None
+
+
+#: a negation whose "until" gives the value ("wasn't released until 19 December 1997"): no denial
+_NOT_UNTIL = re.compile(
+    r"\b(?:not|never|\w+n['’]?t)\b[^.;]*\b(?:until|till)\s+(?:on\s+|the\s+|in\s+)?$", re.I
+)
+
+
+def _lead(a: Analysis, m: Mention) -> str:
+    return a.text[a.clause(m).start : m.start]
+
+
+def _denied(a: Analysis, m: Mention) -> bool:
+    """Whether ``m``'s clause denies it: a negation, unless "not ... until" gives ``m``."""
+    return a.clause(m).denies and not _NOT_UNTIL.search(_lead(a, m))
 
 
 def _a_date(m: Mention) -> bool:

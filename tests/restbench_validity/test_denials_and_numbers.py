@@ -212,6 +212,12 @@ RIGHT = {
         # a count only the album has names it the album, though no cue word says "album"
         ("spotify", 27, "Born To Die - Lana Del Rey - 2012 - 12 tracks"),
     ],
+    # "not ... until" gives the value, it denies nothing
+    "not until": [
+        ("tmdb", 33, "Titanic wasn't released in the US until 19 December 1997."),
+        ("tmdb", 43, "The Witcher didn't premiere until 20 December 2019."),
+        ("tmdb", 55, "The Big Bang Theory didn't air until 2007."),
+    ],
     # zero full years said as less than one
     "less than a year": [
         ("tmdb", 98, "Mamoru Miyano is older, but by under a year."),
@@ -224,6 +230,8 @@ RIGHT = {
 }
 
 MORE_WRONG = [
+    ("tmdb", 43, "The Witcher did not premiere on 20 December 2019."),
+    ("tmdb", 43, "The Witcher didn't premiere until 27 December 2019."),
     ("tmdb", 72, "Pedro Pascal was born in April 1975."),
     ("tmdb", 98, "Greta Gerwig is older, by less than a year."),
     ("tmdb", 98, "Mamoru Miyano is older by less than a year - about 2 years, actually."),
@@ -241,7 +249,7 @@ def _ids(table):
 @pytest.mark.parametrize(
     ("scenario", "query", "answer"),
     _rows(WRONG) + MORE_WRONG,
-    ids=_ids(WRONG) + ["birthday month", "older-0", "older-1"],
+    ids=_ids(WRONG) + ["denied", "until another", "birthday month", "older-0", "older-1"],
 )
 def test_a_wrong_answer_fails(scenario, query, answer):
     ok, reason = verdict(scenario, query, answer)
