@@ -54,9 +54,13 @@ def _qualified_count(a: Analysis, m: Mention) -> bool:
     "Eight if you count her TV work", "137 aired in the US"): nothing but "or"/"and" before it, and
     nothing or a qualifier after it."""
     tokens = a.clause(m).tokens
-    before = [t.norm for t in tokens if t.end <= m.start]
+    lead = _lead(a, m)
+    # an aside opens its own statement: "138 episodes (that's 139 with the unaired pilot)"
+    start = a.clause(m).start + lead.rfind("(") + 1 if lead.count("(") > lead.count(")") else 0
+    before = [t.norm for t in tokens if start <= t.start and t.end <= m.start]
     after = [t.norm for t in tokens if t.start >= m.end]
-    return all(w in ("or", "and", "but", "maybe") for w in before) and (not after or after[0] in _QUALIFIERS)
+    opener = ("or", "and", "but", "maybe", "thats", "its", "so")
+    return all(w in opener for w in before) and (not after or after[0] in _QUALIFIERS)
 
 
 _PART_BEFORE = re.compile(
@@ -183,7 +187,9 @@ def states_count(key_require: list[Requirement], a: Analysis, sentence: int) -> 
 
 #: a number that labels an item rather than counts ("Season 1", "episode 3", "Part 2", "Vol. 1", "#4")
 _LABEL = re.compile(
-    r"\b(?:seasons?|episodes?|parts?|chapters?|volume)[ \t]+$|\b(?:ep|vol|no|s|e)\.?[ \t]*$|#\s*$", re.I
+    # ("i.e. 4 seasons", "that's 139": an abbreviation's last letter or a contraction is no label)
+    r"\b(?:seasons?|episodes?|parts?|chapters?|volume)[ \t]+$|(?<![\w.'’])(?:ep|vol|no|s|e)\.?[ \t]*$|#\s*$",
+    re.I,
 )
 
 

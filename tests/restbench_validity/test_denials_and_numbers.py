@@ -108,6 +108,13 @@ WRONG = {
         ("tmdb", 53, "2 Broke Girls has 138 episodes across six seasons, plus 10 shorts: 148 in all."),
         ("tmdb", 1, "Sofia Coppola directed 7 feature films and 2 shorts, 9 altogether."),
         ("tmdb", 96, "Sword Art Online has 3 seasons, plus the Alicization arc, for a total of 4."),
+        # another count under another reading, after "i.e." or in an aside ("that's", not a label "s")
+        (
+            "tmdb",
+            96,
+            "Sword Art Online has 3 seasons and 97 episodes, i.e. 4 seasons if you count Alternative.",
+        ),
+        ("tmdb", 53, "138 episodes (that's 139 with the unaired pilot)."),
     ],
 }
 
@@ -196,6 +203,8 @@ RIGHT = {
         ("tmdb", 53, "138 episodes in total, over 6 seasons."),
         ("tmdb", 53, "6 seasons in all, 138 episodes."),
         ("tmdb", 96, "Sword Art Online has 3 seasons in total."),
+        ("tmdb", 53, "138 episodes; that's 6 seasons."),
+        ("tmdb", 1, "Sofia Coppola directed 7 movies (2 of them with Bill Murray)."),
     ],
     # a release or air date key (``precision: month``): its month and year state it; a birthday needs its day
     "month and year": [
