@@ -4,8 +4,9 @@ keys; ``commitment`` decides what an answer commits to; ``claims`` reads the tex
 - ``one_of`` (a single answer, ``key_single``): an accepted name is asserted and never denied, and the answer commits
   to no other candidate of the key's kind (catalogue names, pooled values, any image path) in any
   sentence or clause, nor offers accepted names as alternatives ("A or B");
-- ``some_of`` (a list): ``need`` accepted items asserted, no listed distractor asserted, no pooled
-  distractor committed to;
+- ``some_of`` (a list): ``need`` accepted items asserted, none denied (``claims_polarity.denied_item``),
+  no listed distractor asserted, no pooled distractor committed to, and in a closed list (``need:
+  all``) of people no person the sandbox lacks;
 - ``number`` and ``dates`` / ``year`` (``key_values``): the value stated, no other value for the same
   thing;
 - ``polarity``: yes / no; ``winner`` / ``loser``: a comparison (``key_comparison``).

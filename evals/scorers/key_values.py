@@ -7,7 +7,10 @@ not an estimate ("about 7"), not an identifier ("id 138"); and another value com
 the same way (with the unit, alone, in a list with the right one, as its alternative, "Or 8 with the
 short film"). A date is read in any written form; another date competes in the same clause (unless
 it closes a span the right one opens or stands in an aside), alone, or beside it; ``labels`` tie each
-date to its item ("A - d1; B (d2)").
+date to its item ("A - d1; B (d2)"); ``precision: month`` lets a month and its year state a release or
+air date ("Dec '19"). Another value said to be the total ("so 162 in total") competes; "less than a
+year" states 0 years; "not ... until" states its date. An ``optional`` count or year (an album's track
+count for "the album information") holds unstated and fails when another one is stated.
 """
 
 from __future__ import annotations
