@@ -3,13 +3,15 @@
     python bench/answer_validity.py [SUITE.jsonl ...] [--checker keys|containment] [--judge MODEL]
         [--show-errors]
 
-Without a SUITE it measures the three labelled suites side by side: ``dev`` (the training suite,
+Without a SUITE it measures the labelled suites side by side: ``dev`` (the training suite,
 ``$RESTGRAPH_DATA_DIR/restbench/answer_suite_dev.jsonl``), ``dev2`` (``bench/dev2/answers.jsonl``, a
 second hand-labelled suite written to measure the checker on answers it was not built from, then tuned
 on), ``dev3`` (``bench/dev3/answers.jsonl``, the first blind suite: measured blind for two rounds, then
 its misses were read and tuned on), ``dev4`` (``bench/dev4/answers.jsonl``, written for the dev3 round by
-someone who never read the checker, measured before it was tuned on) and ``blind`` (``bench/blind/answer_suite_blind.jsonl``, written after
-that by someone who never read the checker; measured, never tuned on). Each SUITE (a
+someone who never read the checker, measured before it was tuned on), ``dev5`` (``bench/dev5/answers.jsonl``,
+the second blind suite: measured blind before and after the dev3 round, then tuned on) and ``blind``
+(``bench/blind/answer_suite_blind.jsonl``, written after that by someone who never read the checker;
+measured, never tuned on). Each SUITE (a
 path, or NAME=PATH to name it; by default its file name) is measured on its own: its table, then one
 line per suite with its false-positive and false-negative rates, so a dev suite and a blind suite are
 read side by side (the goal: FPR <= 0.02 and FNR <= 0.03 on both). SUITE.jsonl: one labelled answer per
@@ -37,7 +39,7 @@ BENCH = Path(__file__).resolve().parent
 
 
 def default_suites() -> list[tuple[str, Path]]:
-    """dev, dev2, dev3, dev4 and blind, in that order (dev needs ``RESTGRAPH_DATA_DIR``; see the docstring)."""
+    """dev, dev2, dev3, dev4, dev5 and blind, in that order (dev needs ``RESTGRAPH_DATA_DIR``; see the docstring)."""
     import os
 
     data = Path(os.environ.get("RESTGRAPH_DATA_DIR", "data"))
@@ -46,6 +48,7 @@ def default_suites() -> list[tuple[str, Path]]:
         ("dev2", BENCH / "dev2" / "answers.jsonl"),
         ("dev3", BENCH / "dev3" / "answers.jsonl"),
         ("dev4", BENCH / "dev4" / "answers.jsonl"),
+        ("dev5", BENCH / "dev5" / "answers.jsonl"),
         ("blind", BENCH / "blind" / "answer_suite_blind.jsonl"),
     ]
 
@@ -175,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
         nargs="*",
         type=_suite_arg,
         metavar="SUITE",
-        help="PATH or NAME=PATH (default: dev, dev2, dev3, blind)",
+        help="PATH or NAME=PATH (default: dev, dev2, dev3, dev4, dev5, blind)",
     )
     parser.add_argument("--checker", choices=["keys", "containment"], default="keys")
     parser.add_argument(

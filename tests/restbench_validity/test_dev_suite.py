@@ -105,11 +105,11 @@ def test_several_suites_are_measured_each_on_its_own(suite, capsys, tmp_path):
     assert main([str(dev), str(tmp_path / "missing.jsonl")]) == 2
 
 
-def test_without_a_suite_the_bench_measures_dev_dev2_dev3_dev4_and_blind_in_that_order():
+def test_without_a_suite_the_bench_measures_the_dev_suites_then_blind_in_that_order():
     from bench.answer_validity import default_suites
 
     suites = default_suites()
-    assert [name for name, _ in suites] == ["dev", "dev2", "dev3", "dev4", "blind"]
+    assert [name for name, _ in suites] == ["dev", "dev2", "dev3", "dev4", "dev5", "blind"]
     dev2 = load_suite(suites[1][1])
     assert len(dev2) >= 300 and {r["scenario"] for r in dev2} == {"tmdb", "spotify"}
     assert {r["trap"] for r in dev2} >= {"wrong_entity", "multi_sentence"}
