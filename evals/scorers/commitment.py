@@ -37,7 +37,8 @@ from restgraph.evals.scorers.tmdb_success import normalise
 UNVERIFIED = re.compile(
     r"\b(?:cant|cannot|can not|couldnt|could not|unable to|wasnt able to|werent able to|not able to|"
     r"was not able to|did not manage to|failed to)\s+(?:\w+\s+){0,2}?"
-    r"(?:check|confirm|verify|access|retrieve|reach|fetch|get|find|look up|determine|load|read|count|see)\b"
+    r"(?:check|confirm|verify|access|retrieve|reach|fetch|get|find|look up|determine|load|read|count|see"
+    r"|recommend|suggest|answer|say|tell|give|provide)\b"
     r"|\bno data\b|\bno results?\b|\breturned (?:an? )?(?:error|[45]\d\d)\b|\brequest (?:failed|errored)\b"
     r"|\b(?:api|call|request|lookup|search) (?:call )?(?:failed|errored|timed out)\b|\bnot verified\b|\bunverified\b"
     r"|\b(?:error|http|status) [45]\d\d\b|\b[45]\d\d (?:error|forbidden|not found|unauthorized|too many)\b"
@@ -45,7 +46,11 @@ UNVERIFIED = re.compile(
 #: a withdrawal: what came before it is no longer the answer
 RETRACTION = re.compile(
     r"scratch that|\bcorrection\b|on second thought|\bno wait\b|\bmake that\b|\bi mean\b|\bi meant\b"
-    r"|\b(?:actually|wait|oops|sorry)\s*[,:;.!-]*\s*(?:no\b|its\b|it is\b|it was\b|that should be\b)"
+    r"|\b(?:actually|wait|oops|sorry)\s*[,:;.!\u2013\u2014-]*\s*(?:no\b|its\b|it['’]s\b|it is\b|it was\b|that should be\b)"
+    # an apology for what was just said takes it back ("A. Sorry, my mistake: B", "A, apologies, it was B")
+    r"|\b(?:my (?:mistake|bad|error)|apologies|i apologi[sz]e|whoops)\b|(?<=[.!?,;\u2013\u2014-])\s*sorry\b"
+    # a dash and "no" that corrects ("https://a.com - no, the right one is https://b.com")
+    r"|\s[\u2013\u2014-]+\s*no\b\s*[,:;.!]"
     # a fresh look at the data ("Wait, counting again, ...", "On a closer look, ...")
     r"|(?:^|[.!?]\s+)(?:wait|hold on|hmm+)\b|\b(?:counting|looking|checking) again\b|\brecount(?:ing)?\b"
     r"|\bon (?:a )?closer look\b|\bre-?checking\b",

@@ -296,3 +296,57 @@ def list_item(a: Analysis, m: Mention) -> bool:
     return bool(
         _ITEM_START.search(a.text[line_start : clause.start]) or _ITEM_START.search(a.text[: clause.start])
     )
+
+
+#: a copula that gives what a description picks ("the most popular person is X", "belongs to X"; not a
+#: colon: "Release dates: US: d1" labels, it does not describe)
+_HOLDER_COPULA = re.compile(r"\s+(?:is|was|are|were|belongs to|goes to)\s+[\"“'*]*", re.I)
+#: a qualifier after a description's head noun ("its lead actor by billing order", "in today's list")
+_QUALIFIER = re.compile(r"\s+(?:by|in|on|according to|as of|at|from|for)\s+[^,]*$", re.I)
+#: head nouns a description may end in beside the question's own words: the kind of thing picked
+_HEADS = {"movi", "film", "show", "seri", "albu", "trac", "song", "pers", "appe", "role", "one", "acto"}
+
+
+def other_holder(
+    a: Analysis,
+    topic: set[str],
+    candidates: Iterable[Mention],
+    names: Iterable[Mention],
+    accepted: set[str],
+    subject: set[str],
+) -> Mention | None:
+    """A candidate other than the ``accepted`` answers and the question's ``subject`` that a copula says is
+    what the question describes ("the most popular on-air show is B", "her latest movie appearance is B",
+    "its lead actor by billing order is B", "that episode's guest star is B"), or None. The words before
+    the copula in its clause (after its last comma) say two of the question's ``topic`` words outside
+    names, kind nouns and the subject's name included ("the lead of <subject> is B"), and end in one of
+    them or a kind noun (a qualifier after it aside), and name nothing but the subject; the
+    holder is not set apart as context (ranked lower, another one)."""
+    candidates, names = list(candidates), list(names)
+    spans = [(m.start, m.end) for m in names]
+    for clause in (c for c in a.clauses if c.asserts):
+        text = a.text[clause.start : clause.end]
+        for cop in _HOLDER_COPULA.finditer(text):
+            holder = next((m for m in candidates if m.start == clause.start + cop.end()), None)
+            if holder is None or holder.key.lstrip("?") in accepted | subject or possessive(a, holder):
+                continue
+            lead_start = clause.start + text.rfind(",", 0, cop.start()) + 1
+            phrase = _QUALIFIER.sub("", a.text[lead_start : clause.start + cop.start()])
+            words = [
+                t.norm[:4]
+                for t in clause.tokens
+                if lead_start <= t.start < lead_start + len(phrase)
+                and len(t.norm) >= 3
+                and not any(s <= t.start < e for s, e in spans)
+            ]
+            own = any(n.key in subject and lead_start <= n.start < lead_start + len(phrase) for n in names)
+            if len(set(words) & (topic | _HEADS)) + own < 2 or not words or words[-1] not in topic | _HEADS:
+                continue
+            if not set(words) & topic or context(a, holder, [*names, *candidates]):
+                continue
+            if any(  # "The Witcher's lead actor is B": a description of another thing than the subject
+                n.key not in subject and lead_start <= n.start < lead_start + len(phrase) for n in names
+            ):
+                continue
+            return holder
+    return None

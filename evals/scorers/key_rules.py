@@ -48,6 +48,9 @@ def check(r: Requirement, a: Analysis, mentions: list[Mention], key: AnswerKey) 
         other = focus.chain_holder(a, key.asks, people, subject)
         if other is not None:
             return f"says {other.key.lstrip('?')} holds the role the question picks its subject by"
+    holder = _other_holder(r, a, mentions, key, topic)
+    if holder is not None:  # "..., but the most popular on-air show is Secret Invasion"
+        return f"says {holder.key.lstrip('?')} is what the question describes"
     if r.one_of is not None:
         kind = "person" if r.kind == "person" else "title"
         # a pooled value (a city, a keyword) has no catalogue names of its kind: a title is no city
@@ -69,6 +72,26 @@ def check(r: Requirement, a: Analysis, mentions: list[Mention], key: AnswerKey) 
         got = polarity(a, key.asks)
         return None if got == r.polarity else f"answers {got or 'neither yes nor no'}, expected {r.polarity}"
     return comparison(r, a, mentions)
+
+
+def _other_holder(
+    r: Requirement, a: Analysis, mentions: list[Mention], key: AnswerKey, topic: set[str]
+) -> Mention | None:
+    """Another name than the key's that the answer says the question's description picks
+    (``focus.other_holder``); the description's words are the question's outside its own names."""
+    if r.polarity is not None or r.kind in ("path", "domain"):
+        return None
+    own = focus.subject_names(key.asks, key.context, {n for _, n in key._neutral})
+    words = key.asks
+    for name in sorted(own, key=len, reverse=True):
+        words = re.sub(re.escape(name), " ", words, flags=re.I)
+    accepted = {
+        n for q in key.require for n in [*(q.one_of or []), *(q.some_of or []), q.winner or "", q.loser or ""]
+    }
+    unknown = unknown_names.people(a, mentions, topic) + unknown_names.stated(a, mentions, topic)
+    return focus.other_holder(
+        a, commitment.question_prefixes(words), [*mentions, *unknown], mentions, accepted, own
+    )
 
 
 def _scope(key: AnswerKey, topic: set[str]) -> Scope:

@@ -88,7 +88,12 @@ _IDENTIFIER = re.compile(r"\b(?:id|ids|identifier)\s*(?:is|was|=|:|#|of)?\s*$", 
 _COUNT_END = re.compile(r"\s*(?:[:—–(]|(?:of them|in total|in all|altogether|overall|total)\b)", re.I)
 
 
+#: the short forms of a unit a judge reads as the unit ("138 eps")
+UNIT_ABBREVIATIONS = {"episodes": ["eps", "ep"], "episode": ["ep"]}
+
+
 def number(r: Requirement, a: Analysis, mentions: list[Mention], scope: Scope | None = None) -> str | None:
+    r = r.model_copy(update={"unit": [*r.unit, *(x for u in r.unit for x in UNIT_ABBREVIATIONS.get(u, []))]})
     numbers = [
         m
         for m in a.numbers(exclude=mentions)
@@ -369,8 +374,9 @@ def _months(a: Analysis, accepted: set[str]) -> list[Mention]:
 
 
 def _misassigned(r: Requirement, a: Analysis, stated: list[Mention], mentions: list[Mention]) -> str | None:
-    """Each stated date belongs to the label nearest before it in its clause ("A – d1; B (d2)", "A came
-    out d1, B on d2"), else the first after it there ("d1: A"); a clause without a label says nothing."""
+    """Each stated date belongs to the label in a parenthesis right after it ("d1 (A), d2 (B)"), else the
+    label nearest before it in its clause ("A – d1; B (d2)", "A came out d1, B on d2"), else the first
+    after it there ("d1: A"); a clause without a label says nothing."""
     owner = dict(zip(r.dates or [], r.labels, strict=False))
     labels = [m for m in mentions if m.key in r.labels]
     for m in stated:
@@ -378,7 +384,19 @@ def _misassigned(r: Requirement, a: Analysis, stated: list[Mention], mentions: l
         after = [x for x in labels if x.clause == m.clause and x.start >= m.end]
         if not before and not after:
             continue
-        nearest = max(before, key=lambda x: x.end) if before else min(after, key=lambda x: x.start)
+        # a label in a parenthesis right after the date is its own ("d1 (A), d2 (B) and d3 (C)")
+        own = [
+            x
+            for x in after
+            if re.fullmatch(r"\s*\(\s*", a.text[m.end : x.start]) and re.match(r"\s*\)", a.text[x.end :])
+        ]
+        nearest = (
+            own[0]
+            if own
+            else max(before, key=lambda x: x.end)
+            if before
+            else min(after, key=lambda x: x.start)
+        )
         if not any(owner.get(d.isoformat()) == nearest.key for d in m.values):
             return f"gives {a.text[m.start : m.end]} to {nearest.key}"
     return None

@@ -9,6 +9,10 @@ with and once without a negation as no answer at all. The frame must open both s
 more, two of them outside names, ending in a colon, a copula or a preposition), so "A stars in X. B
 stars in X." (two facts with a common ending) is no restatement, nor a list of titles that share words
 ("4. Fast & Furious 5. Fast Five"); a second sentence that adds ("The stars are also ...") is none either.
+A sentence that opens with a pronoun for the other's subject says the same thing of it ("Nolan's latest
+movie is A. His latest movie is B.", "Margot Robbie was born on d1. She was born on d2.", "The top film
+was directed by A. It was directed by B."): the pronoun stands for the other's first words (up to five).
+A value is also a URL or an e-mail address ("Your user name is A. Your user name is a@b.com").
 """
 
 from __future__ import annotations
@@ -24,12 +28,31 @@ FRAME_FREE = 2
 _ADDS = {"also", "too", "and", "plus", "as", "well"}
 
 
-def _sentences(a: Analysis) -> list[list[Token]]:
-    out: dict[int, list[Token]] = {}
+def _sentences(a: Analysis) -> list[tuple[list[Token], int]]:
+    """Each stated sentence's words, and where it ends."""
+    out: dict[int, tuple[list[Token], list[int]]] = {}
     for c in a.clauses:
         if not c.question and not c.hedged:
-            out.setdefault(c.sentence, []).extend(c.tokens)
-    return [tokens for tokens in out.values() if tokens]
+            tokens, end = out.setdefault(c.sentence, ([], [0]))
+            tokens.extend(c.tokens)
+            end[0] = c.end
+    return [(tokens, end[0]) for tokens, end in out.values() if tokens]
+
+
+#: a sentence's first word that stands for the previous sentence's subject
+_PRONOUNS = {"he", "she", "it", "they", "his", "her", "its", "their"}
+#: how many words a pronoun may stand for ("The top-rated movie" -> "It")
+_SUBJECT_WORDS = 5
+
+
+def _alignments(x: list[Token], y: list[Token]) -> list[tuple[list[Token], list[Token]]]:
+    """The two sentences as they are, and, when the later one opens with a pronoun (which points back, so
+    "He was born on d1. The film's lead, B, was born on d2." speaks of two people), each pairing of the rest
+    of it with the earlier sentence less its first one to five words (its subject)."""
+    out = [(x, y)]
+    if y[0].norm in _PRONOUNS and x[0].norm not in _PRONOUNS:
+        out += [(x[k:], y[1:]) for k in range(1, min(_SUBJECT_WORDS, len(x) - 1) + 1)]
+    return out
 
 
 def _split(x: list[Token], y: list[Token]) -> tuple[int, int]:
@@ -43,11 +66,15 @@ def _split(x: list[Token], y: list[Token]) -> tuple[int, int]:
     return p, q
 
 
-def _values(a: Analysis, tokens: list[Token]) -> set[str]:
-    """What a stretch of words names: known names (by their key), dates, numbers and capitalised words."""
-    if not tokens:
-        return set()
-    lo, hi = tokens[0].start, tokens[-1].end
+def _values(a: Analysis, lo: int, hi: int) -> set[str]:
+    """What a stretch of text names: known names (by their key), dates, numbers, capitalised words, URLs and
+    e-mail addresses."""
+    tokens = [t for c in a.clauses if c.end > lo and c.start < hi for t in c.tokens if lo <= t.start < hi]
+    masked = {  # what ``claims`` masks out of its words (URLs, e-mail addresses, image paths)
+        w.group().strip(".,;:!?)(").lower()
+        for w in re.finditer(r"\S+", a.text[lo:hi])
+        if a.masked[lo + w.start()].isspace()
+    }
     named = [m for m in [*a.mentions, *a.dates] if lo <= m.start < hi]
     inside = [(m.start, m.end) for m in named]
     rest = {
@@ -55,7 +82,7 @@ def _values(a: Analysis, tokens: list[Token]) -> set[str]:
         for t in tokens
         if not any(s <= t.start < e for s, e in inside) and (t.norm.isdigit() or a.text[t.start].isupper())
     }
-    return {m.key for m in named} | rest
+    return {m.key for m in named} | rest | masked
 
 
 #: words a frame ends with: a copula, a naming or starring verb, a preposition before the value
@@ -82,20 +109,22 @@ def _free(a: Analysis, tokens: list[Token]) -> list[Token]:
 def restated(a: Analysis) -> str | None:
     """The first two different values an answer gives after the same frame, as "A / B"; None if none."""
     sentences = _sentences(a)
-    for i, x in enumerate(sentences):
-        for y in sentences[i + 1 :]:
-            p = _frame(a, x, _split(x, y)[0])
-            if p < FRAME_WORDS:
-                continue
-            if y[p:] and y[p].norm in _ADDS:
-                continue
-            if (
-                len(_free(a, x[:p])) < FRAME_FREE
-            ):  # a title's words repeated ("Fast & Furious 6") are no frame
-                continue
-            one, two = _values(a, x[p:]), _values(a, y[p:])
-            if one and two and not one & two:  # nothing in common: another value, not more of the same
-                return f"{' '.join(sorted(one))[:40]} / {' '.join(sorted(two))[:40]}"
+    for i, (whole_x, end_x) in enumerate(sentences):
+        for whole_y, end_y in sentences[i + 1 :]:
+            for x, y in _alignments(whole_x, whole_y):
+                p = _frame(a, x, _split(x, y)[0])
+                if p < FRAME_WORDS:
+                    continue
+                if y[p:] and y[p].norm in _ADDS:
+                    continue
+                if (
+                    len(_free(a, x[:p])) < FRAME_FREE
+                ):  # a title's words repeated ("Fast & Furious 6") are no frame
+                    continue
+                one = _values(a, x[p - 1].end, end_x)
+                two = _values(a, y[p - 1].end, end_y)
+                if one and two and not one & two:  # nothing in common: another value, not more of the same
+                    return f"{' '.join(sorted(one))[:40]} / {' '.join(sorted(two))[:40]}"
     return None
 
 

@@ -44,7 +44,9 @@ def people(a: Analysis, mentions: list[Mention], topic: set[str]) -> list[Mentio
 
 
 _ROLE_BEFORE = re.compile(
-    r"\b(?:as|plays?|played|playing|roles?(?: of)?|character|portray\w*|voic\w*)\s+(?:the\s+)?(?:\w+\s+)?$",
+    # ("the lead role — Bruce Wayne — belongs to": a dash or a colon after the role word)
+    r"\b(?:as|plays?|played|playing|roles?(?: of)?|character|portray\w*|voic\w*)(?:\s+|\s*[:\u2013\u2014-]\s*)"
+    r"(?:the\s+)?(?:\w+\s+)?$",
     re.I,
 )
 _NOT_NAMES = {

@@ -1,0 +1,148 @@
+"""The reading mistakes the second blind suite (now ``bench/dev5``) showed, each probed with answers written
+for this test on other queries than the suite's rows (none is in any suite): each wrong answer must fail,
+and each right answer beside it, written in the same structure, must pass.
+
+The structures (not the wordings) of dev5's misses:
+
+- a correction that opens with an apology or a dash-and-no ("Sorry, my mistake: B", "- apologies, it was
+  B", "A - no, the right one is B") takes back what came before it, and "I can't recommend / answer /
+  say ..." is a failure statement;
+- a later sentence that restates the earlier one with a pronoun for its subject ("His latest movie is B",
+  "She was born on d2", "It was directed by B") gives a second answer; a URL or an e-mail address is a
+  value too;
+- a copula that gives the question's description to another thing ("..., but the most popular on-air
+  show is B", "her latest movie appearance is B") commits to it, whatever the answer said before (most
+  such answers already failed by other rules; dev5's passed through a right value in an aside first);
+- formats a judge accepts: "d1 (A), d2 (B)" gives each date the label after it, "the lead role — Bruce
+  Wayne — belongs to A" names no second person, "138 eps", "7 directing credits".
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from restgraph.evals.scorers.answer_keys import verdict
+
+WRONG = {
+    "an apology or a dash-and-no corrects what came before": [
+        ("tmdb", 15, "Twilight was directed by Catherine Hardwicke. My mistake, it was Chris Weitz."),
+        ("tmdb", 19, "The most popular person is Margot Robbie — apologies, it's Cillian Murphy."),
+        ("tmdb", 95, "Scarlett Johansson was born on 1984-11-22. Sorry — it was 1985-11-22."),
+        ("tmdb", 66, "netflix.com - no, the right one is hbo.com."),
+        (
+            "tmdb",
+            10,
+            "I have finished executing the plan. Martin Scorsese's highest-rated movie as director is "
+            "GoodFellas. My bad: it's Taxi Driver.",
+        ),
+    ],
+    "a failure statement after a guess": [
+        ("tmdb", 13, "I'd suggest Ozark. Actually, I can't suggest anything without the similar-shows data."),
+        ("tmdb", 19, "Margot Robbie, probably. I can't answer that reliably: the popularity list was empty."),
+    ],
+    "a later sentence restates the earlier with a pronoun": [
+        ("tmdb", 15, "Twilight was directed by Catherine Hardwicke. It was directed by Chris Weitz."),
+        ("tmdb", 95, "Scarlett Johansson was born on 1984-11-22. She was born on 1986-11-22."),
+        (
+            "tmdb",
+            10,
+            "Martin Scorsese's highest-rated movie is GoodFellas. His highest-rated movie is Taxi Driver.",
+        ),
+        (
+            "tmdb",
+            14,
+            "**Today's most trending movie** was directed by Christopher Nolan. It was directed by Greta Gerwig.",
+        ),
+        ("spotify", 56, "Your display name is Robin Gray. Your display name is rgray@example.org."),
+    ],
+    "a date given to another item by the label in a parenthesis after it": [
+        ("tmdb", 18, "The Matrix came out on 1999-06-11 (United States) and 1999-03-31 (United Kingdom)."),
+    ],
+    "another thing said to be what the question describes": [
+        (
+            "tmdb",
+            50,
+            "Game of Thrones (led by Emilia Clarke) is big, but the most popular TV show right now is The Last "
+            "of Us, whose lead is Pedro Pascal.",
+        ),
+        (
+            "tmdb",
+            12,
+            "Catherine Hardwicke directed Eye Candy in 2015, but the TV show she directed most recently is "
+            "Queen of the South.",
+        ),
+        (
+            "tmdb",
+            85,
+            "Tim Robbins was born on 1958-10-16, but the lead of The Shawshank Redemption is Morgan Freeman, "
+            "born 1937-06-01.",
+        ),
+        (
+            "tmdb",
+            86,
+            "Frank Darabont (born 1959-01-28) wrote it; the director of The Shawshank Redemption was Rob Reiner.",
+        ),
+        (
+            "spotify",
+            27,
+            "Born To Die (2012, 12 tracks) is on your list, but the album of the song playing now is Paradise.",
+        ),
+    ],
+}
+
+RIGHT = [
+    # an apology that takes back a wrong first answer, or that opens the answer
+    (
+        "tmdb",
+        15,
+        "Chris Weitz? My mistake, he directed New Moon. Twilight was directed by Catherine Hardwicke.",
+    ),
+    (
+        "tmdb",
+        2,
+        "I have finished executing the plan. Sorry for the wait! The lead actor of The Dark Knight is Christian Bale.",
+    ),
+    ("tmdb", 19, "Cillian Murphy - no, he is second. The most popular person is Margot Robbie."),
+    # a pronoun sentence that says something else of the subject
+    ("tmdb", 95, "Scarlett Johansson was born on 1984-11-22. She was born in New York City."),
+    ("tmdb", 9, "Christopher Nolan's latest movie is Oppenheimer. His previous movie was Tenet."),
+    ("tmdb", 19, "The most popular person is Margot Robbie. She is best known for Barbie."),
+    ("tmdb", 15, "Twilight was directed by Catherine Hardwicke. It was released in 2008."),
+    ("spotify", 56, "Your display name is Robin Gray. Your e-mail address is rgray@example.org."),
+    # the description given to the answer, or to the question's own thing, beside other names
+    ("tmdb", 19, "Cillian Murphy is trending too, but the most popular person is Margot Robbie."),
+    ("tmdb", 50, "The most popular TV show is Game of Thrones; its lead actor is Emilia Clarke (Daenerys)."),
+    ("tmdb", 9, "Christopher Nolan's latest movie as director is Oppenheimer; the previous one was Tenet."),
+    (
+        "tmdb",
+        26,
+        "The latest released movie is Oppenheimer. Its lead actor is Cillian Murphy, with Emily Blunt co-starring.",
+    ),
+    ("tmdb", 43, "The most popular show on the air is The Witcher: it first aired on 2019-12-20."),
+    # formats a judge accepts: a label in a parenthesis after its date, a character's name between dashes
+    # after "role", a unit's short form, credits counted
+    ("tmdb", 18, "The Matrix came out on 1999-03-31 (United States) and 1999-06-11 (United Kingdom)."),
+    (
+        "tmdb",
+        50,
+        "In Game of Thrones, the lead role — Daenerys Targaryen — belongs to Emilia Clarke.",
+    ),
+    ("tmdb", 53, "2 Broke Girls: 138 eps over six seasons."),
+    ("tmdb", 1, "Sofia Coppola: seven directing credits in all."),
+]
+
+
+@pytest.mark.parametrize(
+    ("scenario", "query", "answer"),
+    [row for rows in WRONG.values() for row in rows],
+    ids=[f"{family}-{i}" for family, rows in WRONG.items() for i in range(len(rows))],
+)
+def test_a_wrong_answer_fails(scenario, query, answer):
+    ok, reason = verdict(scenario, query, answer)
+    assert not ok, f"{scenario}/{query} passed: {answer!r}"
+
+
+@pytest.mark.parametrize(("scenario", "query", "answer"), RIGHT)
+def test_a_right_answer_in_the_same_structure_passes(scenario, query, answer):
+    ok, reason = verdict(scenario, query, answer)
+    assert ok, reason
