@@ -105,6 +105,7 @@ _HEDGES = [
     r"\bprobably\b",
     r"\bpresumably\b",
     r"(?<!\byou )\b(?:might|could|may) (?:be|include|have)\b",
+    r"\b(?:may|might|could) or (?:may|might|could) not\b",  # "it may or may not be in the list"
     r"\bone of (?:these|them|those|the following)\b",
     r"\b(?:is|was|be|are|its|thats) one of\b",
     r"\bany of\b",
@@ -165,12 +166,18 @@ TAKE_BACK = re.compile(
 _CERTAINTY = {"doubt", "question", "questions", "doubts"}
 
 
+_NOT_OUTSIDE = {"not", "isnt", "wasnt", "arent", "werent", "never"}
+
+
 def denies(words: list[str]) -> bool:
-    """Whether words (normalised) deny: a negation cue, but not "no 2" (a number), "no doubt" or "not only"
-    (which adds: "not only A but also B")."""
+    """Whether words (normalised) deny: a negation cue, but not "no 2" (a number), "no doubt", "not only"
+    (which adds: "not only A but also B") or "not outside" (a double negation)."""
     return any(
         w in NEGATION
         and not (w == "no" and i + 1 < len(words) and (words[i + 1].isdigit() or words[i + 1] in _CERTAINTY))
         and not (w == "not" and i + 1 < len(words) and words[i + 1] in ("only", "just"))
+        # "not outside the top 10": a double negation affirms
+        and not (w in _NOT_OUTSIDE and i + 1 < len(words) and words[i + 1] == "outside")
+        and not (w == "outside" and i > 0 and words[i - 1] in _NOT_OUTSIDE)
         for i, w in enumerate(words)
     )

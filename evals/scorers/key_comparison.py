@@ -36,6 +36,8 @@ def comparison(r: Requirement, a: Analysis, mentions: list[Mention]) -> str | No
         named = list(dict.fromkeys(m.key for m in inside))
         if not named:
             continue
+        if len(named) == 2 and commitment.disjunctive(a, inside):  # "A or B directed more": the question
+            continue
         lo = clauses[0].start
         raw = a.text[lo : clauses[-1].end]
         first = _cue_at(raw, r.first_wins)

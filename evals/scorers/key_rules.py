@@ -158,7 +158,7 @@ def _some_of(
         listed = [m for m in mentions if m.key not in subject]
         own = {normalise(n) for n in subject}
         wrong |= _unknown_titles(a, [m for m in chosen if m.key in set(accepted)], listed, set(accepted), own)
-    if r.kind == "person" and r.need == "all":  # a closed list: a person no key knows is an extra item
+    if r.kind == "person":  # a person the sandbox does not have is a wrong item of any list of people
         wrong |= _unknown_people(a, [m for m in chosen if m.key in set(accepted)], mentions, topic)
     if wrong:
         return f"asserts wrong items: {sorted(wrong)[:4]}"
@@ -170,10 +170,13 @@ def _some_of(
 
 def _unknown_people(a: Analysis, items: list[Mention], mentions: list[Mention], topic: set[str]) -> set[str]:
     """People neither the vocabulary nor the sandbox knows, listed as items beside the right ones of a
-    closed list ("Richard Hammond, James May and Kaleb Cooper"); not in an aside ("(plus ... and
-    others)"); a padded cast member the sandbox lists ("..., Billy Zane, Karen Gallo") is none."""
-    unknown = [
-        m for m in unknown_names.people(a, mentions, topic) if m.asserted and not _later_cell(a, m.start)
+    list of people ("Richard Hammond, James May and Kaleb Cooper", "The cast: Liam Hemsworth, Anya
+    Chalotra"); not in an aside ("(plus ... and others)"), nor a role's label ("Han Solo: Harrison Ford");
+    a padded cast member the sandbox lists ("..., Billy Zane, Karen Gallo") is none."""
+    unknown = [  # (a label before a colon is a role: "• Han Solo: Harrison Ford")
+        m
+        for m in unknown_names.people(a, mentions, topic)
+        if m.asserted and not _later_cell(a, m.start) and not re.match(r"\s*:", a.text[m.end :])
     ]
     if not unknown or not items:
         return set()

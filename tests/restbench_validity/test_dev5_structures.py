@@ -13,6 +13,9 @@ The structures (not the wordings) of dev5's misses:
 - a copula that gives the question's description to another thing ("..., but the most popular on-air
   show is B", "her latest movie appearance is B") commits to it, whatever the answer said before (most
   such answers already failed by other rules; dev5's passed through a right value in an aside first);
+- a person the sandbox does not have, listed beside right ones, is a wrong item of any list of people
+  (not only one that asks for all: "The cast of The Witcher: Liam Hemsworth, Anya Chalotra");
+- "may or may not" hedges, "not outside" affirms, and "A or B directed more" names no winner;
 - formats a judge accepts: "d1 (A), d2 (B)" gives each date the label after it, "the lead role — Bruce
   Wayne — belongs to A" names no second person, "138 eps", "7 directing credits".
 """
@@ -57,6 +60,22 @@ WRONG = {
     ],
     "a date given to another item by the label in a parenthesis after it": [
         ("tmdb", 18, "The Matrix came out on 1999-06-11 (United States) and 1999-03-31 (United Kingdom)."),
+    ],
+    "a hedged or double-negated yes/no, a comparison that echoes the question": [
+        ("tmdb", 92, "Mulholland Drive may or may not be among TMDB's top 10 rated movies."),
+        ("tmdb", 92, "Mulholland Drive isn't outside TMDB's top 10 rated movies: it ranks 9th."),
+        ("tmdb", 90, "David Lynch might or might not have directed Twin Peaks season 1."),
+        ("tmdb", 79, "Avatar or Avatar: The Way of Water has the higher rating."),
+        ("tmdb", 98, "Greta Gerwig or Mamoru Miyano is older, by 0 years."),
+    ],
+    "a person the sandbox does not have in any list of people": [
+        ("tmdb", 34, "The first Star Wars movie stars Mark Hamill, Harrison Ford and Chris Pratt."),
+        (
+            "tmdb",
+            45,
+            "A show on the air is The Witcher, starring Henry Cavill, Anya Chalotra and Keanu Reeves.",
+        ),
+        ("tmdb", 49, "Guest stars of that episode: Jon Favreau, Bradley Cooper."),
     ],
     "another thing said to be what the question describes": [
         (
@@ -119,6 +138,10 @@ RIGHT = [
         "The latest released movie is Oppenheimer. Its lead actor is Cillian Murphy, with Emily Blunt co-starring.",
     ),
     ("tmdb", 43, "The most popular show on the air is The Witcher: it first aired on 2019-12-20."),
+    ("tmdb", 92, "No. Mulholland Drive is outside the top 10 rated list."),
+    ("tmdb", 93, "Between Akira Kurosawa and Steven Spielberg, Spielberg directed more movies."),
+    ("tmdb", 45, "The Witcher's cast:\n- Geralt: Henry Cavill\n- Yennefer of Vengerberg: Anya Chalotra"),
+    ("tmdb", 34, "Star Wars (1977) stars Mark Hamill, Harrison Ford and Carrie Fisher."),
     # formats a judge accepts: a label in a parenthesis after its date, a character's name between dashes
     # after "role", a unit's short form, credits counted
     ("tmdb", 18, "The Matrix came out on 1999-03-31 (United States) and 1999-06-11 (United Kingdom)."),
