@@ -237,6 +237,10 @@ def _unknown_titles(
                 continue
             if not re.match(r"[A-Z0-9]", piece) or len(piece.split()) > 8:
                 break
+            # the words after a title's last capitalised one say something of it ("B as similar")
+            piece = (
+                re.sub(r"(?<=[\w'’)])(?:\s+[a-z][\w'’]*)+$", "", piece) if piece not in accepted else piece
+            )
             title = normalise(piece)
             # a title holding the question's own ("Django Unchained 2") is known only as itself, not as a
             # spelling of it

@@ -15,6 +15,7 @@ The structures (not the wordings) of dev5's misses:
   such answers already failed by other rules; dev5's passed through a right value in an aside first);
 - a person the sandbox does not have, listed beside right ones, is a wrong item of any list of people
   (not only one that asks for all: "The cast of The Witcher: Liam Hemsworth, Anya Chalotra");
+- the lowercase words after a list's last title say something of it ("and B as similar"): B is the item;
 - "may or may not" hedges, "not outside" affirms, and "A or B directed more" names no winner;
 - formats a judge accepts: "d1 (A), d2 (B)" gives each date the label after it, "the lead role — Bruce
   Wayne — belongs to A" names no second person, "138 eps", "7 directing credits".
@@ -76,6 +77,9 @@ WRONG = {
             "A show on the air is The Witcher, starring Henry Cavill, Anya Chalotra and Keanu Reeves.",
         ),
         ("tmdb", 49, "Guest stars of that episode: Jon Favreau, Bradley Cooper."),
+    ],
+    "a title the sandbox lacks before words about it": [
+        ("tmdb", 13, "Try Ozark; TMDB also lists Better Call Saul and Crimson Harbor Tales as similar."),
     ],
     "another thing said to be what the question describes": [
         (
@@ -142,6 +146,9 @@ RIGHT = [
     ("tmdb", 93, "Between Akira Kurosawa and Steven Spielberg, Spielberg directed more movies."),
     ("tmdb", 45, "The Witcher's cast:\n- Geralt: Henry Cavill\n- Yennefer of Vengerberg: Anya Chalotra"),
     ("tmdb", 34, "Star Wars (1977) stars Mark Hamill, Harrison Ford and Carrie Fisher."),
+    # a title list's last item followed by words about it
+    # (Marseille Winter: a title the sandbox has, padding included)
+    ("tmdb", 13, "Try Ozark; TMDB also lists Better Call Saul and Marseille Winter as similar."),
     # formats a judge accepts: a label in a parenthesis after its date, a character's name between dashes
     # after "role", a unit's short form, credits counted
     ("tmdb", 18, "The Matrix came out on 1999-03-31 (United States) and 1999-06-11 (United Kingdom)."),
