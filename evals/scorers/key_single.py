@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import re
 
-from restgraph.evals.scorers import commitment, focus, item_labels, unknown_names
+from restgraph.evals.scorers import commitment, focus, item_labels, key_pools, unknown_names
 from restgraph.evals.scorers.claims import Analysis, Mention
 from restgraph.evals.scorers.key_pools import IMAGE_PATH
 from restgraph.evals.scorers.key_schema import AnswerKey, Requirement
 from restgraph.evals.scorers.key_values import states_count
+from restgraph.evals.scorers.tmdb_success import normalise
 
 
 def found(r: Requirement, a: Analysis, mentions: list[Mention], names: list[str] | set[str]) -> list[Mention]:
@@ -95,6 +96,9 @@ def one_of(
     ]
     if not asserted:
         return f"does not assert {r.one_of[:3] if r.one_of else []}"
+    wrong_year = next((m for m in asserted if r.kind == "title" and _wrong_year(a, m)), None)
+    if wrong_year is not None:  # "The Frozen Ground (2019)": the right title dated as another one
+        return f"gives {wrong_year.key} a year the sandbox does not date it by"
     wrong = found(r, a, mentions, r.distractors)
     wrong_keys = {m.key for m in wrong}
     offered = []
@@ -182,6 +186,14 @@ def hedged_alternative(a: Analysis, m: Mention) -> bool:
     two words before ("A. Or maybe B.", "A and B. Also C, I think.")."""
     clause = a.clause(m)
     return clause.hedged and not clause.denies and bool(_MAYBE.match(a.text[clause.start : m.start]))
+
+
+def _wrong_year(a: Analysis, m: Mention) -> bool:
+    """Whether a year in a parenthesis right after a title ("Cry Macho (2019)") is none of the years the
+    TMDB facts date that title by (``key_pools.title_years``; a title they do not date holds any)."""
+    year = re.match(r"\s*\((\d{4})\)", a.text[m.end :])
+    known = key_pools.title_years().get(normalise(m.key))
+    return bool(year and known and int(year.group(1)) not in known)
 
 
 def _other_numbered(a: Analysis, m: Mention, asked: set[tuple[str, str]]) -> bool:

@@ -16,6 +16,8 @@ The structures (not the wordings) of dev5's misses:
 - a person the sandbox does not have, listed beside right ones, is a wrong item of any list of people
   (not only one that asks for all: "The cast of The Witcher: Liam Hemsworth, Anya Chalotra");
 - the lowercase words after a list's last title say something of it ("and B as similar"): B is the item;
+- a year in a parenthesis after the right title that the sandbox does not date it by ("The Frozen Ground
+  (2019)") makes it another title;
 - "may or may not" hedges, "not outside" affirms, and "A or B directed more" names no winner;
 - formats a judge accepts: "d1 (A), d2 (B)" gives each date the label after it, "the lead role — Bruce
   Wayne — belongs to A" names no second person, "138 eps", "7 directing credits".
@@ -77,6 +79,11 @@ WRONG = {
             "A show on the air is The Witcher, starring Henry Cavill, Anya Chalotra and Keanu Reeves.",
         ),
         ("tmdb", 49, "Guest stars of that episode: Jon Favreau, Bradley Cooper."),
+    ],
+    "the right title given a year the sandbox does not date it by": [
+        ("tmdb", 9, "Christopher Nolan's latest movie is Oppenheimer (2021)."),
+        ("tmdb", 10, "Martin Scorsese's highest-rated film as director: GoodFellas (1995)."),
+        ("tmdb", 12, "Eye Candy (2019) is the TV show she directed most recently."),
     ],
     "a title the sandbox lacks before words about it": [
         ("tmdb", 13, "Try Ozark; TMDB also lists Better Call Saul and Crimson Harbor Tales as similar."),
@@ -149,6 +156,13 @@ RIGHT = [
     # a title list's last item followed by words about it
     # (Marseille Winter: a title the sandbox has, padding included)
     ("tmdb", 13, "Try Ozark; TMDB also lists Better Call Saul and Marseille Winter as similar."),
+    ("tmdb", 9, "Oppenheimer (2023)."),
+    ("tmdb", 10, "GoodFellas (1990) is Scorsese's highest-rated movie as director."),
+    (
+        "tmdb",
+        12,
+        "I have finished executing the plan. Her most recent TV show as director is Eye Candy (2015).",
+    ),
     # formats a judge accepts: a label in a parenthesis after its date, a character's name between dashes
     # after "role", a unit's short form, credits counted
     ("tmdb", 18, "The Matrix came out on 1999-03-31 (United States) and 1999-06-11 (United Kingdom)."),
