@@ -5,8 +5,10 @@ keys; ``commitment`` decides what an answer commits to; ``claims`` reads the tex
   to no other candidate of the key's kind (catalogue names, pooled values, any image path) in any
   sentence or clause, nor offers accepted names as alternatives ("A or B");
 - ``some_of`` (a list): ``need`` accepted items asserted, none denied (``claims_polarity.denied_item``),
-  no listed distractor asserted, no pooled distractor committed to, and in a closed list (``need:
-  all``) of people no person the sandbox lacks;
+  no listed distractor asserted, no pooled distractor committed to, and in a list of people no person
+  the sandbox lacks;
+- any kind but yes/no, paths and domains: no other name given the question's description by a copula
+  (``focus.other_holder``);
 - ``number`` and ``dates`` / ``year`` (``key_values``): the value stated, no other value for the same
   thing;
 - ``polarity``: yes / no; ``winner`` / ``loser``: a comparison (``key_comparison``).
