@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from restgraph.evals.scorers.answer_keys import verdict
+from tests.restbench_validity.probes import ARGS, assert_fails, assert_passes, cases
 
 WRONG = {
     # a value key answered twice: "X is d1. X is d2." offers two answers, whichever is right
@@ -517,17 +517,11 @@ RIGHT = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("scenario", "query", "answer"),
-    [row for rows in WRONG.values() for row in rows],
-    ids=[f"{family}-{i}" for family, rows in WRONG.items() for i in range(len(rows))],
-)
+@pytest.mark.parametrize(ARGS, cases(WRONG))
 def test_a_wrong_answer_fails(scenario, query, answer):
-    ok, reason = verdict(scenario, query, answer)
-    assert not ok, f"{scenario}/{query} passed: {answer!r}"
+    assert_fails(scenario, query, answer)
 
 
-@pytest.mark.parametrize(("scenario", "query", "answer"), RIGHT)
+@pytest.mark.parametrize(ARGS, RIGHT)
 def test_a_right_answer_that_explains_passes(scenario, query, answer):
-    ok, reason = verdict(scenario, query, answer)
-    assert ok, reason
+    assert_passes(scenario, query, answer)

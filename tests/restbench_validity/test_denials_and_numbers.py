@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from restgraph.evals.scorers.answer_keys import verdict
+from tests.restbench_validity.probes import ARGS, assert_fails, assert_passes, cases
 
 WRONG = {
     # a list key: a right item the answer denies is a wrong statement about the list
@@ -247,25 +247,20 @@ MORE_WRONG = [
 ]
 
 
-def _rows(table):
-    return [row for rows in table.values() for row in rows]
-
-
-def _ids(table):
-    return [f"{family}-{i}" for family, rows in table.items() for i in range(len(rows))]
-
-
 @pytest.mark.parametrize(
-    ("scenario", "query", "answer"),
-    _rows(WRONG) + MORE_WRONG,
-    ids=_ids(WRONG) + ["denied", "until another", "birthday month", "older-0", "older-1"],
+    ARGS,
+    cases(WRONG)
+    + [
+        pytest.param(*row, id=name)
+        for row, name in zip(
+            MORE_WRONG, ["denied", "until another", "birthday month", "older-0", "older-1"], strict=True
+        )
+    ],
 )
 def test_a_wrong_answer_fails(scenario, query, answer):
-    ok, reason = verdict(scenario, query, answer)
-    assert not ok, f"{scenario}/{query} passed: {answer!r}"
+    assert_fails(scenario, query, answer)
 
 
-@pytest.mark.parametrize(("scenario", "query", "answer"), _rows(RIGHT), ids=_ids(RIGHT))
+@pytest.mark.parametrize(ARGS, cases(RIGHT))
 def test_a_right_answer_passes(scenario, query, answer):
-    ok, reason = verdict(scenario, query, answer)
-    assert ok, f"{scenario}/{query} failed ({reason}): {answer!r}"
+    assert_passes(scenario, query, answer)

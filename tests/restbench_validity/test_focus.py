@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from restgraph.evals.scorers.answer_keys import verdict
+from tests.restbench_validity.probes import ARGS, assert_fails, assert_passes, cases
 
 WRONG = {
     "a possessive name qualifies another, it is not the answer": [
@@ -178,24 +179,14 @@ RIGHT = {
 }
 
 
-@pytest.mark.parametrize(
-    "scenario,query,answer",
-    [row for rows in WRONG.values() for row in rows],
-    ids=[f"{family}-{i}" for family, rows in WRONG.items() for i in range(len(rows))],
-)
+@pytest.mark.parametrize(ARGS, cases(WRONG))
 def test_a_wrong_answer_fails(scenario, query, answer):
-    ok, why = verdict(scenario, query, answer)
-    assert not ok, f"passed ({why}): {answer}"
+    assert_fails(scenario, query, answer)
 
 
-@pytest.mark.parametrize(
-    "scenario,query,answer",
-    [row for rows in RIGHT.values() for row in rows],
-    ids=[f"{family}-{i}" for family, rows in RIGHT.items() for i in range(len(rows))],
-)
+@pytest.mark.parametrize(ARGS, cases(RIGHT))
 def test_a_right_answer_passes(scenario, query, answer):
-    ok, why = verdict(scenario, query, answer)
-    assert ok, f"failed ({why}): {answer}"
+    assert_passes(scenario, query, answer)
 
 
 WRONG_CLAUSES = [

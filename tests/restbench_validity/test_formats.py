@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from restgraph.evals.scorers.answer_keys import verdict
+from tests.restbench_validity.probes import ARGS, assert_fails, assert_passes, cases
 
 ACCEPTED = {
     "surname alone": [
@@ -73,17 +73,11 @@ WRONG_IN_THE_SAME_FORMAT = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("scenario", "query", "answer"),
-    [row for rows in ACCEPTED.values() for row in rows],
-    ids=[f"{family}-{i}" for family, rows in ACCEPTED.items() for i in range(len(rows))],
-)
+@pytest.mark.parametrize(ARGS, cases(ACCEPTED))
 def test_a_format_a_judge_accepts_passes(scenario, query, answer):
-    ok, reason = verdict(scenario, query, answer)
-    assert ok, f"{scenario}/{query} {answer!r}: {reason}"
+    assert_passes(scenario, query, answer)
 
 
-@pytest.mark.parametrize(("scenario", "query", "answer"), WRONG_IN_THE_SAME_FORMAT)
+@pytest.mark.parametrize(ARGS, WRONG_IN_THE_SAME_FORMAT)
 def test_the_same_format_with_a_wrong_value_fails(scenario, query, answer):
-    ok, reason = verdict(scenario, query, answer)
-    assert not ok, f"{scenario}/{query} passed: {answer!r}"
+    assert_fails(scenario, query, answer)

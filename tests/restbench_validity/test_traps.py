@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from restgraph.evals.scorers.answer_keys import verdict
+from tests.restbench_validity.probes import ARGS, assert_fails, cases
 
 TRAPS = {
     "separate sentences": [
@@ -146,14 +147,9 @@ TRAPS = {
 }
 
 
-@pytest.mark.parametrize(
-    ("scenario", "query", "answer"),
-    [row for rows in TRAPS.values() for row in rows],
-    ids=[f"{family}-{i}" for family, rows in TRAPS.items() for i in range(len(rows))],
-)
+@pytest.mark.parametrize(ARGS, cases(TRAPS))
 def test_a_trap_fails(scenario, query, answer):
-    ok, reason = verdict(scenario, query, answer)
-    assert not ok, f"{scenario}/{query} passed: {answer!r}"
+    assert_fails(scenario, query, answer)
 
 
 @pytest.mark.parametrize(
