@@ -81,9 +81,7 @@ class StateNode(Protocol):
     """A graph node over ``RestState`` that reads the episode from LangGraph's runtime context
     (LangGraph passes ``runtime`` to a node whose signature names it)."""
 
-    def __call__(
-        self, state: RestState, runtime: Runtime[EpisodeContext]
-    ) -> Awaitable[dict[str, Any] | Command[str]]: ...
+    def __call__(self, state: RestState, runtime: Runtime[EpisodeContext]) -> Awaitable[Command[str]]: ...
 
 
 _REDUCED: dict[tuple[Any, ...], ReducedSpec] = {}
@@ -183,12 +181,12 @@ def last_result(state: RestState) -> str | None:
     return results[-1]["result"] if results else None
 
 
-def node(episodes: Episodes, fn: NodeFn, *, goto: bool = False) -> StateNode:
+def node(episodes: Episodes, fn: NodeFn) -> StateNode:
     """Run ``fn`` on the running episode (LangGraph's runtime context) under its meter; a spent
-    budget ends the episode as ``budget_exhausted``. ``goto``: the node names its successor itself
-    (``add_routed``), as ``route`` would read it from the state after the update."""
+    budget ends the episode as ``budget_exhausted``. The node names its successor itself: the
+    ``route`` its update sets (or the state kept), else ``finish``."""
 
-    async def wrapped(state: RestState, runtime: Runtime[EpisodeContext]) -> dict[str, Any] | Command[str]:
+    async def wrapped(state: RestState, runtime: Runtime[EpisodeContext]) -> Command[str]:
         ep = episodes.of(runtime)
         with metered(ep.config.budget, state) as meter:
             try:
@@ -201,11 +199,9 @@ def node(episodes: Episodes, fn: NodeFn, *, goto: bool = False) -> StateNode:
                     "final_answer": last_result(state),
                 }
             update["counters"] = dict(meter.counters)
-        if goto:
-            return Command(
-                update=update, goto=(update["route"] if "route" in update else state.get("route")) or "finish"
-            )
-        return update
+        return Command(
+            update=update, goto=(update["route"] if "route" in update else state.get("route")) or "finish"
+        )
 
     wrapped.__name__ = wrapped.__qualname__ = getattr(fn, "__name__", "node")
     return wrapped
@@ -213,12 +209,12 @@ def node(episodes: Episodes, fn: NodeFn, *, goto: bool = False) -> StateNode:
 
 def add_routed(graph: Any, name: str, episodes: Episodes, fn: NodeFn, targets: Iterable[str]) -> None:
     """Add ``node(episodes, fn)`` as ``name``, going on to the node its update's ``route`` names
-    (one of ``targets``), as a conditional edge on ``route`` did.
+    (one of ``targets``: LangGraph draws the graph's edges from them).
 
-    Why not that edge: LangGraph evaluates a conditional edge as a runnable of its own on a fresh
-    copy of every state channel, after every step (~2 ms of a RestGPT episode's ~13 steps,
-    bench/restgpt_episode_cost.py); a ``Command`` the node returns carries the same choice."""
-    graph.add_node(name, node(episodes, fn, goto=True), destinations=tuple(targets))
+    Why not a conditional edge reading ``route``: LangGraph evaluates such an edge as a runnable of
+    its own on a fresh copy of every state channel, after every step (~2 ms of a RestGPT episode's
+    ~13 steps, bench/restgpt_episode_cost.py); a ``Command`` the node returns carries the same choice."""
+    graph.add_node(name, node(episodes, fn), destinations=tuple(targets))
 
 
 def finish_sub_task(state: Mapping[str, Any], result: str, return_to: str) -> dict[str, Any]:
@@ -238,7 +234,7 @@ def finish_sub_task(state: Mapping[str, Any], result: str, return_to: str) -> di
 async def finish(state: RestState) -> dict[str, Any]:
     """Terminal node: keep a status set earlier (budget_exhausted), otherwise ``finished``.
 
-    ``async`` like ``route``: LangGraph runs a plain function of a graph driven asynchronously in
+    ``async``: LangGraph runs a plain function of a graph driven asynchronously in
     a worker thread (``run_in_executor``), one thread hand-off per node or edge it evaluates."""
     answer = state.get("final_answer")
     return {
@@ -353,12 +349,6 @@ def step_limit(state: RestState, scratch: list[str], cap: int, return_to: str) -
         f"Step limit reached (caller_iterations={cap}) before the caller finished the plan. Last observation: {last[:500]}",
         return_to,
     )
-
-
-async def route(state: RestState) -> str:
-    """The next node, as the last one set it. ``async``: LangGraph would evaluate a plain function
-    in its thread pool, a thread hand-off after every step (~13 per RestGPT episode)."""
-    return state.get("route") or "finish"
 
 
 def start_api_plan(meter: Meter, api_plan: str, endpoint: str) -> dict[str, Any]:
