@@ -15,7 +15,7 @@ from word2number import w2n
 
 from restgraph.evals.scorers.tmdb_success import MONTHS
 
-_ORDINAL_DAYS = {
+ORDINALS = {
     w: i
     for i, w in enumerate(
         [
@@ -44,7 +44,7 @@ _ORDINAL_DAYS = {
     )
 }
 _MON = "|".join(sorted(MONTHS, key=len, reverse=True))
-_DAY = r"(\d{1,2}|" + "|".join(_ORDINAL_DAYS) + r")(?:st|nd|rd|th)?"
+_DAY = r"(\d{1,2}|" + "|".join(ORDINALS) + r")(?:st|nd|rd|th)?"
 DATE_PATTERNS = [  # (regex, order of the groups: y/m/d names)
     (re.compile(r"\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b"), "ymd"),
     (re.compile(r"\b(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})\b"), "dmy|mdy"),
@@ -73,9 +73,9 @@ def full_year(yy: str) -> int:
 
 
 #: number words and their values: word2number's own table ("point" left out: not a number here)
-_WORD_VALUES: dict[str, int] = {w: v for w, v in w2n.american_number_system.items() if isinstance(v, int)}
+WORD_VALUES: dict[str, int] = {w: v for w, v in w2n.american_number_system.items() if isinstance(v, int)}
 _SCALES = {"hundred", "thousand", "million", "billion"}
-_NUMBER_WORDS = set(_WORD_VALUES)
+_NUMBER_WORDS = set(WORD_VALUES)
 
 
 def number_words(words: list[str]) -> tuple[int | None, int]:
@@ -97,14 +97,14 @@ def number_words(words: list[str]) -> tuple[int | None, int]:
     try:
         return int(w2n.word_to_num(" ".join(run))), len(run)
     except ValueError:
-        return (None if run[0] in _SCALES else _WORD_VALUES.get(run[0])), 1
+        return (None if run[0] in _SCALES else WORD_VALUES.get(run[0])), 1
 
 
 def readings(groups: tuple[str, ...], order: str) -> set[date]:
     out: set[date] = set()
 
     def add(y: str, m: str | int, d: str) -> None:
-        day = _ORDINAL_DAYS.get(d.lower()) if not d.isdigit() else int(d)
+        day = ORDINALS.get(d.lower()) if not d.isdigit() else int(d)
         month = (
             m if isinstance(m, int) else (MONTHS.get(m.lower().rstrip(".")) if not m.isdigit() else int(m))
         )

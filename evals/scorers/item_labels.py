@@ -15,9 +15,11 @@ import re
 from functools import lru_cache
 
 from restgraph.evals.scorers.claims import Analysis, Mention
+from restgraph.evals.scorers.claims_values import ORDINALS, WORD_VALUES
 
-_ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
-_WORDS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+#: the number words and ordinals of a season or an episode label: one to ten ("season two", "the third episode")
+_WORDS = {w: v for w, v in WORD_VALUES.items() if 1 <= v <= 10}
+_ORDINALS = {w: v for w, v in ORDINALS.items() if v <= 10}
 _NUMBER = r"(\d{1,2}|" + "|".join(_WORDS) + r")"
 _ORDINAL = r"(\d{1,2}(?:st|nd|rd|th)|" + "|".join(_ORDINALS) + r")"
 
@@ -42,11 +44,8 @@ def _value(word: str) -> int:
     word = word.lower()
     if word.isdigit():
         return int(word)
-    if word in _WORDS:
-        return _WORDS.index(word) + 1
-    if word in _ORDINALS:
-        return _ORDINALS.index(word) + 1
-    return int(re.sub(r"\D", "", word))
+    value = _WORDS.get(word) or _ORDINALS.get(word)
+    return value if value is not None else int(re.sub(r"\D", "", word))
 
 
 @lru_cache(maxsize=4096)
@@ -75,21 +74,24 @@ def other_before(a: Analysis, m: Mention, asks: str, values: list[Mention]) -> b
     """Whether the words leading to a value ``m`` (from the previous one of ``values`` in its clause, or
     the clause's start) name another season or episode than the question: "Its second season aired on
     d1, and season 3 followed on d2" says d2 of season 3."""
-    clause = a.clause(m)
-    lo = max([clause.start, *(v.end for v in values if v.clause == m.clause and v.end <= m.start)])
-    return _other(a.text[lo : m.start], asks)
+    return _other(_lead_in(a, m, values), asks)
 
 
 def asked_before(a: Analysis, m: Mention, asks: str, values: list[Mention]) -> bool:
     """Whether the words leading to a value ``m`` (as ``other_before``) name the season or episode the
     question asks about: "Its second season first aired on d1" says d1 of the asked season."""
     want_seasons, want_episodes = numbers(asks)
+    lead_in = _lead_in(a, m, values)
+    seasons, episodes = numbers(lead_in)
+    return bool((want_seasons or want_episodes) and (seasons or episodes)) and not _other(lead_in, asks)
+
+
+def _lead_in(a: Analysis, m: Mention, values: list[Mention]) -> str:
+    """The words leading to a value ``m``: from the previous one of ``values`` in its clause, or from
+    the clause's start."""
     clause = a.clause(m)
     lo = max([clause.start, *(v.end for v in values if v.clause == m.clause and v.end <= m.start)])
-    seasons, episodes = numbers(a.text[lo : m.start])
-    return bool((want_seasons or want_episodes) and (seasons or episodes)) and not _other(
-        a.text[lo : m.start], asks
-    )
+    return a.text[lo : m.start]
 
 
 def _other(text: str, asks: str) -> bool:

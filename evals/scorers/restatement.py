@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from restgraph.evals.scorers.claims import Analysis, Token
+from restgraph.evals.scorers.claims import Analysis, Clause, Token
 
 #: a frame's minimum length in words, and its minimum share of the shorter sentence
 FRAME_WORDS = 3
@@ -28,15 +28,19 @@ FRAME_FREE = 2
 _ADDS = {"also", "too", "and", "plus", "as", "well"}
 
 
-def _sentences(a: Analysis) -> list[tuple[list[Token], int]]:
-    """Each stated sentence's words, and where it ends."""
-    out: dict[int, tuple[list[Token], list[int]]] = {}
+def _stated(a: Analysis) -> list[list[Clause]]:
+    """Each sentence's stated clauses (no question, no hedge), sentences in order."""
+    out: dict[int, list[Clause]] = {}
     for c in a.clauses:
         if not c.question and not c.hedged:
-            tokens, end = out.setdefault(c.sentence, ([], [0]))
-            tokens.extend(c.tokens)
-            end[0] = c.end
-    return [(tokens, end[0]) for tokens, end in out.values() if tokens]
+            out.setdefault(c.sentence, []).append(c)
+    return list(out.values())
+
+
+def _sentences(a: Analysis) -> list[tuple[list[Token], int]]:
+    """Each stated sentence's words, and where it ends."""
+    out = [([t for c in clauses for t in c.tokens], clauses[-1].end) for clauses in _stated(a)]
+    return [(tokens, end) for tokens, end in out if tokens]
 
 
 #: a sentence's first word that stands for the previous sentence's subject
@@ -138,19 +142,13 @@ def contradicted(a: Analysis) -> bool:
     def core(tokens: list[Token]) -> list[str]:
         return [re.sub(r"(?:s|ed)$", "", t.norm) for t in tokens if t.norm not in _NEGATION]
 
-    sentences: dict[int, list[Token]] = {}
-    denies: dict[int, bool] = {}
-    for c in a.clauses:
-        if not c.question and not c.hedged:
-            sentences.setdefault(c.sentence, []).extend(c.tokens)
-            denies[c.sentence] = denies.get(c.sentence, False) or c.denies
-    keys = list(sentences)
+    sentences = [
+        ([t for c in clauses for t in c.tokens], any(c.denies for c in clauses)) for clauses in _stated(a)
+    ]
     return any(
-        denies[i] != denies[j]
-        and len(sentences[i]) >= FRAME_WORDS
-        and core(sentences[i]) == core(sentences[j])
-        for n, i in enumerate(keys)
-        for j in keys[n + 1 :]
+        denies_x != denies_y and len(x) >= FRAME_WORDS and core(x) == core(y)
+        for n, (x, denies_x) in enumerate(sentences)
+        for y, denies_y in sentences[n + 1 :]
     )
 
 
